@@ -1,0 +1,318 @@
+"""Read and validate a game definition (game.toml + card list + art) into the components model.
+
+Pure Python (no reportlab), so the referee can read the very cards the generator prints.
+Every problem is a PnpError naming the file and the field, CSV line or card.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from generator import units
+from generator.components import Card, Deck, Element, PrintSettings
+from generator.elements import ALIGNS, COMMON, ELEMENTS
+from generator.errors import PnpError
+from generator.shapes import SHAPES
+from generator.sources import SOURCES, Row
+
+CARD_SHAPES = ("rect", "circle", "hexagon", "triangle")
+BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
+BASIC_COLORS = {
+    "black": "#000000", "white": "#ffffff", "grey": "#808080", "gray": "#808080",
+    "lightgrey": "#d3d3d3", "darkgrey": "#404040", "red": "#d62728", "green": "#2ca02c",
+    "blue": "#1f77b4", "yellow": "#f2c80f", "orange": "#ff7f0e", "purple": "#9467bd",
+    "pink": "#e377c2", "brown": "#8c564b", "none": "none",
+}
+DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "default_parts",
+             "options"}
+PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset"}
+_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def template_fields(text: str) -> list[str]:
+    """The {field} names a template refers to."""
+    try:
+        return [f for _, f, _, _ in string.Formatter().parse(text) if f]
+    except ValueError as e:
+        raise PnpError(f"bad placeholder in {text!r}: {e}") from None
+
+
+def fill(text: str, card: Card) -> str:
+    """A template with the card's fields filled in."""
+    if "{" not in text:
+        return text
+    return text.format_map(_CardFields(card))
+
+
+class _CardFields(dict):
+    def __init__(self, card: Card):
+        super().__init__(card.fields)
+        self["id"] = str(card.id)
+        self["part"] = card.part
+        self["symbols"] = " ".join(card.symbols)
+
+
+def resolve_color(value: str, palette: dict[str, str], where: str = "") -> str:
+    """A colour name or #rrggbb, looked up in the definition's [colors] first."""
+    v = value.strip()
+    key = v.lower()
+    if key in palette:
+        v = palette[key]
+        key = v.lower()
+    if key in BASIC_COLORS:
+        return BASIC_COLORS[key]
+    if _HEX.match(v):
+        return v.lower()
+    raise PnpError(f"unknown colour {value!r}: use #rrggbb or a name from [colors]", where)
+
+
+def truthy(value: str) -> bool:
+    return value.strip().lower() not in ("", "0", "false", "no", "none")
+
+
+def find(name_or_path: str | Path) -> Path:
+    """The folder of a bundled template by name, or a user's folder / game.toml path."""
+    from generator.catalog import bundled
+
+    p = Path(name_or_path)
+    if p.is_file() and p.name == "game.toml":
+        return p.parent
+    if (p / "game.toml").is_file():
+        return p
+    found = bundled().get(str(name_or_path))
+    if found:
+        return found
+    names = ", ".join(sorted(bundled())) or "none"
+    raise PnpError(f"no game {str(name_or_path)!r}: not a folder with game.toml, nor a bundled "
+                   f"template ({names})")
+
+
+def load(name_or_path: str | Path) -> Deck:
+    """Load, validate and number the cards of one definition."""
+    root = find(name_or_path)
+    path = root / "game.toml"
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as e:
+        raise PnpError(f"malformed TOML: {e}", str(path)) from None
+    except UnicodeDecodeError:
+        raise PnpError("game.toml is not UTF-8 text", str(path)) from None
+    return _build(data, root, path.name)
+
+
+def _table(data: dict, key: str, fname: str) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise PnpError(f"[{key}] must be a table", fname)
+    return value
+
+
+def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
+    game = _table(data, "game", fname)
+    deck = _table(data, "deck", fname)
+    unknown = set(deck) - DECK_KEYS
+    if unknown:
+        raise PnpError(f"unknown key {sorted(unknown)[0]!r} in [deck] (known: "
+                       f"{', '.join(sorted(DECK_KEYS))})", fname)
+    where = f"{fname} [deck]"
+    shape = str(deck.get("shape", "rect"))
+    if shape not in CARD_SHAPES:
+        raise PnpError(f"unknown card shape {shape!r} (use {', '.join(CARD_SHAPES)})", f"{where}.shape")
+    width, height = units.size(str(deck.get("size", "poker")), f"{where}.size")
+    if width <= 0 or height <= 0:
+        raise PnpError("card size must be positive", f"{where}.size")
+    radius = units.length(deck.get("corner_radius", "0mm"), f"{where}.corner_radius")
+
+    colors = {str(k).lower(): str(v) for k, v in _table(data, "colors", fname).items()}
+    shapes = {str(k).lower(): str(v) for k, v in _table(data, "shapes", fname).items()}
+    for k, v in shapes.items():
+        if v not in SHAPES:
+            raise PnpError(f"shape alias {k!r} = {v!r} is not a shape ({', '.join(SHAPES)})",
+                           f"{fname} [shapes]")
+    for k, v in colors.items():
+        if v.lower() not in BASIC_COLORS and not _HEX.match(v):
+            raise PnpError(f"colour {k!r} = {v!r} is not #rrggbb", f"{fname} [colors]")
+
+    source_name = str(deck.get("source", "csv"))
+    if source_name not in SOURCES:
+        _load_design_sources()
+    if source_name not in SOURCES:
+        raise PnpError(f"unknown card source {source_name!r} (use {', '.join(sorted(SOURCES))})",
+                       f"{where}.source")
+    options = dict(deck.get("options", {}))
+    if "file" in deck:
+        options.setdefault("file", deck["file"])
+    rows = SOURCES[source_name](options, root, where)
+
+    cards = _number(rows)
+    if not cards:
+        raise PnpError("the definition has no cards", where)
+    parts = tuple(dict.fromkeys(c.part for c in cards if c.part))
+    default_parts = tuple(deck.get("default_parts", deck.get("parts", parts)))
+    for p in default_parts:
+        if p not in parts:
+            raise PnpError(f"default part {p!r} is not a value of the part column "
+                           f"({', '.join(parts) or 'none'})", f"{where}.default_parts")
+
+    columns = set(cards[0].fields) | set(BUILTIN_FIELDS)
+    size_box = (width, height)
+    face = _elements(data.get("face", []), "face", fname, size_box, columns)
+    back = _elements(data.get("back", []), "back", fname, size_box, columns)
+    for card in cards:
+        _check_card(card, face + back, root, colors, shapes)
+
+    return Deck(
+        name=str(game.get("name", root.name)),
+        title=str(game.get("title", root.name)),
+        description=str(game.get("description", "")),
+        root=root,
+        shape=shape,
+        width=width,
+        height=height,
+        corner_radius=radius,
+        cards=tuple(cards),
+        face=face,
+        back=back,
+        colors=colors,
+        shapes=shapes,
+        properties=_table(data, "verify", fname),
+        print=_print_settings(_table(data, "print", fname), fname),
+        parts=parts,
+        default_parts=default_parts,
+        source={"name": source_name, **options},
+    )
+
+
+def _load_design_sources() -> None:
+    """Import the combinatorial sources lazily: they register themselves on import."""
+    import importlib
+
+    for mod in ("generator.designs.planes", "generator.designs.dominoes"):
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise
+
+
+def _number(rows: list[Row]) -> list[Card]:
+    cards: list[Card] = []
+    for row in rows:
+        fields = dict(row.fields)
+        qty_text = fields.pop("qty", "1") or "1"
+        try:
+            qty = int(qty_text)
+        except ValueError:
+            raise PnpError(f"qty must be a whole number, not {qty_text!r}", row.where) from None
+        if qty < 0:
+            raise PnpError(f"qty cannot be negative ({qty})", row.where)
+        part = fields.pop("part", "")
+        for copy in range(1, qty + 1):
+            cards.append(Card(len(cards) + 1, {**fields, "copy": str(copy)}, part, row.symbols))
+    return cards
+
+
+def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
+              columns: set[str]) -> tuple[Element, ...]:
+    if not isinstance(items, list):
+        raise PnpError(f"[[{side}]] must be a list of elements", fname)
+    w, h = box
+    out = []
+    for i, item in enumerate(items, 1):
+        where = f"{fname} [[{side}]] #{i}"
+        if not isinstance(item, dict):
+            raise PnpError("an element must be a table", where)
+        kind = item.get("type")
+        if kind not in ELEMENTS:
+            raise PnpError(f"unknown element type {kind!r} (use {', '.join(ELEMENTS)})", where)
+        where = f"{where} ({kind})"
+        spec = {**COMMON, **ELEMENTS[kind]}
+        params: dict[str, Any] = {}
+        for key, value in item.items():
+            if key == "type":
+                continue
+            if key not in spec:
+                raise PnpError(f"unknown parameter {key!r} (a {kind} takes "
+                               f"{', '.join(sorted(spec))})", where)
+            params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
+        if kind == "text" and params.get("align", "left") not in ALIGNS:
+            raise PnpError(f"align must be one of {', '.join(ALIGNS)}", f"{where}.align")
+        out.append(Element(kind, params, where))
+    return tuple(out)
+
+
+def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[str]) -> Any:
+    if kind in ("x", "y", "len"):
+        return units.length(value, where, percent_of={"x": w, "y": h, "len": min(w, h)}[kind])
+    if kind == "pt":
+        return float(value) if isinstance(value, int | float) else units.length(value, where)
+    if kind == "num":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise PnpError(f"expected a number, got {value!r}", where)
+        return float(value)
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise PnpError(f"expected true or false, got {value!r}", where)
+        return value
+    if kind == "list":
+        if not isinstance(value, list):
+            raise PnpError(f"expected a list, got {value!r}", where)
+        return [str(v) for v in value]
+    text = str(value)
+    for name in template_fields(text):
+        if name not in columns:
+            raise PnpError(f"refers to {{{name}}} but the cards have no column {name!r} "
+                           f"(columns: {', '.join(sorted(columns))})", where)
+    return text
+
+
+def resolve_shape(value: str, aliases: dict[str, str], where: str = "") -> str:
+    """A shape name, through the definition's [shapes] aliases (moons = "crescent")."""
+    name = aliases.get(value.strip().lower(), value.strip())
+    if name not in SHAPES:
+        raise PnpError(f"unknown shape {value!r} (use {', '.join(SHAPES)} or add it to [shapes])",
+                       where)
+    return name
+
+
+def _check_card(card: Card, elements: tuple[Element, ...], root: Path, colors: dict,
+                shapes: dict) -> None:
+    """Catch per-card problems at load time: missing images, unknown colours and shapes."""
+    for el in elements:
+        where = f"card {card.id}, {el.where}"
+        if "when" in el.params and not truthy(fill(el.params["when"], card)):
+            continue
+        if "unless" in el.params and truthy(fill(el.params["unless"], card)):
+            continue
+        spec = ELEMENTS[el.kind]
+        for key, value in el.params.items():
+            kind = spec.get(key)
+            if kind == "color":
+                resolve_color(fill(value, card), colors, f"{where}.{key}")
+            elif kind == "file":
+                name = fill(value, card)
+                if not (root / name).is_file():
+                    raise PnpError(f"missing image {name!r}", where)
+        if el.kind == "shape":
+            resolve_shape(fill(el.params.get("name", "circle"), card), shapes, f"{where}.name")
+
+
+def _print_settings(table: dict, fname: str) -> PrintSettings:
+    unknown = set(table) - PRINT_KEYS
+    if unknown:
+        raise PnpError(f"unknown key {sorted(unknown)[0]!r} in [print]", fname)
+    where = f"{fname} [print]"
+    off = table.get("back_offset", ["0mm", "0mm"])
+    return PrintSettings(
+        paper=str(table.get("paper", "a4")),
+        orientation=str(table.get("orientation", "portrait")),
+        gutter=units.length(table.get("gutter", "0mm"), f"{where}.gutter"),
+        bleed=units.length(table.get("bleed", "0mm"), f"{where}.bleed"),
+        marks=bool(table.get("marks", True)),
+        flip=str(table.get("flip", "long")),
+        back_offset=(units.length(off[0], where), units.length(off[1], where)),
+    )

@@ -1,0 +1,1 @@
+"""Combinatorial designs in pure Python: finite fields, projective planes, domino sets."""

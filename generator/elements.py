@@ -1,0 +1,33 @@
+"""The vocabulary of face and back layouts: which element kinds exist and what each accepts.
+
+Parameter types: "x"/"y" are lengths (a % is of the card width/height), "len" a length
+(% of the smaller side), "pt" a font size (a bare number is points), "text"/"color"/"file"
+hold {field} placeholders filled per card, "num" a number, "bool" a flag, "list" a list.
+The renderer has one drawing function per kind; a new kind is one entry here and one there.
+"""
+
+from __future__ import annotations
+
+COMMON = {"when": "text", "unless": "text", "rotate": "num", "opacity": "num"}
+BOX = {"x": "x", "y": "y", "w": "x", "h": "y"}
+STROKE = {"fill": "color", "stroke": "color", "stroke_width": "len"}
+
+ELEMENTS: dict[str, dict[str, str]] = {
+    # A filled/stroked rectangle; bleed = true extends it into the bleed (backgrounds).
+    "rect": {**BOX, **STROKE, "radius": "len", "bleed": "bool"},
+    "ellipse": {**BOX, **STROKE},
+    "line": {"x": "x", "y": "y", "x2": "x", "y2": "y", "stroke": "color", "stroke_width": "len"},
+    # Text anchored at (x, y) on its baseline; w wraps it into lines centred or aligned in w.
+    "text": {"text": "text", "x": "x", "y": "y", "w": "x", "size": "pt", "font": "text",
+             "color": "color", "align": "text", "leading": "pt"},
+    # A named vector shape (generator.shapes) centred at (x, y), `size` across.
+    "shape": {"name": "text", "x": "x", "y": "y", "size": "len", **STROKE},
+    "image": {"file": "file", **BOX, "fit": "text"},
+    # Domino pips for a value 0..9 (a numeral above 9) in the box.
+    "pips": {"value": "text", **BOX, "color": "color"},
+    # The symbols of a symbol deck (a card's `symbols`), packed without overlap in the card.
+    "symbols": {"x": "x", "y": "y", "w": "x", "h": "y", "min_scale": "num", "seed": "num",
+                "colors": "list", "rotate_symbols": "bool"},
+}
+
+ALIGNS = ("left", "center", "right")

@@ -1,0 +1,63 @@
+"""Where a deck's cards come from: a CSV file, or a combinatorial design computed in designs/.
+
+A source turns its options into rows (fields, symbols, where-it-came-from). The definition
+loader expands `qty`, numbers the cards and validates them; sources only produce rows.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from generator.errors import PnpError
+
+
+@dataclass(frozen=True)
+class Row:
+    fields: dict[str, str]
+    symbols: tuple[str, ...] = ()
+    where: str = ""
+
+
+def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
+    """Rows of a CSV file with a header line; blank lines are skipped."""
+    name = options.get("file")
+    if not name:
+        raise PnpError("a csv source needs file = \"cards.csv\"", where)
+    path = root / str(name)
+    if not path.is_file():
+        raise PnpError(f"card list {name!r} not found", f"{where}.file")
+    try:
+        with path.open(newline="", encoding="utf-8-sig") as f:
+            reader = csv.DictReader(f)
+            if not reader.fieldnames:
+                raise PnpError("the CSV file is empty (it needs a header line)", path.name)
+            header = [h.strip() for h in reader.fieldnames]
+            if len(set(header)) != len(header) or "" in header:
+                raise PnpError(f"the header has an empty or repeated column: {header}", f"{path.name}:1")
+            rows = []
+            for rec in reader:
+                line = f"{path.name}:{reader.line_num}"
+                if None in rec:
+                    raise PnpError("this line has more values than the header has columns", line)
+                values = {k.strip(): (v or "").strip() for k, v in rec.items()}
+                if not any(values.values()):
+                    continue
+                rows.append(Row(values, where=line))
+            return rows
+    except UnicodeDecodeError as e:
+        raise PnpError(f"the file is not UTF-8 text ({e.reason})", path.name) from None
+    except csv.Error as e:
+        raise PnpError(f"malformed CSV: {e}", path.name) from None
+
+
+SourceFn = Callable[[dict[str, Any], Path, str], list[Row]]
+
+SOURCES: dict[str, SourceFn] = {"csv": csv_rows}
+
+
+def register(name: str, fn: SourceFn) -> None:
+    SOURCES[name] = fn

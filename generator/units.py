@@ -1,0 +1,82 @@
+"""Lengths as users write them ("63mm", "2.5in", "18pt", "poker") turned into PDF points.
+
+Everything inside the code is in points (1/72 in); units only exist at the edges.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.errors import PnpError
+
+MM = 72 / 25.4
+INCH = 72.0
+UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0, "px": 72 / 300}
+
+# Card sizes in millimetres (width, height), portrait.
+CARD_SIZES_MM = {
+    "poker": (63.5, 88.9),
+    "poker-eu": (63.0, 88.0),
+    "bridge": (57.15, 88.9),
+    "tarot": (69.85, 120.65),
+    "mini": (44.45, 63.5),
+    "euro": (59.0, 92.0),
+    "square": (63.5, 63.5),
+    "business": (50.8, 88.9),
+    "tile": (20.0, 30.0),
+}
+
+PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([a-z]*)\s*$", re.IGNORECASE)
+
+
+def length(text: str | int | float, where: str = "", percent_of: float | None = None) -> float:
+    """Parse one length into points. Bare numbers are millimetres; "50%" needs percent_of."""
+    if isinstance(text, bool):
+        raise PnpError(f"expected a length such as '3mm', got {text!r}", where)
+    if isinstance(text, int | float):
+        return float(text) * MM
+    s = str(text).strip()
+    if s.endswith("%"):
+        if percent_of is None:
+            raise PnpError(f"a percentage is not allowed here: {text!r}", where)
+        try:
+            return float(s[:-1]) / 100 * percent_of
+        except ValueError:
+            raise PnpError(f"bad percentage {text!r}", where) from None
+    m = _LENGTH.match(s)
+    if not m:
+        raise PnpError(f"bad length {text!r}: write a number and a unit, e.g. '3mm', '0.125in'", where)
+    value, unit = float(m.group(1)), (m.group(2) or "mm").lower()
+    if unit not in UNITS:
+        raise PnpError(f"unknown unit {m.group(2)!r} in {text!r} (use mm, cm, in, pt)", where)
+    return value * UNITS[unit]
+
+
+def size(text: str, where: str = "", named: dict[str, tuple[float, float]] = CARD_SIZES_MM):
+    """Parse a size: a name ("poker") or WIDTHxHEIGHT ("63x88mm", "2.5in x 3.5in"). Points."""
+    s = str(text).strip().lower()
+    if s in named:
+        w, h = named[s]
+        return w * MM, h * MM
+    parts = re.split(r"\s*[x×]\s*", s)
+    if len(parts) != 2 or not parts[0] or not parts[1]:
+        names = ", ".join(sorted(named))
+        raise PnpError(f"unknown size {text!r}: use one of {names}, or WIDTHxHEIGHT like 63x88mm", where)
+    unit = re.sub(r"[\d.\s-]", "", parts[1])
+    first = parts[0] if re.search(r"[a-z]", parts[0]) else parts[0] + unit
+    return length(first, where), length(parts[1], where)
+
+
+def paper(name: str, orientation: str = "portrait", where: str = "--paper") -> tuple[float, float]:
+    """Paper size in points for a name or WIDTHxHEIGHT, in the requested orientation."""
+    w, h = size(name, where, PAPER_SIZES_MM)
+    if orientation not in ("portrait", "landscape"):
+        raise PnpError(f"orientation must be portrait or landscape, not {orientation!r}", where)
+    w, h = min(w, h), max(w, h)
+    return (h, w) if orientation == "landscape" else (w, h)
+
+
+def to_mm(points: float) -> float:
+    return points / MM

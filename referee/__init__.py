@@ -1,0 +1,1 @@
+"""referee: table-side rules, scores and disputes for the bundled games."""

@@ -1,0 +1,210 @@
+"""The referee's vocabulary: games, moves, verdicts, rule references, errors, and the fold.
+
+A game module (referee/games/<game>.py) exposes GAME, an object following the Game protocol.
+State is whatever the game wants (ideally an immutable value); the engine never looks inside.
+State is always derived: fold(game, events) rebuilds it from the match's event log.
+Nothing here knows any particular game, and nothing here imports reportlab or Pillow.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class RuleRef:
+    """A rule of ../shared/rules.md: its id (D3, T2, ...) and its text."""
+
+    id: str
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.id}: {self.text}"
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken rule and the concrete reason in this position."""
+
+    rule: RuleRef
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.rule.id} {self.reason} — rule: {self.rule.text}"
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One itemised line of the score ledger: who, how many points, why, in which round."""
+
+    player: str
+    points: int
+    label: str
+    round: int = 1
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The referee's answer to a move: legal or not, why, and the points it earns."""
+
+    legal: bool
+    violations: tuple[Violation, ...] = ()
+    score: tuple[ScoreItem, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Option:
+    """A named game option (variants are options, never code forks)."""
+
+    name: str
+    default: str
+    help: str
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: the winner(s) (several on a shared win) and why."""
+
+    winners: tuple[str, ...]
+    reason: str
+
+
+class RefereeError(Exception):
+    """A user mistake (unknown game, bad option, no current match): one line, exit code 2."""
+
+
+class InvalidMove(RefereeError):
+    """The move text cannot be parsed; the message says what was expected."""
+
+
+class AmbiguousMove(RefereeError):
+    """The move parses but could mean several things; the message says what to add."""
+
+    def __init__(self, message: str, candidates: Sequence[str] = ()):
+        super().__init__(message)
+        self.candidates = tuple(candidates)
+
+
+class IllegalMove(RefereeError):
+    """The move parses but breaks one or more rules; carries the violations."""
+
+    def __init__(self, violations: Sequence[Violation]):
+        self.violations = tuple(violations)
+        super().__init__("; ".join(str(v) for v in self.violations))
+
+    @property
+    def rule_ids(self) -> tuple[str, ...]:
+        return tuple(v.rule.id for v in self.violations)
+
+
+class Game(Protocol):
+    """What a game module provides. `Move` and `State` are the game's own types."""
+
+    name: str  # "tripple-domino": the name users type
+    title: str  # "Tripple Domino"
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    rules: Mapping[str, RuleRef]  # rule id -> rule
+
+    def setup(self, players: Sequence[str], options: Mapping[str, str]) -> Any:
+        """The state before the first move."""
+
+    def parse(self, state: Any, text: str, player: str | None = None) -> Any:
+        """A move from its notation; InvalidMove / AmbiguousMove when it cannot be one move."""
+
+    def format(self, state: Any, move: Any) -> str:
+        """The canonical notation of a move (parse(format(m)) == m)."""
+
+    def check(self, state: Any, move: Any) -> Verdict:
+        """Legal or not, with the violated rules and the score the move would earn."""
+
+    def apply(self, state: Any, move: Any) -> Any:
+        """The state after a legal move (raises IllegalMove for an illegal one). Pure."""
+
+    def show(self, state: Any, viewer: str | None = None) -> str:
+        """The position as text: board with coordinates, whose turn, scores."""
+
+    def to_move(self, state: Any) -> str | None:
+        """Who acts next, when the game has turns."""
+
+    def legal_moves(self, state: Any) -> list[Any] | None:
+        """Every legal move where that is feasible, else None."""
+
+    def ledger(self, state: Any) -> tuple[ScoreItem, ...]:
+        """Every score item so far, in order, itemised."""
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """The end of the game, or None while it goes on."""
+
+
+def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:
+    """Sum of a ledger per player, every player present."""
+    out = dict.fromkeys(players, 0)
+    for item in ledger:
+        out[item.player] = out.get(item.player, 0) + item.points
+    return out
+
+
+@dataclass(frozen=True)
+class Event:
+    """One entry of a match's append-only log.
+
+    kinds: "new" (data: players, options), "position" (data: text, a set-up position),
+    "move" (data: text in canonical notation, player), "undo" (data: seq retracted),
+    "rejected" (data: text, reason: kept so nothing typed is lost; no effect on state).
+    """
+
+    seq: int
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+def retracted(events: Sequence[Event]) -> set[int]:
+    """The seq numbers of moves withdrawn by undo events."""
+    return {int(e.data["seq"]) for e in events if e.kind == "undo"}
+
+
+def fold(game: Game, events: Sequence[Event]) -> Any:
+    """Rebuild a match's state from its events: the log is the record, state is derived."""
+    gone = retracted(events)
+    state = None
+    for e in events:
+        if e.kind == "new":
+            state = game.setup(tuple(e.data["players"]), dict(e.data.get("options", {})))
+        elif e.kind == "position":
+            state = game.load_position(state, e.data["text"])  # type: ignore[attr-defined]
+        elif e.kind == "move" and e.seq not in gone:
+            state = game.apply(state, game.parse(state, e.data["text"], e.data.get("player")))
+    return state
+
+
+def games() -> dict[str, Game]:
+    """Every game module in referee/games, by name."""
+    from referee import games as pkg
+
+    found: dict[str, Game] = {}
+    for info in pkgutil.iter_modules(pkg.__path__):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"referee.games.{info.name}")
+        game = getattr(module, "GAME", None)
+        if game is not None:
+            found[game.name] = game
+    return found
+
+
+def game(name: str) -> Game:
+    """One game by name, with the list of names when the name is unknown (a typo)."""
+    try:
+        module = importlib.import_module(f"referee.games.{name.replace('-', '_')}")
+        return module.GAME
+    except ModuleNotFoundError:
+        known = ", ".join(sorted(games()))
+        raise RefereeError(f"unknown game {name!r} (games: {known})") from None

@@ -1,0 +1,1 @@
+"""One module per game; each exposes GAME following referee.engine.Game."""
