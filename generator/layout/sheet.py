@@ -1,0 +1,48 @@
+"""The result of imposition: pages of placed cards plus the cut guides to draw on each page.
+
+Layout modules (grid.py for rectangles, circles and hexagons; triangles.py for tessellated
+triangular tiles) produce these; the renderer draws them without knowing which layout made them.
+All numbers are PDF points on the page, origin at the bottom-left corner of the paper.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from generator.components import Card
+
+Segment = tuple[float, float, float, float]  # x1, y1, x2, y2
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card on a page: where its trim box's bottom-left corner lands, and its turn.
+
+    rotation is 0 or 180 degrees about the trim box centre (down-pointing triangles are
+    up-pointing tiles turned 180°). bleed is how far the art extends past the trim.
+    """
+
+    card: Card
+    x: float
+    y: float
+    rotation: int = 0
+    bleed: float = 0.0
+
+
+@dataclass(frozen=True)
+class Page:
+    side: str  # "front" or "back"
+    placements: tuple[Placement, ...]
+    marks: tuple[Segment, ...] = ()  # crop marks / cut lines, stroked thin
+    guides: tuple[Segment, ...] = ()  # optional cut guides inside the sheet (dashed)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A whole imposed document: paper size, pages in print order, and facts to report."""
+
+    width: float
+    height: float
+    pages: tuple[Page, ...]
+    cards_per_page: int
+    info: dict[str, object] = field(default_factory=dict)  # e.g. {"cuts": 23, "grid": "3x3"}
