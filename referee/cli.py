@@ -1,8 +1,439 @@
-"""referee: the table-side command line (placeholder until the referee issue lands)."""
+"""referee: the table-side command line. Thin: parse options, call referee.session, print.
+
+Generic over the Game protocol: no game is named here. User mistakes are one line
+`error: <what> (<where>)` with exit code 2; a rejected move is exit code 1 with the rule.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
 
 import click
 
+from referee import engine, session
+from referee.engine import RefereeError, ScoreItem, Verdict
+from referee.store import Store
 
-@click.group()
-def main() -> None:
-    """Record moves, check them against the rules, keep scores, settle disputes."""
+
+class RefereeGroup(click.Group):
+    """A click group whose every user mistake (ours or click's) is one line, exit code 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.UsageError as e:
+            where = e.ctx.command_path if e.ctx is not None else "referee"
+            _fail(_one_line(e.format_message()), where)
+        except click.exceptions.Abort:
+            _fail("aborted", "referee")
+        except RefereeError as e:
+            _fail(str(e))
+        except BrokenPipeError:
+            sys.exit(0)
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _one_line(text: str) -> str:
+    return " ".join(line.strip() for line in text.strip().splitlines() if line.strip())
+
+
+def _fail(what: str, where: str = "") -> None:
+    what = _one_line(what)
+    if where and not what.endswith(")"):
+        what = f"{what} ({where})"
+    click.echo(f"error: {what}", err=True)
+    sys.exit(2)
+
+
+def _store(ctx: click.Context) -> Store:
+    obj = ctx.find_root().obj
+    if obj.get("store") is None:
+        obj["store"] = Store(obj.get("db"))
+    return obj["store"]
+
+
+def _json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--db", type=click.Path(dir_okay=False), envvar="REFEREE_DB",
+              help="Match database (default: referee.sqlite3 in your data folder; $REFEREE_DB).")
+@click.pass_context
+def main(ctx: click.Context, db: str | None) -> None:
+    """Record moves, check them against the rules, keep scores, settle disputes.
+
+    Start with `referee games`, then `referee new GAME --players ana,bob` and
+    `referee play MOVE` for each move; `referee show` draws the position.
+    """
+    ctx.obj = {"db": db, "store": None}
+
+
+# games and rules
+
+
+@main.command("games")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def games_cmd(as_json: bool) -> None:
+    """The games the referee knows, with their options."""
+    found = engine.games()
+    if as_json:
+        _json([
+            {"name": g.name, "title": g.title, "players": [g.min_players, g.max_players],
+             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
+                          "help": o.help} for o in g.options],
+             "notation": engine.notation(g)}
+            for g in found.values()
+        ])
+        return
+    for name in sorted(found):
+        g = found[name]
+        click.echo(f"{g.name}  ({g.title}, {g.min_players}-{g.max_players} players)")
+        for o in g.options:
+            choices = f" [{'|'.join(o.choices)}]" if o.choices else ""
+            click.echo(f"    --option {o.name}={o.default}{choices}  {o.help}")
+        note = engine.notation(g)
+        if note:
+            click.echo(f"    moves: {note}")
+
+
+@main.command("rule")
+@click.argument("game")
+@click.argument("rule_id", required=False)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
+    """The text of a game's rules (all of them, or one by id, e.g. `rule tripple-domino D3`)."""
+    g = engine.game(game)
+    rules = list(g.rules.values())
+    if rule_id is not None:
+        found = {k.lower(): r for k, r in g.rules.items()}.get(rule_id.strip().lower())
+        if found is None:
+            raise RefereeError(f"no rule {rule_id!r} in {g.name} (rules: {', '.join(g.rules)})")
+        rules = [found]
+    if as_json:
+        _json([{"id": r.id, "text": r.text} for r in rules])
+        return
+    for r in rules:
+        click.echo(f"{r.id}: {r.text}")
+
+
+# matches
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise RefereeError(f"an option is written key=value, not {pair!r} (--option)")
+        out[key.strip()] = value.strip()
+    return out
+
+
+@main.command("new")
+@click.argument("game")
+@click.option("--players", required=True, help="Player names in seating order: ana,bob,cara.")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option, e.g. variant=pressman (repeatable; see `referee games`).")
+@click.option("--position", type=click.File("r"), default=None,
+              help="Start from a position written in a file ('-' reads stdin), for disputes.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> None:
+    """Start a new match; it becomes the current match."""
+    names = [p for p in players.split(",")]
+    text = position.read() if position is not None else None
+    cur = session.new_match(_store(ctx), game, names, _parse_options(options), text)
+    m = cur.match
+    if as_json:
+        _json({"match": m.id, "game": m.game, "players": list(m.players), "options": m.options})
+        return
+    opts = " ".join(f"{k}={v}" for k, v in m.options.items())
+    click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}"
+               + (f", {opts}" if opts else ""))
+    click.echo(cur.game.show(cur.state))
+
+
+@main.command("matches")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def matches_cmd(ctx, as_json: bool) -> None:
+    """Every match in the database; * marks the current one."""
+    store = _store(ctx)
+    try:
+        current = store.current().id
+    except RefereeError:
+        current = None
+    rows = []
+    for m in store.matches():
+        cur = session.load(store, m.id)
+        tot = engine.totals(cur.game.ledger(cur.state), m.players)
+        outcome = cur.game.outcome(cur.state)
+        rows.append((m, tot, outcome, sum(e.kind == "move" for e in cur.events)))
+    if as_json:
+        _json([{"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
+                "created": m.created, "current": m.id == current, "totals": tot,
+                "winners": list(o.winners) if o else None, "events": n}
+               for m, tot, o, n in rows])
+        return
+    if not rows:
+        click.echo("no matches yet: start one with `referee new GAME --players ana,bob`")
+    for m, tot, outcome, _ in rows:
+        mark = "*" if m.id == current else " "
+        scores = ", ".join(f"{p} {v}" for p, v in tot.items())
+        state = f"won by {', '.join(outcome.winners)}" if outcome else "in play"
+        click.echo(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
+
+
+@main.command("use")
+@click.argument("match_id", type=int)
+@click.pass_context
+def use_cmd(ctx, match_id: int) -> None:
+    """Make match ID the current match."""
+    store = _store(ctx)
+    store.set_current(match_id)
+    m = store.match(match_id)
+    click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}")
+
+
+# moves
+
+
+def _verdict_json(p: session.Played) -> dict[str, Any]:
+    v = p.verdict
+    out: dict[str, Any] = {"match": p.match.id, "text": p.text, "player": p.player,
+                           "move": p.move or None,
+                           "legal": bool(v and v.legal), "error": str(p.error) if p.error else None}
+    if v is not None:
+        out["violations"] = [{"rule": x.rule.id, "text": x.rule.text, "reason": x.reason}
+                             for x in v.violations]
+        out["score"] = [_item(i) for i in v.score]
+        out["notes"] = list(v.notes)
+    if p.event is not None:
+        out["event"] = p.event.seq
+    return out
+
+
+def _item(i: ScoreItem) -> dict[str, Any]:
+    return {"player": i.player, "points": i.points, "label": i.label, "round": i.round}
+
+
+def _print_verdict(v: Verdict) -> None:
+    for x in v.violations:
+        click.echo(f"  {x.rule.id}: {x.reason}")
+        click.echo(f"      rule {x.rule.id}: {x.rule.text}")
+
+
+def _points(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> str:
+    return ", ".join(f"{i.player} {i.points:+d} {i.label}" for i in items)
+
+
+def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dry: bool) -> int:
+    text = " ".join(words)
+    p = session.play(_store(ctx), text, by, dry=dry)
+    if as_json:
+        _json(_verdict_json(p))
+        return 2 if p.error else (0 if p.verdict.legal else 1)
+    if p.error is not None:
+        kept = "" if dry else "; kept in the log as rejected"
+        _fail(f"{p.error}{kept}", f"move {p.text!r}")
+    v = p.verdict
+    who = f"{p.player}: " if p.player else ""
+    if not v.legal:
+        click.echo(f"illegal: {who}{p.move} — rejected" + ("" if dry else " (kept in the log)"))
+        _print_verdict(v)
+        return 1
+    verb = "legal" if dry else f"ok (event {p.event.seq})"
+    click.echo(f"{verb}: {who}{p.move}")
+    if v.score:
+        click.echo(f"  scores: {_points(v.score)}")
+    for n in v.notes:
+        click.echo(f"  {n}")
+    if not dry:
+        g = engine.game(p.match.game)
+        nxt = g.to_move(p.state)
+        outcome = g.outcome(p.state)
+        if outcome is not None:
+            click.echo(f"  game over: {', '.join(outcome.winners)} — {outcome.reason}")
+        elif nxt:
+            click.echo(f"  next: {nxt}")
+    return 0
+
+
+@main.command("play")
+@click.argument("move", nargs=-1, required=True)
+@click.option("--by", "by", help="Who makes the move (default: whose turn it is).")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.pass_context
+def play_cmd(ctx, move, by, as_json) -> None:
+    """Record a move: applied when legal, rejected with the rule and reason (exit 1) if not."""
+    ctx.exit(_move_command(ctx, move, by, as_json, dry=False))
+
+
+@main.command("check")
+@click.argument("move", nargs=-1, required=True)
+@click.option("--by", "by", help="Who would make the move (default: whose turn it is).")
+@click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.pass_context
+def check_cmd(ctx, move, by, as_json) -> None:
+    """Dry run: would this move be legal, and what would it score? Records nothing."""
+    ctx.exit(_move_command(ctx, move, by, as_json, dry=True))
+
+
+@main.command("undo")
+@click.pass_context
+def undo_cmd(ctx) -> None:
+    """Take back the latest move (the log keeps it, marked as retracted)."""
+    m, last, ev = session.undo(_store(ctx))
+    click.echo(f"undone: event {last.seq} {last.data.get('text')} (match {m.id}, event {ev.seq})")
+
+
+# looking at a match
+
+
+def _show(cur: session.Loaded, viewer: str | None, as_json: bool) -> None:
+    g, m, state = cur.game, cur.match, cur.state
+    if viewer is not None and viewer not in m.players:
+        names = ", ".join(m.players)
+        raise RefereeError(f"unknown player {viewer!r}, the players are {names} (--as)")
+    outcome = g.outcome(state)
+    if as_json:
+        _json({"match": m.id, "game": m.game, "players": list(m.players),
+               "event": cur.events[-1].seq, "to_move": g.to_move(state),
+               "totals": engine.totals(g.ledger(state), m.players),
+               "position": engine.position(g, state),
+               "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
+               if outcome else None,
+               "board": g.show(state, viewer)})
+        return
+    click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}, "
+               f"after event {cur.events[-1].seq}")
+    click.echo(g.show(state, viewer))
+    if outcome is not None:
+        click.echo(f"game over: {', '.join(outcome.winners)} — {outcome.reason}")
+
+
+@main.command("show")
+@click.option("--as", "viewer", help="Show only what this player may see.")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def show_cmd(ctx, viewer, match_id, as_json) -> None:
+    """The position: board with coordinates, whose turn, scores."""
+    _show(session.load(_store(ctx), match_id), viewer, as_json)
+
+
+@main.command("replay")
+@click.option("--to", "upto", type=int, required=True, help="Show the match as after event N.")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def replay_cmd(ctx, upto, match_id, as_json) -> None:
+    """The position as it was right after event N of the log (see `referee log`)."""
+    _show(session.load(_store(ctx), match_id, upto=upto), None, as_json)
+
+
+@main.command("position")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.pass_context
+def position_cmd(ctx, match_id) -> None:
+    """The position as text that `referee new GAME --position FILE` reads back (disputes)."""
+    cur = session.load(_store(ctx), match_id)
+    text = engine.position(cur.game, cur.state)
+    if text is None:
+        raise RefereeError(f"{cur.game.name} cannot write its position as text")
+    click.echo(text.rstrip("\n"))
+
+
+@main.command("score")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def score_cmd(ctx, match_id, as_json) -> None:
+    """The score ledger, round by round, every bonus and penalty itemised."""
+    cur = session.load(_store(ctx), match_id)
+    ledger = cur.game.ledger(cur.state)
+    players = cur.match.players
+    total = engine.totals(ledger, players)
+    if as_json:
+        _json({"match": cur.match.id, "ledger": [_item(i) for i in ledger], "totals": total})
+        return
+    rounds: dict[int, list[ScoreItem]] = {}
+    for i in ledger:
+        rounds.setdefault(i.round, []).append(i)
+    width = max(len(p) for p in players)
+    for r, items in rounds.items():
+        click.echo(f"round {r}")
+        for i in items:
+            click.echo(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}")
+        sub = engine.totals(items, players)
+        click.echo("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
+    if not ledger:
+        click.echo("no points scored yet")
+    click.echo("total: " + ", ".join(f"{p} {v}" for p, v in total.items()))
+
+
+@main.command("log")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def log_cmd(ctx, match_id, as_json) -> None:
+    """The match record: every event in order, with who, what and the points it scored."""
+    cur, lines = session.log(_store(ctx), match_id)
+    if as_json:
+        _json({"match": cur.match.id, "game": cur.match.game, "players": list(cur.match.players),
+               "options": cur.match.options,
+               "events": [{"seq": x.seq, "kind": x.kind, "player": x.player, "text": x.text,
+                           "at": x.at, "retracted": x.retracted,
+                           "score": [_item(i) for i in x.points]} for x in lines]})
+        return
+    for x in lines:
+        who = f"{x.player}: " if x.player else ""
+        gone = "  [undone]" if x.retracted else ""
+        pts = f"   ({_points(x.points)})" if x.points else ""
+        click.echo(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
+
+
+@main.command("standings")
+@click.option("--game", "game_name", help="Only matches of this game.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def standings_cmd(ctx, game_name, as_json) -> None:
+    """Across matches, per player: played, finished, won, average and best total."""
+    rows = session.standings(_store(ctx), game_name)
+    if as_json:
+        _json([s.__dict__ for s in rows])
+        return
+    if not rows:
+        click.echo("no matches yet")
+        return
+    width = max(6, *(len(s.player) for s in rows))
+    click.echo(f"{'player':<{width}}  played  finished  won  average  best")
+    for s in rows:
+        click.echo(f"{s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
+                   f"{s.average:>7.1f}  {s.best:>4}")
+
+
+@main.command("export")
+@click.option("--format", "fmt", type=click.Choice(["json", "csv", "bgstats"]), default="json",
+              show_default=True,
+              help="json: full record; csv: score items; bgstats: BG Stats plays.")
+@click.option("--match", "match_id", type=int, help="One match (default: every match).")
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to a file.")
+@click.pass_context
+def export_cmd(ctx, fmt, match_id, output) -> None:
+    """Export matches: the full record, the score items, or BG Stats plays."""
+    from referee import export
+
+    text = export.render(_store(ctx), fmt, match_id)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    export.write_atomic(Path(output), text)
+    click.echo(f"wrote {output}")

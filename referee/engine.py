@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -173,16 +173,93 @@ def retracted(events: Sequence[Event]) -> set[int]:
 
 def fold(game: Game, events: Sequence[Event]) -> Any:
     """Rebuild a match's state from its events: the log is the record, state is derived."""
+    state = None
+    for _event, after in steps(game, events):
+        state = after
+    return state
+
+
+def steps(game: Game, events: Sequence[Event]) -> Iterator[tuple[Event, Any]]:
+    """Each event with the state right after it (the fold, one step at a time, for logs)."""
     gone = retracted(events)
     state = None
     for e in events:
         if e.kind == "new":
             state = game.setup(tuple(e.data["players"]), dict(e.data.get("options", {})))
         elif e.kind == "position":
-            state = game.load_position(state, e.data["text"])  # type: ignore[attr-defined]
+            state = load_position(game, state, e.data["text"])
         elif e.kind == "move" and e.seq not in gone:
             state = game.apply(state, game.parse(state, e.data["text"], e.data.get("player")))
-    return state
+        yield e, state
+
+
+def last_move(events: Sequence[Event]) -> Event | None:
+    """The latest move still in force (what undo retracts next), or None."""
+    gone = retracted(events)
+    for e in reversed(events):
+        if e.kind == "move" and e.seq not in gone:
+            return e
+    return None
+
+
+# Optional parts of the Game protocol. A game that lacks them still works; the engine answers
+# with a default here, so games written against the first contract keep working unchanged.
+
+
+def can_set_up(game: Game) -> bool:
+    """Whether the game can load a position typed in directly (for disputes)."""
+    return callable(getattr(game, "load_position", None))
+
+
+def load_position(game: Game, state: Any, text: str) -> Any:
+    """`game.load_position(state, text)`: the state with the position from text (disputes)."""
+    loader = getattr(game, "load_position", None)
+    if loader is None:
+        raise RefereeError(f"{game.name} cannot set up a position directly (no load_position)")
+    return loader(state, text)
+
+
+def position(game: Game, state: Any) -> str | None:
+    """`game.position(state)`: the position as text that load_position reads back, or None."""
+    writer = getattr(game, "position", None)
+    return writer(state) if writer is not None else None
+
+
+def notation(game: Game) -> str:
+    """`game.notation`: a short summary of the move notation, shown by `referee games`."""
+    return str(getattr(game, "notation", "") or "")
+
+
+def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
+    """Every option of the game with its value: unknown names and bad choices are user errors."""
+    known = {o.name: o for o in game.options}
+    out = {o.name: o.default for o in game.options}
+    for key, value in options.items():
+        opt = known.get(key)
+        if opt is None:
+            names = ", ".join(sorted(known)) or "none"
+            raise RefereeError(f"unknown option {key!r} for {game.name} (options: {names})")
+        if opt.choices and value not in opt.choices:
+            raise RefereeError(
+                f"option {key}={value!r} is not one of {', '.join(opt.choices)} ({game.name})"
+            )
+        out[key] = value
+    return out
+
+
+def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
+    """The player names, checked: count within the game's limits, unique, non-empty."""
+    names = tuple(p.strip() for p in players)
+    if any(not n for n in names):
+        raise RefereeError("a player name is empty (--players ana,bob)")
+    if len(set(names)) != len(names):
+        raise RefereeError(f"a player name appears twice: {', '.join(names)} (--players)")
+    if not game.min_players <= len(names) <= game.max_players:
+        raise RefereeError(
+            f"{game.name} takes {game.min_players}-{game.max_players} players, "
+            f"not {len(names)} (--players)"
+        )
+    return names
 
 
 def games() -> dict[str, Game]:
@@ -202,9 +279,16 @@ def games() -> dict[str, Game]:
 
 def game(name: str) -> Game:
     """One game by name, with the list of names when the name is unknown (a typo)."""
+    key = name.strip().lower().replace("-", "_")
+    modname = f"referee.games.{key}"
+    if not key.isidentifier() or key.startswith("_"):
+        known = ", ".join(sorted(games()))
+        raise RefereeError(f"unknown game {name!r} (games: {known})")
     try:
-        module = importlib.import_module(f"referee.games.{name.replace('-', '_')}")
+        module = importlib.import_module(modname)
         return module.GAME
-    except ModuleNotFoundError:
+    except (ModuleNotFoundError, AttributeError) as e:
+        if isinstance(e, ModuleNotFoundError) and e.name != modname:
+            raise  # the game module exists but itself fails to import: a bug, not a typo
         known = ", ".join(sorted(games()))
         raise RefereeError(f"unknown game {name!r} (games: {known})") from None

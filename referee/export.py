@@ -1,0 +1,104 @@
+"""Exports of finished or running matches: the full record (json), score items (csv), and
+BG Stats plays (the JSON the BG Stats app imports), so results leave the referee intact."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from referee import engine, session
+from referee.store import Store
+
+
+def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
+    ids = [match_id] if match_id is not None else [m.id for m in store.matches()]
+    return [session.load(store, i) for i in ids]
+
+
+def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
+    """One match as data: who, options, every event as recorded, the ledger and the result."""
+    m, g = cur.match, cur.game
+    ledger = g.ledger(cur.state)
+    outcome = g.outcome(cur.state)
+    return {
+        "match": m.id, "game": m.game, "title": g.title, "created": m.created,
+        "players": list(m.players), "options": m.options,
+        "events": [{"seq": s.event.seq, "kind": s.event.kind, "data": s.event.data, "at": s.at}
+                   for s in store.stamped(m.id)],
+        "ledger": [{"player": i.player, "points": i.points, "label": i.label, "round": i.round}
+                   for i in ledger],
+        "totals": engine.totals(ledger, m.players),
+        "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
+        if outcome else None,
+    }
+
+
+def bgstats_play(store: Store, cur: session.Loaded) -> dict[str, Any]:
+    """A play in BG Stats' import format (game, players with score/winner/startPlayer)."""
+    m, g = cur.match, cur.game
+    total = engine.totals(g.ledger(cur.state), m.players)
+    outcome = g.outcome(cur.state)
+    stamped = store.stamped(m.id)
+    first_mover = next((s.event.data.get("player") for s in stamped if s.event.kind == "move"),
+                       None)
+    start, end = stamped[0].at, stamped[-1].at
+    minutes = max(0, round((_seconds(end) - _seconds(start)) / 60))
+    return {
+        "sourceName": "referee",
+        "sourcePlayId": f"referee-{m.id}-{m.created}",
+        "playDate": start[:19].replace("T", " "),
+        "durationMin": minutes,
+        "ignored": False,
+        "manualWinner": False,
+        "game": {"name": g.title, "sourceGameId": g.name, "highestWins": True,
+                 "noPoints": False},
+        "players": [{"name": p, "sourcePlayerId": p, "score": str(total[p]),
+                     "winner": bool(outcome and p in outcome.winners),
+                     "startPlayer": p == first_mover, "seatOrder": n + 1}
+                    for n, p in enumerate(m.players)],
+        "board": "", "comments": f"referee match {m.id}; options "
+        + ", ".join(f"{k}={v}" for k, v in m.options.items()),
+    }
+
+
+def _seconds(stamp: str) -> float:
+    from datetime import datetime
+
+    return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ").timestamp()
+
+
+def render(store: Store, fmt: str, match_id: int | None = None) -> str:
+    loaded = _matches(store, match_id)
+    if fmt == "json":
+        return json.dumps([record(store, c) for c in loaded], indent=2, ensure_ascii=False) + "\n"
+    if fmt == "bgstats":
+        plays = [bgstats_play(store, c) for c in loaded]
+        return json.dumps({"plays": plays}, indent=2, ensure_ascii=False) + "\n"
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["match", "game", "created", "round", "player", "points", "label"])
+    for c in loaded:
+        for i in c.game.ledger(c.state):
+            w.writerow([c.match.id, c.match.game, c.match.created, i.round, i.player, i.points,
+                        i.label])
+    return out.getvalue()
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Temp file in the same folder, then os.replace: no half-written export on a crash."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,225 @@
+"""What each referee command does, over the Game protocol and the store; the CLI only prints.
+
+Every command is one store transaction: read the match's events, fold them into the state,
+decide, append, commit. A move typed in is never lost: a rejected or unreadable one is recorded
+as a "rejected" event (no effect on state) before the command reports the rejection.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee import engine
+from referee.engine import (
+    AmbiguousMove,
+    Event,
+    Game,
+    InvalidMove,
+    RefereeError,
+    ScoreItem,
+    Verdict,
+    fold,
+)
+from referee.store import Match, Store
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A match read from the store: its game, its events and the state they fold into."""
+
+    match: Match
+    game: Game
+    events: list[Event]
+    state: Any
+
+
+@dataclass(frozen=True)
+class Played:
+    """The outcome of `play`/`check`: the canonical move and verdict, or the rejection."""
+
+    match: Match
+    text: str
+    player: str | None
+    verdict: Verdict | None = None
+    move: str = ""  # canonical notation of the move
+    event: Event | None = None
+    error: RefereeError | None = None  # InvalidMove / AmbiguousMove
+    state: Any = None
+
+
+def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
+    """The current (or given) match, folded up to event `upto` (all events when None)."""
+    m = store.match(match_id) if match_id is not None else store.current()
+    g = engine.game(m.game)
+    events = store.events(m.id)
+    if upto is not None:
+        last = events[-1].seq
+        if not 1 <= upto <= last:
+            raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last} (--to)")
+        events = [e for e in events if e.seq <= upto]
+    return Loaded(m, g, events, fold_checked(g, events, m))
+
+
+def fold_checked(g: Game, events: Sequence[Event], m: Match) -> Any:
+    """fold(), with a log that no longer replays (a changed rule module) reported, not raised."""
+    try:
+        return fold(g, events)
+    except RefereeError as e:
+        raise RefereeError(f"match {m.id} no longer replays: {e} (match {m.id} log)") from None
+
+
+def new_match(
+    store: Store,
+    game_name: str,
+    players: Sequence[str],
+    options: Mapping[str, str],
+    position_text: str | None = None,
+) -> Loaded:
+    """Create a match (the current one from now on), optionally from a set-up position."""
+    g = engine.game(game_name)
+    names = engine.check_players(g, players)
+    opts = engine.check_options(g, options)
+    state = g.setup(names, opts)  # options a game rejects in setup fail before anything is stored
+    if position_text is not None:
+        state = engine.load_position(g, state, position_text)
+    with store.transaction():
+        m = store.create_match(g.name, names, opts)
+        if position_text is not None:
+            store.append(m.id, "position", {"text": position_text})
+        events = store.events(m.id)
+    return Loaded(m, g, events, state)
+
+
+def play(store: Store, text: str, player: str | None = None, dry: bool = False) -> Played:
+    """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry)."""
+    text = " ".join(text.split())
+    if not text:
+        raise InvalidMove("empty move (type a move, e.g. `referee play 'pass'`)")
+    with store.transaction():
+        cur = load(store)
+        m, g, state = cur.match, cur.game, cur.state
+        who = player if player is not None else g.to_move(state)
+        try:
+            if player is not None and player not in m.players:
+                names = ", ".join(m.players)
+                raise InvalidMove(f"unknown player {player!r}, the players are {names} (--by)")
+            move = g.parse(state, text, who)
+        except (InvalidMove, AmbiguousMove) as e:
+            if not dry:
+                store.append(m.id, "rejected", _rejected(text, player, str(e), []))
+            return Played(m, text, who, error=e, state=state)
+        verdict = g.check(state, move)
+        canonical = g.format(state, move)
+        if not verdict.legal:
+            if not dry:
+                reason = "; ".join(str(v) for v in verdict.violations)
+                ids = [v.rule.id for v in verdict.violations]
+                store.append(m.id, "rejected", _rejected(text, player, reason, ids))
+            return Played(m, text, who, verdict=verdict, move=canonical, state=state)
+        after = g.apply(state, move)
+        event = None
+        if not dry:
+            event = store.append(m.id, "move", {"text": canonical, "player": who})
+        return Played(m, text, who, verdict, canonical, event, state=after)
+
+
+def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> dict[str, Any]:
+    return {"text": text, "player": player, "reason": reason, "rules": rules}
+
+
+def undo(store: Store) -> tuple[Match, Event, Event]:
+    """Retract the latest move in force by appending an undo event; nothing is deleted."""
+    with store.transaction():
+        cur = load(store)
+        last = engine.last_move(cur.events)
+        if last is None:
+            raise RefereeError(f"nothing to undo: no move in force (match {cur.match.id})")
+        ev = store.append(cur.match.id, "undo", {"seq": last.seq, "text": last.data.get("text")})
+    return cur.match, last, ev
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event of the log as people read it, with the points it scored."""
+
+    seq: int
+    kind: str
+    player: str | None
+    text: str
+    at: str
+    points: tuple[ScoreItem, ...] = ()
+    retracted: bool = False
+
+
+def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine]]:
+    """Every event in order; moves carry the score items they added to the ledger."""
+    cur = load(store, match_id)
+    g = cur.game
+    stamped = store.stamped(cur.match.id)
+    gone = engine.retracted(cur.events)
+    lines: list[LogLine] = []
+    before = 0
+    for s, (e, state) in zip(stamped, engine.steps(g, cur.events), strict=True):
+        ledger = g.ledger(state)
+        items = tuple(ledger[before:]) if e.kind == "move" else ()
+        before = len(ledger)
+        lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at, items,
+                             e.seq in gone))
+    return cur, lines
+
+
+def _describe(e: Event) -> str:
+    d = e.data
+    if e.kind == "new":
+        opts = " ".join(f"{k}={v}" for k, v in sorted(d.get("options", {}).items()))
+        return f"new {d.get('game', '')} players {','.join(d['players'])} {opts}".strip()
+    if e.kind == "position":
+        return "position set up:\n" + str(d["text"]).rstrip()
+    if e.kind == "move":
+        return str(d["text"])
+    if e.kind == "undo":
+        return f"undo event {d['seq']} ({d.get('text', '')})"
+    if e.kind == "rejected":
+        return f"rejected {d['text']!r}: {d.get('reason', '')}"
+    return f"{e.kind} {d}"
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    played: int
+    finished: int
+    won: int
+    average: float
+    best: int
+
+
+def results(store: Store, game_name: str | None = None) -> list[tuple[Loaded, dict[str, int]]]:
+    """Every match (of one game, or all) with its totals; unreadable matches are errors."""
+    out = []
+    for m in store.matches():
+        if game_name is not None and m.game != engine.game(game_name).name:
+            continue
+        cur = load(store, m.id)
+        out.append((cur, engine.totals(cur.game.ledger(cur.state), m.players)))
+    return out
+
+
+def standings(store: Store, game_name: str | None = None) -> list[Standing]:
+    """Per player across matches: played, finished, won, average and best total."""
+    rows: dict[str, list] = {}
+    for cur, tot in results(store, game_name):
+        outcome = cur.game.outcome(cur.state)
+        for p in cur.match.players:
+            r = rows.setdefault(p, [0, 0, 0, []])
+            r[0] += 1
+            r[3].append(tot[p])
+            if outcome is not None:
+                r[1] += 1
+                r[2] += p in outcome.winners
+    table = [
+        Standing(p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3])) for p, r in rows.items()
+    ]
+    return sorted(table, key=lambda s: (-s.won, -s.average, s.player))

@@ -1,0 +1,248 @@
+"""The match database: an append-only, hash-chained SQLite event log.
+
+Why SQLite with WAL + synchronous=FULL and one BEGIN IMMEDIATE transaction per command: two
+terminals at the same table may type at once (the second waits on the write lock instead of
+failing), and a command says "done" only after its COMMIT reached the disk, so killing the
+process at any moment loses nothing that was reported. Each event carries the hash of the one
+before it, so an edited or deleted event is found the next time the match is loaded.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from referee.engine import Event, RefereeError
+
+ENV = "REFEREE_DB"
+GENESIS = "0" * 64
+BUSY_MS = 30_000
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS matches (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    players TEXT NOT NULL,
+    options TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+    match INTEGER NOT NULL REFERENCES matches(id),
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    data TEXT NOT NULL,
+    at TEXT NOT NULL,
+    prev TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    PRIMARY KEY (match, seq)
+);
+CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TRIGGER IF NOT EXISTS events_no_update BEFORE UPDATE ON events
+BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+CREATE TRIGGER IF NOT EXISTS events_no_delete BEFORE DELETE ON events
+BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
+"""
+
+
+def default_path() -> Path:
+    """$REFEREE_DB, else referee.sqlite3 in the user's data folder (per OS conventions)."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_data_path
+
+    return user_data_path("referee", appauthor=False) / "referee.sqlite3"
+
+
+def event_hash(match: int, seq: int, kind: str, data: str, at: str, prev: str) -> str:
+    """The chain link: sha256 over the event's content and the previous event's hash."""
+    body = "\x1f".join((str(match), str(seq), kind, data, at, prev))
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def _dump(data: dict[str, Any]) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(frozen=True)
+class Match:
+    id: int
+    game: str
+    players: tuple[str, ...]
+    options: dict[str, str]
+    created: str
+
+
+@dataclass(frozen=True)
+class Stamped:
+    """An event with its storage facts (when it was recorded)."""
+
+    event: Event
+    at: str
+
+
+class Store:
+    """One open database. Use `with store.transaction():` around each command's work."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self._in_tx = False
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(
+                self.path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
+            )
+            self.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            mode = self.db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            if mode.lower() != "wal":
+                raise RefereeError(f"cannot switch the database to WAL mode ({self.path})")
+            if not self._has_schema():
+                with self.transaction():
+                    for stmt in SCHEMA.split(";\n"):
+                        if stmt.strip():
+                            self.db.execute(stmt)
+        except sqlite3.DatabaseError as e:
+            raise RefereeError(f"cannot open the match database: {e} ({self.path})") from None
+
+    def _has_schema(self) -> bool:
+        row = self.db.execute(
+            "SELECT count(*) FROM sqlite_master WHERE type='trigger' AND name='events_no_delete'"
+        ).fetchone()
+        return bool(row[0])
+
+    def close(self) -> None:
+        self.db.close()
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """BEGIN IMMEDIATE ... COMMIT: takes the write lock up front, so the read-check-append of
+        a command cannot interleave with another terminal's (the other one waits)."""
+        if self._in_tx:
+            yield
+            return
+        self._in_tx = True
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+        except sqlite3.OperationalError as e:
+            raise RefereeError(f"the match database is busy or locked: {e} ({self.path})") from None
+        finally:
+            self._in_tx = False
+
+    # matches
+
+    def create_match(self, game: str, players: Sequence[str], options: dict[str, str]) -> Match:
+        """A new match with its "new" event; it becomes the current match."""
+        created = _now()
+        with self.transaction():
+            cur = self.db.execute(
+                "INSERT INTO matches (game, players, options, created) VALUES (?, ?, ?, ?)",
+                (game, json.dumps(list(players)), _dump(options), created),
+            )
+            mid = int(cur.lastrowid)
+            self.append(mid, "new", {"game": game, "players": list(players), "options": options})
+            self.set_current(mid)
+        return Match(mid, game, tuple(players), dict(options), created)
+
+    def match(self, match_id: int) -> Match:
+        row = self.db.execute(
+            "SELECT id, game, players, options, created FROM matches WHERE id = ?", (match_id,)
+        ).fetchone()
+        if row is None:
+            raise RefereeError(f"no match {match_id} (see `referee matches`) ({self.path})")
+        return _match(row)
+
+    def matches(self) -> list[Match]:
+        rows = self.db.execute(
+            "SELECT id, game, players, options, created FROM matches ORDER BY id"
+        ).fetchall()
+        return [_match(r) for r in rows]
+
+    def current(self) -> Match:
+        row = self.db.execute("SELECT value FROM settings WHERE key = 'current'").fetchone()
+        if row is None:
+            raise RefereeError(
+                "no current match (start one with `referee new GAME --players a,b` "
+                "or pick one with `referee use ID`)"
+            )
+        return self.match(int(row[0]))
+
+    def set_current(self, match_id: int) -> None:
+        self.match(match_id)
+        with self.transaction():
+            self.db.execute(
+                "INSERT INTO settings (key, value) VALUES ('current', ?) "
+                "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                (str(match_id),),
+            )
+
+    # events
+
+    def append(self, match_id: int, kind: str, data: dict[str, Any]) -> Event:
+        """Add one event at the end of the match's chain (inside the caller's transaction)."""
+        with self.transaction():
+            row = self.db.execute(
+                "SELECT seq, hash FROM events WHERE match = ? ORDER BY seq DESC LIMIT 1",
+                (match_id,),
+            ).fetchone()
+            seq, prev = (row[0] + 1, row[1]) if row else (1, GENESIS)
+            body, at = _dump(data), _now()
+            digest = event_hash(match_id, seq, kind, body, at, prev)
+            self.db.execute(
+                "INSERT INTO events (match, seq, kind, data, at, prev, hash) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (match_id, seq, kind, body, at, prev, digest),
+            )
+        return Event(seq, kind, data)
+
+    def stamped(self, match_id: int) -> list[Stamped]:
+        """Every event of a match in order, the hash chain verified (a tampered log is an error
+        naming the match and the first bad event)."""
+        rows = self.db.execute(
+            "SELECT seq, kind, data, at, prev, hash FROM events WHERE match = ? ORDER BY seq",
+            (match_id,),
+        ).fetchall()
+        out: list[Stamped] = []
+        prev = GENESIS
+        for expected, (seq, kind, data, at, link, digest) in enumerate(rows, start=1):
+            where = f"match {match_id}, event {seq}; {self.path}"
+            if seq != expected:
+                raise RefereeError(f"tampered log: event {expected} is missing ({where})")
+            if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
+                raise RefereeError(f"tampered log: event {seq} breaks the hash chain ({where})")
+            try:
+                payload = json.loads(data)
+            except json.JSONDecodeError:
+                raise RefereeError(f"tampered log: event {seq} is unreadable ({where})") from None
+            out.append(Stamped(Event(seq, kind, payload), at))
+            prev = digest
+        if not out:
+            raise RefereeError(f"tampered log: match {match_id} has no events ({self.path})")
+        return out
+
+    def events(self, match_id: int) -> list[Event]:
+        return [s.event for s in self.stamped(match_id)]
+
+
+def _match(row: tuple) -> Match:
+    return Match(int(row[0]), row[1], tuple(json.loads(row[2])), json.loads(row[3]), row[4])
+
+
+def _now() -> str:
+    """When an event was recorded: kept for the log and exports, never read by the rules."""
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
