@@ -10,7 +10,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from itertools import combinations_with_replacement
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.components import Card
 from generator.errors import PnpError
@@ -72,8 +72,15 @@ def _name(values: Iterable[int]) -> str:
     return "-".join(str(v) for v in values)
 
 
-def check_set(cards: Iterable[Card], top: int | None = None) -> list[str]:
-    """Problems that keep the cards from being one complete domino set, each as one sentence.
+class Problem(NamedTuple):
+    """One way the cards miss being a domino set: the cards concerned (maybe none) and why."""
+
+    cards: tuple[int, ...]
+    why: str
+
+
+def check_set(cards: Iterable[Card], top: int | None = None) -> list[Problem]:
+    """Problems that keep the cards from being one complete domino set (none: it is one).
 
     Cards with fields a, b, c are triangular tiles (corners clockwise); cards with a, b are
     classic dominoes. top is the highest value (default: the highest value found). The set is
@@ -82,35 +89,36 @@ def check_set(cards: Iterable[Card], top: int | None = None) -> list[str]:
     """
     cards = list(cards)
     if not cards:
-        return ["there are no tiles"]
+        return [Problem((), "there are no tiles")]
     keys = ("a", "b", "c") if "c" in cards[0].fields else ("a", "b")
-    problems: list[str] = []
+    problems: list[Problem] = []
     seen: dict[tuple[int, ...], list[int]] = defaultdict(list)
     for card in cards:
         try:
             values = tuple(int(card.get(k)) for k in keys)
         except ValueError:
-            problems.append(f"card {card.id}: {', '.join(keys)} must be whole numbers, not "
-                            f"{_name(card.get(k) for k in keys)}")
+            problems.append(Problem((card.id,), f"card #{card.id}: {', '.join(keys)} must be "
+                                    f"whole numbers, not {_name(card.get(k) for k in keys)}"))
             continue
         if min(values) < 0 or (top is not None and max(values) > top):
-            problems.append(f"card {card.id} ({_name(values)}): values must be 0 to "
-                            f"{top if top is not None else 'max'}")
+            problems.append(Problem((card.id,), f"card #{card.id} ({_name(values)}): values "
+                                    f"must be 0 to {top if top is not None else 'max'}"))
             continue
-        tile = canonical(values)
-        if len(keys) == 3 and tile != tuple(sorted(values)):
-            problems.append(f"card {card.id} reads {_name(values)} clockwise: the mirror image "
-                            f"of {_name(sorted(values))}, whose corners ascend clockwise")
+        if len(keys) == 3 and canonical(values) != tuple(sorted(values)):
+            problems.append(Problem((card.id,), f"card #{card.id} reads {_name(values)} "
+                                    f"clockwise: the mirror image of {_name(sorted(values))}, "
+                                    f"whose corners ascend clockwise"))
         seen[tuple(sorted(values))].append(card.id)
     highest = top if top is not None else max((max(t) for t in seen), default=0)
     for tile, ids in sorted(seen.items()):
         if len(ids) > 1:
-            problems.append(f"tile {_name(tile)} appears {len(ids)} times (cards "
-                            f"{', '.join(map(str, ids))})")
+            problems.append(Problem(tuple(ids), f"tile {_name(tile)} appears {len(ids)} times "
+                                    f"(cards {', '.join(f'#{i}' for i in ids)})"))
     expected = triangle_set(highest) if len(keys) == 3 else classic_set(highest)
     missing = [t for t in expected if t not in seen]
     if missing:
         shown = ", ".join(_name(t) for t in missing[:10])
         more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
-        problems.append(f"{len(missing)} tile(s) of the 0-{highest} set missing: {shown}{more}")
+        problems.append(Problem((), f"{len(missing)} tile(s) of the 0-{highest} set missing: "
+                                f"{shown}{more}"))
     return problems
