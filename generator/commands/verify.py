@@ -1,0 +1,150 @@
+"""`pnp verify` (deck properties) and `pnp plane` (the incidence of a projective plane)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import click
+
+from generator.errors import PnpError
+
+SHOW = 20  # offending pairs listed before "... and N more"
+
+
+def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
+    """Cards from a CSV, one card per row listing its symbols.
+
+    Every non-empty cell is a symbol, unless the first row is a header: then a column named
+    card or id gives the card ids, a column named symbols holds several symbols separated by
+    spaces or semicolons, and other columns are symbols (`pnp plane --format csv` writes this).
+    """
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise PnpError("the file is not UTF-8 text", str(path)) from None
+    except OSError as e:
+        raise PnpError(f"cannot read the file: {e.strerror}", str(path)) from None
+    try:
+        rows = list(csv.reader(io.StringIO(text)))
+    except csv.Error as e:
+        raise PnpError(f"malformed CSV: {e}", str(path)) from None
+    rows = [[c.strip() for c in r] for r in rows if any(c.strip() for c in r)]
+    if not rows:
+        raise PnpError("the CSV lists no cards", str(path))
+    header = [h.lower() for h in rows[0]]
+    id_col = next((i for i, h in enumerate(header) if h in ("card", "id")), None)
+    multi = header.index("symbols") if "symbols" in header else None
+    body, first_line = (rows[1:], 2) if id_col is not None or multi is not None else (rows, 1)
+    cards = []
+    for n, row in enumerate(body):
+        line = f"{path.name}:{first_line + n}"
+        cid = n + 1
+        syms: list[str] = []
+        for i, cell in enumerate(row):
+            if i == id_col:
+                try:
+                    cid = int(cell.lstrip("#"))
+                except ValueError:
+                    raise PnpError(f"card id {cell!r} is not a whole number", line) from None
+            elif i == multi:
+                syms += cell.replace(";", " ").split()
+            elif cell:
+                syms.append(cell)
+        cards.append((cid, tuple(syms)))
+    return cards
+
+
+def print_report(rep, title: str) -> None:
+    if rep.ok:
+        facts = rep.facts
+        extra = ""
+        if "symbols" in facts:
+            extra = f", {facts['symbols']} symbols"
+        click.echo(f"{title}: OK — {rep.cards} cards{extra}")
+        for c in rep.checks:
+            click.echo(f"  ✓ {c}")
+        if "appearances" in facts:
+            spread = ", ".join(f"{n} symbols on {k} cards" if n != 1 else f"1 symbol on {k} cards"
+                               for k, n in sorted(facts["appearances"].items(), reverse=True))
+            click.echo(f"  symbol appearances: {spread}")
+        return
+    failed = {k: n for k, n in rep.totals.items() if n}
+    click.echo(f"{title}: FAILED — {rep.cards} cards, "
+               f"{sum(failed.values())} violation(s) of {len(failed)} check(s)")
+    for check, total in failed.items():
+        listed = [v for v in rep.violations if v.check == check]
+        click.echo(f"{check}: {total}")
+        for v in listed[:SHOW]:
+            shared = f": {', '.join(v.shared)}" if v.shared and check == "pairs" else ""
+            click.echo(f"  {v.why}{shared}")
+        if total > min(len(listed), SHOW):
+            click.echo(f"  … and {total - min(len(listed), SHOW)} more")
+
+
+@click.command()
+@click.argument("target")
+@click.option("--pairs", type=click.IntRange(min=0), default=None,
+              help="Symbols every two cards must share (default: declared, or 1).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+def verify(target: str, pairs: int | None, as_json: bool) -> None:
+    """Check a deck: a bundled template, a definition folder, or a CSV of symbols per card."""
+    from generator import verify as checks
+
+    path = Path(target)
+    if path.suffix.lower() == ".csv" and not (path / "game.toml").exists():
+        if not path.is_file():
+            raise PnpError(f"no file {target!r}", target)
+        rep = checks.check_symbols(read_symbol_csv(path), pairs=1 if pairs is None else pairs,
+                                   limit=SHOW)
+        title = path.name
+    else:
+        from generator.definition import load
+
+        deck = load(target)
+        rep = checks.check_deck(deck, pairs=pairs, limit=SHOW)
+        title = deck.title
+    if as_json:
+        click.echo(json.dumps({"deck": title, **rep.to_dict()}, indent=2, ensure_ascii=False))
+    else:
+        print_report(rep, title)
+    if not rep.ok:
+        raise SystemExit(1)
+
+
+@click.command()
+@click.option("--order", "order_text", required=True, metavar="Q",
+              help="Order of the plane: a prime power (2, 3, 4, 5, 7, 8, 9, 11, ...).")
+@click.option("--cards", type=click.IntRange(min=1), default=None,
+              help="Only the first N cards (default: all q²+q+1).")
+@click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv",
+              show_default=True)
+def plane(order_text: str, cards: int | None, fmt: str) -> None:
+    """Print the incidence of the projective plane of order Q: each card's symbols (0-based)."""
+    from generator.designs.fields import prime_power
+    from generator.designs.planes import parse_order, why_not
+    from generator.designs.planes import plane as build
+
+    q = parse_order(order_text)
+    if prime_power(q) is None:
+        raise PnpError(why_not(q), "--order")
+    total = q * q + q + 1
+    if cards is not None and cards > total:
+        raise PnpError(f"a plane of order {q} has {total} cards, not {cards}", "--cards")
+    lines = build(q)[: cards or total]
+    if fmt == "json":
+        click.echo(json.dumps({"order": q, "cards": len(lines), "symbols": total,
+                               "per_card": q + 1,
+                               "incidence": [list(line) for line in lines]}))
+        return
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["card"] + [f"s{i + 1}" for i in range(q + 1)])
+    for i, line in enumerate(lines, 1):
+        w.writerow([i, *line])
+    click.echo(out.getvalue(), nl=False)
+
+
+COMMANDS = [verify, plane]
