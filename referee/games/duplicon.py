@@ -1,0 +1,544 @@
+"""Duplicon (rules.md §5): a memory game of pairs around a 3×3 grid of face-down cards.
+
+The referee never sees a hidden card: players type what a flip showed (`b2=orange`), and the
+referee keeps the counts (deck, hands, play zones, won piles, discard) and what the table has seen
+of the grid. The card types are read from the `duplicon` template, the deck the generator prints.
+
+Rulings of ours (documented in the README): the players are listed in turn order (the first one
+starts round 1 and each later round starts one seat further on); the turn in which the deck runs
+out is that player's final turn, then every other player takes one final turn in order.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from referee.engine import (
+    IllegalMove,
+    InvalidMove,
+    Option,
+    Outcome,
+    RefereeError,
+    RuleRef,
+    ScoreItem,
+    Verdict,
+    Violation,
+    totals,
+)
+
+POSITIONS = tuple(f"{c}{r}" for r in "123" for c in "abc")
+HAND = 3
+UNKNOWN = "?"  # a face-down grid card nobody has seen
+HOLE = ""  # an empty grid place (the deck ran out, so it is not refilled)
+
+RULES = {
+    r.id: r
+    for r in (
+        RuleRef("U1", "a scoring pair is exactly one grid card plus one hand or play-zone card of "
+                      "identical colour and shape (never hand + play zone, never without a grid "
+                      "card)"),
+        RuleRef("U2", "case 2 targets only another player's play-zone card"),
+        RuleRef("U3", "one's own play-zone card is not reusable on the turn it was placed"),
+        RuleRef("U4", "case 4 (draw) is not allowed if the player chose case 4 on their previous "
+                      "turn; case 5 (exchange) only when the deck holds 5 or more cards"),
+        RuleRef("turn", "a turn is exactly one of five cases; after a success the same player "
+                        "acts again, otherwise play passes to the next player"),
+        RuleRef("opening", "each round opens by turning two grid cards; a same-type pair goes to "
+                           "the discard and two more are turned, a different pair turns back"),
+        RuleRef("grid", "cards turned face up go back face down in the same place"),
+        RuleRef("cards", "96 cards: 8 types (a colour and a shape) × 12 cards"),
+        RuleRef("end", "the game ends at the end of a round in which someone reaches the target; "
+                       "highest total wins, a tie plays another round"),
+    )
+}
+
+NOTATION = (
+    "open a1=T b3=T (opening reveal) · play T b2=T (case 1) · replay T b2=T (case 1 with your "
+    "play-zone card) · steal PLAYER T b2=T (case 2) · reveal a1=T c3=T (case 3) · draw (case 4) "
+    "· exchange (case 5); T = colour, shape or colour-shape, e.g. orange, circle, orange-circle"
+)
+
+
+@dataclass(frozen=True)
+class CardType:
+    key: str  # "orange-circle"
+    color: str
+    shape: str
+    label: str  # as printed: "orange circle"
+    count: int  # copies in the deck
+
+
+@cache
+def card_types() -> tuple[CardType, ...]:
+    """The types printed by the duplicon template (loaded lazily: keeps startup light)."""
+    from generator.definition import load
+
+    counts: dict[tuple[str, str, str], int] = {}
+    for card in load("duplicon").cards:
+        if card.get("kind") != "type":
+            continue  # the "your turn" reminders have no rules effect
+        key = (card["color"], card["shape"], card["label"])
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(CardType(f"{c}-{s}", c, s, label, n) for (c, s, label), n in counts.items())
+
+
+def _types_by_name() -> dict[str, CardType]:
+    out: dict[str, CardType] = {}
+    for t in card_types():
+        for name in (t.key, t.color, t.shape, t.label.replace(" ", "-")):
+            out[name.lower()] = t
+    return out
+
+
+def card_type(text: str) -> CardType:
+    """A type from what a player types: its colour, its shape or both (orange-circle)."""
+    t = _types_by_name().get(text.strip().lower())
+    if t is None:
+        names = ", ".join(t.key for t in card_types())
+        raise InvalidMove(f"unknown card type {text!r} (types: {names})")
+    return t
+
+
+@dataclass(frozen=True)
+class Move:
+    player: str
+    kind: str  # open, play, replay, steal, reveal, draw, exchange
+    card: str = ""  # the hand / play-zone card's type key (play, replay, steal)
+    owner: str = ""  # whose play-zone card a steal targets
+    flips: tuple[tuple[str, str], ...] = ()  # (position, type key) as turned
+
+
+@dataclass
+class State:
+    players: tuple[str, ...]
+    target: int
+    round: int = 1
+    starter: int = 0
+    phase: str = "opening"  # opening | play | over
+    turn: int = 0  # index of the player to act
+    turn_no: int = 1  # counts turns over the match (for U3)
+    chained: bool = False  # the player to act just succeeded and acts again
+    deck: int = 0
+    grid: dict[str, str] = field(default_factory=dict)  # position -> type key, UNKNOWN or HOLE
+    hands: dict[str, int] = field(default_factory=dict)
+    zones: dict[str, list[tuple[str, int]]] = field(default_factory=dict)  # (type, turn_no)
+    won: dict[str, list[str]] = field(default_factory=dict)
+    discard: list[str] = field(default_factory=list)
+    drew_last: dict[str, bool] = field(default_factory=dict)  # previous turn was case 4
+    last_turn: dict[str, int] = field(default_factory=dict)  # turn_no of each one's latest turn
+    final: tuple[str, ...] | None = None  # deck out: who still takes a final turn
+    ledger: list[ScoreItem] = field(default_factory=list)
+    outcome: Outcome | None = None
+    notes: list[str] = field(default_factory=list)  # what the last move caused
+
+    @property
+    def current(self) -> str:
+        return self.players[self.turn]
+
+
+def _deal(state: State) -> None:
+    """A new round: 9 face-down grid cards, 3 cards to each hand, empty piles."""
+    total = sum(t.count for t in card_types())
+    n = len(state.players)
+    state.deck = total - len(POSITIONS) - HAND * n
+    state.grid = dict.fromkeys(POSITIONS, UNKNOWN)
+    state.hands = dict.fromkeys(state.players, HAND)
+    state.zones = {p: [] for p in state.players}
+    state.won = {p: [] for p in state.players}
+    state.discard = []
+    state.drew_last = dict.fromkeys(state.players, False)
+    state.final = None
+    state.phase = "opening"
+    state.turn = state.starter
+    state.chained = False
+    state.last_turn[state.current] = state.turn_no
+
+
+class Duplicon:
+    """The Game protocol for Duplicon."""
+
+    name = "duplicon"
+    title = "Duplicon"
+    min_players = 2
+    max_players = 4
+    options = (Option("target", "100", "total that ends the game at the end of a round"),)
+    rules: Mapping[str, RuleRef] = RULES
+    notation = NOTATION
+
+    # -- setting up -------------------------------------------------------------------------
+
+    def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RefereeError(f"duplicon takes 2-4 players, not {len(players)}")
+        raw = options.get("target", "100")
+        try:
+            target = int(raw)
+        except ValueError:
+            raise RefereeError(f"option target={raw!r} is not a whole number") from None
+        if target < 1:
+            raise RefereeError(f"option target={raw!r} must be at least 1")
+        state = State(players=tuple(players), target=target)
+        _deal(state)
+        return state
+
+    # -- notation ---------------------------------------------------------------------------
+
+    def parse(self, state: State, text: str, player: str | None = None) -> Move:
+        words = text.strip().lower().split()
+        if not words:
+            raise InvalidMove(f"empty move; expected one of: {NOTATION}")
+        who = self._player(state, player)
+        verb, args = words[0], words[1:]
+        if verb in ("draw", "exchange"):
+            if args:
+                raise InvalidMove(f"'{verb}' takes nothing more (got {' '.join(args)!r})")
+            return Move(who, verb)
+        if verb in ("open", "reveal"):
+            flips = _flips(args, 2, f"{verb} a1=orange c3=blue")
+            if flips[0][0] == flips[1][0]:
+                raise InvalidMove(f"'{verb}' turns two different grid cards, not {flips[0][0]} "
+                                  "twice")
+            return Move(who, verb, flips=flips)
+        if verb in ("play", "replay"):
+            if len(args) != 2:
+                raise InvalidMove(f"expected '{verb} <type> <position>=<type>', "
+                                  f"e.g. '{verb} orange b2=orange'")
+            return Move(who, verb, card=card_type(args[0]).key,
+                        flips=_flips(args[1:], 1, f"{verb} orange b2=orange"))
+        if verb == "steal":
+            if len(args) != 3:
+                raise InvalidMove("expected 'steal <player> <type> <position>=<type>', "
+                                  "e.g. 'steal bob orange b2=orange'")
+            owner = self._player(state, args[0], what="steal from")
+            return Move(who, verb, card=card_type(args[1]).key, owner=owner,
+                        flips=_flips(args[2:], 1, "steal bob orange b2=orange"))
+        raise InvalidMove(f"unknown move {words[0]!r}; expected one of: {NOTATION}")
+
+    def _player(self, state: State, name: str | None, what: str = "play as") -> str:
+        if name is None:
+            return state.current
+        for p in state.players:
+            if p.lower() == name.strip().lower():
+                return p
+        raise InvalidMove(f"cannot {what} {name!r}: players are {', '.join(state.players)}")
+
+    def format(self, state: State, move: Move) -> str:
+        flips = " ".join(f"{pos}={t}" for pos, t in move.flips)
+        if move.kind in ("draw", "exchange"):
+            return move.kind
+        if move.kind in ("open", "reveal"):
+            return f"{move.kind} {flips}"
+        if move.kind == "steal":
+            return f"steal {move.owner} {move.card} {flips}"
+        return f"{move.kind} {move.card} {flips}"
+
+    # -- rules ------------------------------------------------------------------------------
+
+    def check(self, state: State, move: Move) -> Verdict:
+        after, violations = _resolve(state, move)
+        if violations:
+            return Verdict(False, tuple(violations))
+        new_items = tuple(after.ledger[len(state.ledger):])
+        return Verdict(True, score=new_items, notes=tuple(after.notes))
+
+    def apply(self, state: State, move: Move) -> State:
+        after, violations = _resolve(state, move)
+        if violations:
+            raise IllegalMove(violations)
+        return after
+
+    def to_move(self, state: State) -> str | None:
+        return None if state.phase == "over" else state.current
+
+    def legal_moves(self, state: State) -> list[Move] | None:
+        return None  # what a flip shows is typed by the players: not enumerable
+
+    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
+        return tuple(state.ledger)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def show(self, state: State, viewer: str | None = None) -> str:
+        return _show(state)
+
+
+def _flips(args: Sequence[str], n: int, example: str) -> tuple[tuple[str, str], ...]:
+    if len(args) != n:
+        raise InvalidMove(f"expected {n} grid card{'s' if n > 1 else ''} as <position>=<type>, "
+                          f"e.g. '{example}'")
+    out = []
+    for arg in args:
+        m = re.fullmatch(r"([a-c][1-3])=(\S+)", arg)
+        if not m:
+            raise InvalidMove(f"{arg!r} is not <position>=<type> (positions a1..c3, "
+                              f"e.g. '{example}')")
+        out.append((m.group(1), card_type(m.group(2)).key))
+    return tuple(out)
+
+
+# -- resolving a move: a copy of the state is played forward, then checked ----------------------
+
+
+def _v(rule: str, reason: str) -> Violation:
+    return Violation(RULES[rule], reason)
+
+
+def _resolve(state: State, move: Move) -> tuple[State, list[Violation]]:
+    """The state after the move and the rules it breaks (the state is meaningless if any)."""
+    problems = _preconditions(state, move) or _counts(state, move)
+    if problems:
+        return state, problems
+    s = copy.deepcopy(state)
+    s.notes = []
+    p = move.player
+    for pos, t in move.flips:
+        if s.grid[pos] == UNKNOWN:
+            s.grid[pos] = t  # the table has now seen it
+    if move.kind == "open":
+        (a, ta), (b, tb) = move.flips
+        if ta == tb:
+            _take_pair(s, (a, b), s.discard, f"opening pair of {ta}: to the discard")
+        else:
+            s.phase = "play"
+            s.notes.append(f"{a} {ta} and {b} {tb} turn back face down; {p} plays")
+    elif move.kind == "reveal":
+        (a, ta), (b, tb) = move.flips
+        if ta == tb:
+            pile = s.won[p] if s.deck == 0 else s.discard
+            where = f"{p}'s won pile (the deck is out)" if s.deck == 0 else "the discard"
+            _take_pair(s, (a, b), pile, f"pair of {ta}: to {where}")
+            _again(s)
+        else:
+            _end_turn(s, f"{ta} and {tb} differ: they turn back")
+    elif move.kind in ("play", "replay", "steal"):
+        pos, shown = move.flips[0]
+        if move.kind == "play":
+            s.hands[p] -= 1
+            s.zones[p].append((move.card, s.turn_no))
+        source = s.zones[move.owner or p]
+        if shown == move.card:
+            source.remove(_zone_card(source, move.card))
+            s.won[p].append(move.card)
+            _take_pair(s, (pos,), s.won[p], f"Dúplicon! {move.card} pair to {p}'s won pile")
+            _top_up(s, p)
+            _again(s)
+        else:
+            _top_up(s, p)
+            _end_turn(s, f"{pos} shows {shown}, not {move.card}: it turns back")
+    elif move.kind == "draw":
+        s.hands[p] += 1
+        s.deck -= 1
+        _deck_check(s)
+        _end_turn(s, f"{p} draws a card", drew=True)
+    elif move.kind == "exchange":
+        _end_turn(s, f"{p} exchanges {s.hands[p]} cards; the old ones are shuffled into the deck")
+    if s.phase == "play":
+        _round_end_check(s)
+    return s, []
+
+
+def _zone_card(zone: list[tuple[str, int]], key: str) -> tuple[str, int]:
+    return min(c for c in zone if c[0] == key)
+
+
+def _preconditions(s: State, m: Move) -> list[Violation]:
+    """Everything that can be checked before the flips are known."""
+    if s.phase == "over":
+        return [_v("end", "the game is over: " + (s.outcome.reason if s.outcome else ""))]
+    out: list[Violation] = []
+    p = m.player
+    if p != s.current:
+        again = " (acts again after a success)" if s.chained else ""
+        out.append(_v("turn", f"it is {s.current}'s turn{again}, not {p}'s"))
+    if s.phase == "opening" and m.kind != "open":
+        out.append(_v("opening", f"round {s.round} starts with the opening reveal: "
+                                 "'open a1=<type> c3=<type>'"))
+    if s.phase != "opening" and m.kind == "open":
+        out.append(_v("opening", "the opening reveal is done; turning two cards now is case 3: "
+                                 "'reveal a1=<type> c3=<type>'"))
+    for pos, shown in m.flips:
+        seen = s.grid[pos]
+        if seen == HOLE:
+            rule = "U1" if m.kind in ("play", "replay", "steal") else "grid"
+            out.append(_v(rule, f"there is no grid card at {pos} (holes are not refilled once "
+                                "the deck is out)"))
+        elif seen not in (UNKNOWN, shown):
+            out.append(_v("grid", f"the card at {pos} was seen as {seen}, not {shown}"))
+    if m.kind == "replay":
+        mine = [c for c in s.zones[p] if c[0] == m.card]
+        now = s.turn_no if p == s.current else s.last_turn.get(p, 0)
+        if not mine:
+            zone = ", ".join(c for c, _ in s.zones[p]) or "nothing"
+            out.append(_v("U1", f"your play zone holds no {m.card} (it holds {zone}); a pair "
+                                "is made with a hand card ('play') or a play-zone card"))
+        elif all(turn >= now for _, turn in mine):
+            out.append(_v("U3", f"your {m.card} was placed in your play zone on this turn; it "
+                                "can be played again from your next turn on"))
+    if m.kind == "steal":
+        if m.owner == p:
+            out.append(_v("U2", "that is your own play zone: play your own card with 'replay'"))
+        elif not any(c == m.card for c, _ in s.zones[m.owner]):
+            zone = ", ".join(c for c, _ in s.zones[m.owner]) or "nothing"
+            out.append(_v("U2", f"{m.owner}'s play zone holds no {m.card} (it holds {zone})"))
+    if m.kind == "play" and s.hands[p] == 0:
+        out.append(_v("U1", f"{p} has no card in hand"))
+    if m.kind == "draw":
+        if s.drew_last[p]:
+            out.append(_v("U4", "case 4 was used on your previous turn"))
+        if s.deck == 0:
+            out.append(_v("U4", "the deck is empty"))
+    if m.kind == "exchange" and s.deck < 5:
+        n = s.deck
+        out.append(_v("U4", f"the deck has only {n} card{'s' if n != 1 else ''} (case 5 needs 5)"))
+    return out
+
+
+def _counts(s: State, m: Move) -> list[Violation]:
+    """No type can be seen more often than it is printed: a mistyped flip shows up here."""
+    fresh = [t for pos, t in m.flips if s.grid[pos] == UNKNOWN]
+    if m.kind == "play":
+        fresh.append(m.card)  # a hand card comes into view
+    out = []
+    for t in card_types():
+        if t.key not in fresh:
+            continue
+        seen = (fresh.count(t.key) + sum(1 for v in s.grid.values() if v == t.key)
+                + s.discard.count(t.key) + sum(w.count(t.key) for w in s.won.values())
+                + sum(1 for z in s.zones.values() for c, _ in z if c == t.key))
+        if seen > t.count:
+            out.append(_v("cards", f"this would make {seen} {t.key} cards seen this round; the "
+                                   f"deck has {t.count}: check what was typed"))
+    return out
+
+
+def _take_pair(s: State, positions: Sequence[str], pile: list[str], note: str) -> None:
+    """Grid cards leave for a pile; the holes are refilled face down while the deck lasts."""
+    for pos in positions:
+        pile.append(s.grid[pos])
+        if s.deck > 0:
+            s.grid[pos] = UNKNOWN
+            s.deck -= 1
+        else:
+            s.grid[pos] = HOLE
+    s.notes.append(note)
+    _deck_check(s)
+
+
+def _top_up(s: State, p: str) -> None:
+    while s.hands[p] < HAND and s.deck > 0:
+        s.hands[p] += 1
+        s.deck -= 1
+    _deck_check(s)
+
+
+def _deck_check(s: State) -> None:
+    """When the deck runs out, every other player takes one final turn after this one."""
+    if s.deck == 0 and s.final is None and s.phase == "play":
+        n = len(s.players)
+        s.final = tuple(s.players[(s.turn + i) % n] for i in range(1, n))
+        s.notes.append(f"the deck is out: this is {s.current}'s final turn, then one each for "
+                       + ", ".join(s.final))
+
+
+def _again(s: State) -> None:
+    if s.phase == "play":
+        s.chained = True
+        s.notes.append(f"{s.current} acts again")
+
+
+def _end_turn(s: State, note: str, drew: bool = False) -> None:
+    p = s.current
+    s.notes.append(note)
+    s.drew_last[p] = drew
+    s.chained = False
+    s.turn_no += 1
+    if s.final is not None:
+        if not s.final:
+            s.notes.append("the final turns are over")
+            _end_round(s)
+            return
+        s.turn, s.final = s.players.index(s.final[0]), s.final[1:]
+    else:
+        s.turn = (s.turn + 1) % len(s.players)
+    s.last_turn[s.current] = s.turn_no
+    s.notes.append(f"{s.current} to play" + (" (final turn)" if s.final is not None else ""))
+
+
+def _round_end_check(s: State) -> None:
+    empty = [p for p in s.players if s.hands[p] == 0]
+    if empty:
+        s.notes.append(f"{empty[0]}'s hand is empty")
+        _end_round(s)
+    elif all(v == HOLE for v in s.grid.values()):
+        s.notes.append("the grid is empty")
+        _end_round(s)
+
+
+def _end_round(s: State) -> None:
+    """Score the round, then end the game or deal the next round."""
+    left = [v for v in s.grid.values() if v != HOLE]
+    s.discard.extend(left)
+    s.notes.append(f"round {s.round} ends; {len(left)} grid cards go to the discard")
+    for p in s.players:
+        won, hand, zone = len(s.won[p]), s.hands[p], len(s.zones[p])
+        s.ledger.append(ScoreItem(p, won, f"{won} won", s.round))
+        if hand:
+            s.ledger.append(ScoreItem(p, -2 * hand, f"{hand} in hand (−2 each)", s.round))
+        if zone:
+            s.ledger.append(ScoreItem(p, -3 * zone, f"{zone} in play zone (−3 each)", s.round))
+    score = totals(s.ledger, s.players)
+    s.notes.append("totals: " + ", ".join(f"{p} {score[p]}" for p in s.players))
+    top = max(score.values())
+    if top >= s.target:
+        leaders = [p for p in s.players if score[p] == top]
+        if len(leaders) == 1:
+            s.phase = "over"
+            s.outcome = Outcome((leaders[0],), f"{leaders[0]} has {top}, the highest total, at "
+                                               f"the end of a round reaching {s.target}")
+            s.notes.append(s.outcome.reason)
+            return
+        s.notes.append(f"{' and '.join(leaders)} tie at {top}: another round")
+    s.round += 1
+    s.starter = (s.starter + 1) % len(s.players)
+    s.turn_no += 1
+    _deal(s)
+    s.notes.append(f"round {s.round}: {s.current} opens with 'open <pos>=<type> <pos>=<type>'")
+
+
+# -- showing ---------------------------------------------------------------------------------
+
+
+def _cell(v: str) -> str:
+    return {UNKNOWN: "?", HOLE: "·"}.get(v, v)
+
+
+def _show(s: State) -> str:
+    if s.phase == "over":
+        head = f"Duplicon — game over: {s.outcome.reason if s.outcome else ''}"
+    elif s.phase == "opening":
+        head = f"Duplicon — round {s.round}: {s.current} makes the opening reveal"
+    else:
+        extra = " (acts again)" if s.chained else ""
+        if s.final is not None:
+            extra += " — final turns" + (f", then {', '.join(s.final)}" if s.final else "")
+        head = f"Duplicon — round {s.round}: {s.current} to play{extra}"
+    width = max(len(_cell(v)) for v in s.grid.values()) + 2
+    lines = [head, f"deck {s.deck} · discard {len(s.discard)}   (? face down unseen, · hole)",
+             ("    " + "".join(c.ljust(width) for c in "abc")).rstrip()]
+    for r in "123":
+        row = "".join(_cell(s.grid[f"{c}{r}"]).ljust(width) for c in "abc")
+        lines.append(f" {r}  {row}".rstrip())
+    score = totals(s.ledger, s.players)
+    for p in s.players:
+        zone = ", ".join(c for c, _ in s.zones[p]) or "-"
+        lines.append(f"{p}: hand {s.hands[p]} · zone [{zone}] · won {len(s.won[p])} · "
+                     f"total {score[p]}")
+    return "\n".join(lines)
+
+
+GAME = Duplicon()
