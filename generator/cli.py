@@ -1,8 +1,233 @@
-"""pnp: the generator's command line (thin: parse options, call the library, print results)."""
+"""pnp: the generator's command line. Thin: parse options, call the library, print results."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import shutil
+import sys
+from pathlib import Path
 
 import click
 
+from generator import units
+from generator.errors import PnpError
 
-@click.group()
+PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
+
+
+class Pnp(click.Group):
+    """Shows user mistakes as one line `error: ...` with exit code 2, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except PnpError as e:
+            click.echo(f"error: {e}", err=True)
+            sys.exit(2)
+        except OSError as e:
+            where = f" ({e.filename})" if e.filename else ""
+            click.echo(f"error: {e.strerror or e}{where}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=Pnp, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pnp-toolkit")
 def main() -> None:
-    """Turn game definitions into print-ready PDF sheets."""
+    """Turn game definitions (game.toml + cards.csv + art) into print-ready PDF sheets.
+
+    Start with `pnp list`, then `pnp build duplicon`; `pnp preview duplicon --card 1` shows one
+    card as a PNG; `pnp calibrate` prints a page to check your printer first.
+    """
+
+
+def _length(ctx, param, value):
+    return None if value is None else units.length(value, f"--{param.name.replace('_', '-')}")
+
+
+def _offset(ctx, param, value):
+    if value is None:
+        return None
+    parts = [p for p in value.replace(";", ",").split(",") if p.strip()]
+    if len(parts) != 2:
+        raise click.BadParameter("give two lengths X,Y, e.g. 1mm,-0.5mm")
+    return tuple(units.length(p, "--back-offset") for p in parts)
+
+
+def _grid(ctx, param, value):
+    if value is None:
+        return None
+    try:
+        cols, rows = (int(v) for v in value.lower().split("x"))
+    except ValueError:
+        raise click.BadParameter("write COLSxROWS, e.g. 3x3") from None
+    return cols, rows
+
+
+@main.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+def list_templates(as_json: bool) -> None:
+    """List the bundled templates, one line each."""
+    from generator.catalog import bundled
+    from generator.definition import load
+
+    rows = []
+    for name in bundled():
+        deck = load(name)
+        rows.append({"name": name, "title": deck.title, "cards": len(deck.select()),
+                     "description": deck.description})
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        click.echo(f"{r['name']:<{width}}  {r['cards']:>4} cards  {r['description']}")
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@click.option("--all", "build_all", is_flag=True, help="Build every bundled template.")
+@click.option("--paper", type=PAPERS, help="Paper size (default: the template's, else a4).")
+@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
+              help="Paper orientation (default auto: whichever holds more cards).")
+@click.option("--bleed", callback=_length, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
+@click.option("--gutter", callback=_length, help="Space between cards, e.g. 2mm.")
+@click.option("--marks/--no-marks", default=None, help="Crop marks outside the cards.")
+@click.option("--guides/--no-guides", default=True, show_default=True,
+              help="Thin outline on each card's cut line (shows rounded corners).")
+@click.option("--backs/--no-backs", default=None,
+              help="A back page after each front page (default: when the template has backs).")
+@click.option("--flip", type=click.Choice(["long", "short"]),
+              help="Duplex flip edge of your printer (default long).")
+@click.option("--back-offset", callback=_offset, metavar="X,Y",
+              help="Shift backs to correct printer misregistration, e.g. 1mm,-0.5mm.")
+@click.option("--grid", callback=_grid, metavar="COLSxROWS", help="Force a grid, e.g. 3x3.")
+@click.option("--part", "parts", multiple=True,
+              help="Build only these parts of the deck (repeatable; 'all' for every part).")
+@click.option("--single", is_flag=True,
+              help="One card per page with bleed and TrimBox (for print shops).")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="Output file (one game) or folder (several). Default: output/<game>.pdf")
+@click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
+def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
+          back_offset, grid, parts, single, output, as_json) -> None:
+    """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
+    from generator.build import Options
+    from generator.build import build as build_pdf
+    from generator.catalog import bundled
+    from generator.definition import load
+
+    names = list(games) + (list(bundled()) if build_all else [])
+    if not names:
+        raise PnpError("name a game to build (see `pnp list`) or use --all")
+    opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
+                   backs=backs, flip=flip, back_offset=back_offset, grid=grid,
+                   parts=tuple(parts), guides=guides, layout="single" if single else "sheet")
+    results = []
+    for name in names:
+        deck = load(name)
+        out = _output_path(output, deck.name, len(names))
+        results.append(_build_one(build_pdf, deck, out, opts, quiet=as_json))
+    if as_json:
+        click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
+                                "cards": r.cards, "paper": r.paper, **r.info}
+                               for g, r in results], indent=2))
+        return
+    for game, r in results:
+        extra = "".join(f", {k} {v}" for k, v in r.info.items())
+        click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> {r.path}")
+
+
+def _output_path(output: Path | None, name: str, count: int) -> Path:
+    if output is None:
+        return Path("output") / f"{name}.pdf"
+    if count > 1 or output.is_dir() or output.suffix.lower() != ".pdf":
+        return output / f"{name}.pdf"
+    return output
+
+
+def _build_one(build_pdf, deck, out: Path, opts, quiet: bool):
+    from generator.build import plan
+
+    pages = len(plan(deck, opts).pages)
+    if pages > 20 and not quiet and sys.stderr.isatty():
+        with click.progressbar(length=pages, label=f"{deck.name}", file=sys.stderr) as bar:
+            return deck.name, build_pdf(deck, out, opts, progress=bar.update)
+    return deck.name, build_pdf(deck, out, opts)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--page", type=int, help="Page number of the built PDF to show (default 1).")
+@click.option("--card", "card_id", type=int, help="Show one card by its id (front).")
+@click.option("--back", is_flag=True, help="With --card: show the card's back.")
+@click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True)
+@click.option("--paper", type=PAPERS, help="Paper size for --page.")
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              help="PNG file to write (default output/<game>-page-N.png or -card-ID.png).")
+def preview(game, page, card_id, back, dpi, paper, output) -> None:
+    """Render a page or a single card of GAME to PNG, to see it without printing."""
+    from generator.definition import load
+    from generator.preview import preview_card, preview_page
+
+    deck = load(game)
+    if card_id is not None and page is not None:
+        raise PnpError("give --page or --card, not both")
+    if card_id is not None:
+        out = output or Path("output") / f"{deck.name}-card-{card_id}{'-back' if back else ''}.png"
+        preview_card(deck, card_id, out, dpi=dpi, back=back)
+    else:
+        n = page or 1
+        out = output or Path("output") / f"{deck.name}-page-{n}.png"
+        preview_page(deck, n, out, dpi=dpi, paper=paper)
+    click.echo(f"wrote {out}")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(path_type=Path))
+@click.option("--from", "template", default="duplicon", show_default=True,
+              help="Bundled template to copy.")
+def new(directory: Path, template: str) -> None:
+    """Start your own game in DIRECTORY as a copy of a bundled template."""
+    from generator.definition import find
+
+    source = find(template)
+    if directory.exists() and any(directory.iterdir()):
+        raise PnpError("the folder exists and is not empty; choose a new folder", str(directory))
+    shutil.copytree(source, directory, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    click.echo(f"created {directory} from {template}: edit {directory / 'game.toml'} and "
+               f"its card list, then run `pnp build {directory}`")
+
+
+@main.command()
+@click.option("--paper", type=PAPERS, default="a4", show_default=True)
+@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@click.option("-o", "--output", type=click.Path(path_type=Path),
+              default=Path("output/calibration.pdf"), show_default=True)
+def calibrate(paper, flip, output) -> None:
+    """A two-page test print: a 100 mm ruler and duplex registration marks.
+
+    Print it double-sided at 100 % ("actual size"), measure the ruler, and hold the sheet
+    against the light: the crosses on both sides should coincide. The offset you read off the
+    scales is the --back-offset to use when building.
+    """
+    from generator.build import write_atomic
+    from generator.calibration import calibration_pdf
+
+    write_atomic(output, calibration_pdf(paper, flip))
+    click.echo(f"wrote {output}: print both sides at 100 % scale, then measure the ruler")
+
+
+def _add_extra_commands() -> None:
+    """Commands in generator/commands/ (verify, plane, ...) join the group."""
+    from generator import commands
+
+    for info in pkgutil.iter_modules(commands.__path__):
+        module = importlib.import_module(f"generator.commands.{info.name}")
+        for command in getattr(module, "COMMANDS", ()):
+            main.add_command(command)
+
+
+_add_extra_commands()

@@ -47,7 +47,7 @@ class PrintSettings:
     """Defaults a definition gives for printing; command-line options override them."""
 
     paper: str = "a4"
-    orientation: str = "portrait"
+    orientation: str = "auto"  # auto: whichever fits more cards
     gutter: float = 0.0
     bleed: float = 0.0
     marks: bool = True

@@ -309,7 +309,7 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
     off = table.get("back_offset", ["0mm", "0mm"])
     return PrintSettings(
         paper=str(table.get("paper", "a4")),
-        orientation=str(table.get("orientation", "portrait")),
+        orientation=str(table.get("orientation", "auto")),
         gutter=units.length(table.get("gutter", "0mm"), f"{where}.gutter"),
         bleed=units.length(table.get("bleed", "0mm"), f"{where}.bleed"),
         marks=bool(table.get("marks", True)),

@@ -69,8 +69,19 @@ def _cross(t: float = 0.34) -> list[tuple]:
                      (-t, -t), (-1, -t), (-1, t), (-t, t)])
 
 
-def _crescent() -> list[tuple]:
-    return _circle(0, 0, 1.0) + _circle(0.42, 0.22, 0.8, clockwise=True)
+def _crescent(dx: float = 0.42, dy: float = 0.22, r2: float = 0.8, steps: int = 48) -> list[tuple]:
+    """The part of the unit disc outside a second circle: an outer arc, then an inner arc."""
+    d = math.hypot(dx, dy)
+    base = math.atan2(dy, dx)
+    # Angles (seen from each centre) of the two intersection points of the circles.
+    a1 = math.acos((1 + d * d - r2 * r2) / (2 * d))
+    a2 = math.acos((r2 * r2 + d * d - 1) / (2 * r2 * d))
+    outer = [(math.cos(base + a1 + t * (2 * math.pi - 2 * a1) / steps),
+              math.sin(base + a1 + t * (2 * math.pi - 2 * a1) / steps)) for t in range(steps + 1)]
+    start = base + math.pi + a2
+    inner = [(dx + r2 * math.cos(start - t * 2 * a2 / steps),
+              dy + r2 * math.sin(start - t * 2 * a2 / steps)) for t in range(steps + 1)]
+    return _polygon(outer + inner)
 
 
 def _sun(rays: int = 12) -> list[tuple]:
@@ -155,7 +166,7 @@ SHAPES: dict[str, tuple[list[tuple], bool]] = {
     "heart": (_heart(), False),
     "cross": (_cross(), False),
     "ring": (_ring(), True),
-    "crescent": (_crescent(), True),
+    "crescent": (_crescent(), False),
     "sun": (_sun(), False),
     "waves": (_waves(), False),
     "leaf": (_leaf(), False),

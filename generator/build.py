@@ -1,0 +1,164 @@
+"""From a loaded deck and the user's print options to an imposed sheet and a written PDF."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator import units
+from generator.components import Card, Deck
+from generator.errors import PnpError
+from generator.layout import grid as grid_layout
+from generator.layout.grid import PRINTER_MARGIN
+from generator.layout.sheet import Page, Placement, Sheet
+
+EXTRA_BACK_BLEED = 2 * units.MM  # printers misregister duplex by 1-4 mm
+
+
+@dataclass(frozen=True)
+class Options:
+    """Print options; None means: use the definition's [print] default."""
+
+    paper: str | None = None
+    orientation: str | None = None
+    bleed: float | None = None
+    gutter: float | None = None
+    marks: bool | None = None
+    backs: bool | None = None
+    flip: str | None = None
+    back_offset: tuple[float, float] | None = None
+    grid: tuple[int, int] | None = None
+    parts: tuple[str, ...] = ()
+    guides: bool = True
+    layout: str = "sheet"  # sheet | single (one card per page with bleed, for print shops)
+
+
+@dataclass(frozen=True)
+class Result:
+    path: Path
+    pages: int
+    cards: int
+    paper: str
+    info: dict = field(default_factory=dict)
+
+
+def resolved(deck: Deck, opts: Options) -> Options:
+    """Options with every unset value taken from the definition's [print] table."""
+    p = deck.print
+    return Options(
+        paper=opts.paper or p.paper,
+        orientation=opts.orientation or p.orientation,
+        bleed=p.bleed if opts.bleed is None else opts.bleed,
+        gutter=p.gutter if opts.gutter is None else opts.gutter,
+        marks=p.marks if opts.marks is None else opts.marks,
+        backs=deck.has_backs if opts.backs is None else opts.backs,
+        flip=opts.flip or p.flip,
+        back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
+        grid=opts.grid, parts=opts.parts, guides=opts.guides, layout=opts.layout)
+
+
+def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
+    for part in parts:
+        if part not in deck.parts and part != "all":
+            raise PnpError(f"no part {part!r} in {deck.name} (parts: "
+                           f"{', '.join(deck.parts) or 'none'})", "--part")
+    if "all" in parts:
+        return deck.cards
+    return deck.select(parts)
+
+
+def plan(deck: Deck, opts: Options) -> Sheet:
+    """Impose the deck's cards on pages according to the options (no drawing)."""
+    o = resolved(deck, opts)
+    if o.backs and not deck.has_backs:
+        raise PnpError(f"{deck.name} defines no [[back]] elements, so it has no backs to print",
+                       "--backs")
+    cards = cards_of(deck, o.parts)
+    if o.layout == "single":
+        return single_pages(deck, cards, o)
+    paper_w, paper_h = units.paper(o.paper, "portrait" if o.orientation == "auto" else o.orientation)
+    if deck.shape == "triangle":
+        from generator.layout.triangles import impose_triangles
+
+        return impose_triangles(deck, cards, paper_w, paper_h, backs=o.backs, flip=o.flip,
+                                back_offset=o.back_offset, marks=o.marks)
+    g = _fit(deck, o)
+    sheet = grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
+                               marks=o.marks)
+    # Backs bleed further into the gutter (and the free border) to hide duplex misregistration.
+    extra = max(0.0, min(EXTRA_BACK_BLEED, o.gutter / 2, min(g.left, g.bottom) - PRINTER_MARGIN))
+    if extra and o.backs:
+        sheet = _widen_back_bleed(sheet, extra)
+    return sheet
+
+
+def _fit(deck: Deck, o: Options) -> grid_layout.Grid:
+    """The grid for the options; with orientation auto, the orientation holding more cards."""
+    cols, rows = o.grid or (None, None)
+    turns = ("portrait", "landscape") if o.orientation == "auto" else (o.orientation,)
+    best, error = None, None
+    for turn in turns:
+        paper_w, paper_h = units.paper(o.paper, turn)
+        try:
+            g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed,
+                                gutter=o.gutter, cols=cols, rows=rows)
+        except PnpError as e:
+            error = error or e
+            continue
+        if best is None or g.cols * g.rows > best.cols * best.rows:
+            best = g
+    if best is None:
+        raise error
+    return best
+
+
+def _widen_back_bleed(sheet: Sheet, extra: float) -> Sheet:
+    pages = tuple(
+        page if page.side == "front" else Page(
+            page.side, tuple(Placement(p.card, p.x, p.y, p.rotation, p.bleed + extra)
+                             for p in page.placements), page.marks, page.guides)
+        for page in sheet.pages)
+    return Sheet(sheet.width, sheet.height, pages, sheet.cards_per_page, sheet.info)
+
+
+def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
+    """One card per page, the page being the card plus its bleed (what print shops ask for)."""
+    b = o.bleed
+    pages: list[Page] = []
+    for card in cards:
+        pages.append(Page("front", (Placement(card, b, b, 0, b),)))
+        if o.backs:
+            pages.append(Page("back", (Placement(card, b, b, 0, b),)))
+    return Sheet(deck.width + 2 * b, deck.height + 2 * b, tuple(pages), 1, {"grid": "1x1"})
+
+
+def build(deck: Deck, out: Path, opts: Options = Options(),
+          progress: Callable[[int], None] | None = None) -> Result:
+    """Impose, render and atomically write the PDF; returns what was written."""
+    from generator.render.pdf import render
+
+    o = resolved(deck, opts)
+    sheet = plan(deck, opts)
+    trim = (o.bleed, o.bleed, deck.width, deck.height) if o.layout == "single" else None
+    data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim, progress=progress)
+    write_atomic(out, data)
+    cards = sum(len(p.placements) for p in sheet.pages if p.side == "front")
+    return Result(out, len(sheet.pages), cards, o.paper, dict(sheet.info))
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write via a temporary file in the same folder, so a failed build never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

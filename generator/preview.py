@@ -1,0 +1,45 @@
+"""PNG previews of a page or a single card, rendered from the same PDF the build writes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.build import Options, plan, resolved, single_pages
+from generator.components import Deck
+from generator.errors import PnpError
+
+
+def _png(pdf: bytes, index: int, out: Path, dpi: int) -> None:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(pdf)
+    try:
+        image = doc[index].render(scale=dpi / 72).to_pil()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        image.save(out)
+    finally:
+        doc.close()
+
+
+def preview_page(deck: Deck, page: int, out: Path, dpi: int = 100, paper: str | None = None) -> None:
+    from generator.render.pdf import render
+
+    sheet = plan(deck, Options(paper=paper))
+    if not 1 <= page <= len(sheet.pages):
+        raise PnpError(f"{deck.name} has {len(sheet.pages)} pages; there is no page {page}", "--page")
+    _png(render(deck, sheet, flip=resolved(deck, Options()).flip), page - 1, out, dpi)
+
+
+def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool = False) -> None:
+    from generator.render.pdf import render
+
+    try:
+        card = deck.card(card_id)
+    except KeyError:
+        raise PnpError(f"{deck.name} has cards #1 to #{len(deck.cards)}; there is no card "
+                       f"#{card_id}", "--card") from None
+    if back and not deck.has_backs:
+        raise PnpError(f"{deck.name} has no backs", "--back")
+    o = resolved(deck, Options(backs=back, layout="single"))
+    sheet = single_pages(deck, (card,), o)
+    _png(render(deck, sheet, guides=True), 1 if back else 0, out, dpi)

@@ -1,0 +1,141 @@
+"""Drawers for the basic element kinds: rect, ellipse, line, text, shape, image."""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from generator.components import Element
+from generator.definition import fill, resolve_color, resolve_shape
+from generator.render.fonts import font
+from generator.render.outline import shape_path
+from generator.render.registry import Ctx, drawer
+from generator.shapes import shape_path as shape_commands
+
+
+def color(ctx: Ctx, el: Element, key: str) -> HexColor | None:
+    """The element's colour parameter for this card, or None when absent or 'none'."""
+    value = el.get(key)
+    if value is None:
+        return None
+    resolved = resolve_color(fill(value, ctx.card), ctx.deck.colors, el.where)
+    return None if resolved == "none" else HexColor(resolved)
+
+
+def paint(ctx: Ctx, el: Element, fill_default: str | None = None) -> tuple[bool, bool]:
+    """Set fill and stroke from the element; say which of the two to use."""
+    c = ctx.canvas
+    f = color(ctx, el, "fill") if el.get("fill") else (HexColor(fill_default) if fill_default
+                                                         else None)
+    s = color(ctx, el, "stroke")
+    if f is not None:
+        c.setFillColor(f)
+    if s is not None:
+        c.setStrokeColor(s)
+        c.setLineWidth(el.get("stroke_width", 0.5))
+    return f is not None, s is not None
+
+
+def box(ctx: Ctx, el: Element) -> tuple[float, float, float, float]:
+    """The element's box in canvas coordinates (x, y bottom-left, w, h); default: the card."""
+    x, y = el.get("x", 0.0), el.get("y", 0.0)
+    w, h = el.get("w", ctx.width - x), el.get("h", ctx.height - y)
+    return x, ctx.y(y + h), w, h
+
+
+@drawer("rect")
+def draw_rect(ctx: Ctx, el: Element) -> None:
+    x, y, w, h = box(ctx, el)
+    if el.get("bleed"):
+        b = ctx.bleed
+        x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
+    do_fill, do_stroke = paint(ctx, el)
+    r = el.get("radius", 0.0)
+    if r:
+        ctx.canvas.roundRect(x, y, w, h, r, stroke=do_stroke, fill=do_fill)
+    else:
+        ctx.canvas.rect(x, y, w, h, stroke=do_stroke, fill=do_fill)
+
+
+@drawer("ellipse")
+def draw_ellipse(ctx: Ctx, el: Element) -> None:
+    x, y, w, h = box(ctx, el)
+    do_fill, do_stroke = paint(ctx, el)
+    ctx.canvas.ellipse(x, y, x + w, y + h, stroke=do_stroke, fill=do_fill)
+
+
+@drawer("line")
+def draw_line(ctx: Ctx, el: Element) -> None:
+    paint(ctx, el)
+    ctx.canvas.line(el.get("x", 0.0), ctx.y(el.get("y", 0.0)), el.get("x2", 0.0),
+                    ctx.y(el.get("y2", 0.0)))
+
+
+@drawer("text")
+def draw_text(ctx: Ctx, el: Element) -> None:
+    c = ctx.canvas
+    text = fill(el.get("text", ""), ctx.card)
+    if not text:
+        return
+    name = font(el.get("font"), ctx.deck.root, el.where)
+    size = el.get("size", 10.0)
+    leading = el.get("leading", size * 1.2)
+    c.setFillColor(color(ctx, el, "color") or HexColor("#000000"))
+    c.setFont(name, size)
+    x, y = el.get("x", 0.0), ctx.y(el.get("y", 0.0))
+    lines = wrap(text, name, size, el.get("w")) if el.get("w") else text.split("\n")
+    align = el.get("align", "left")
+    c.saveState()
+    c.translate(x, y)
+    for i, line in enumerate(lines):
+        dy = -i * leading
+        if align == "center":
+            c.drawCentredString(0, dy, line)
+        elif align == "right":
+            c.drawRightString(0, dy, line)
+        else:
+            c.drawString(0, dy, line)
+    c.restoreState()
+
+
+def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap to a width in points (a word longer than the width stands alone)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            trial = f"{current} {word}".strip()
+            if current and stringWidth(trial, font_name, size) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        lines.append(current)
+    return lines
+
+
+@drawer("shape")
+def draw_shape(ctx: Ctx, el: Element) -> None:
+    c = ctx.canvas
+    name = resolve_shape(fill(el.get("name", "circle"), ctx.card), ctx.deck.shapes, el.where)
+    commands, even_odd = shape_commands(name)
+    r = el.get("size", 10.0) / 2
+    c.saveState()
+    c.translate(el.get("x", ctx.width / 2), ctx.y(el.get("y", ctx.height / 2)))
+    do_fill, do_stroke = paint(ctx, el, fill_default="#000000")
+    c.drawPath(shape_path(c, commands, 0, 0, r), stroke=do_stroke, fill=do_fill,
+               fillMode=1 if even_odd else 0)
+    c.restoreState()
+
+
+@drawer("image")
+def draw_image(ctx: Ctx, el: Element) -> None:
+    path = ctx.deck.root / fill(el.get("file"), ctx.card)
+    key = f"image:{path}"
+    if key not in ctx.cache:
+        ctx.cache[key] = ImageReader(str(path))
+    x, y, w, h = box(ctx, el)
+    fit = el.get("fit", "contain")
+    ctx.canvas.drawImage(ctx.cache[key], x, y, w, h, mask="auto",
+                         preserveAspectRatio=fit != "stretch", anchor="c")

@@ -1,0 +1,138 @@
+"""Draw an imposed Sheet into PDF bytes: each card clipped to its shape, marks, viewer hints.
+
+Output is deterministic (reportlab invariant mode): the same deck and options give the same bytes.
+Fonts are TrueType and embedded; images are embedded once per document (drawers share a cache).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.components import Deck, Element
+from generator.definition import fill, truthy
+from generator.layout.sheet import Page, Placement, Sheet
+from generator.render.fonts import font
+from generator.render.outline import outline
+from generator.render.registry import Ctx, load_drawers
+from generator.units import MM
+
+MARK_WIDTH = 0.25
+GUIDE_COLOR = HexColor("#9a9a9a")
+DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
+
+
+def new_canvas(buf: io.BytesIO, width: float, height: float, title: str) -> Canvas:
+    c = Canvas(buf, pagesize=(width, height), invariant=1, pageCompression=1)
+    c.setTitle(title)
+    c.setCreator("pnp print-and-play toolkit")
+    c.setViewerPreference("PrintScaling", "None")
+    return c
+
+
+def render(deck: Deck, sheet: Sheet, *, flip: str = "long", guides: bool = True,
+           trim_box: tuple[float, float, float, float] | None = None,
+           progress: Callable[[int], None] | None = None) -> bytes:
+    """The PDF for a sheet. trim_box marks the trimmed card on single-card pages."""
+    buf = io.BytesIO()
+    c = new_canvas(buf, sheet.width, sheet.height, deck.title)
+    has_backs = any(p.side == "back" for p in sheet.pages)
+    c.setViewerPreference("Duplex", DUPLEX.get(flip, "Simplex") if has_backs else "Simplex")
+    drawers = load_drawers()
+    cache: dict = {}
+    for n, page in enumerate(sheet.pages, 1):
+        if trim_box:
+            _set_boxes(c, sheet, trim_box)
+        elements = deck.face if page.side == "front" else deck.back
+        for placement in page.placements:
+            draw_card(c, deck, placement, elements, drawers, cache, guides)
+        draw_marks(c, page)
+        if not trim_box:
+            footer(c, deck, sheet, page, n)
+        c.showPage()
+        if progress:
+            progress(1)
+    c.save()
+    return buf.getvalue()
+
+
+def _set_boxes(c: Canvas, sheet: Sheet, trim: tuple[float, float, float, float]) -> None:
+    x, y, w, h = trim
+    c.setTrimBox((x, y, x + w, y + h))
+    c.setBleedBox((0, 0, sheet.width, sheet.height))
+
+
+def visible(el: Element, card) -> bool:
+    if "when" in el.params and not truthy(fill(el.params["when"], card)):
+        return False
+    return not ("unless" in el.params and truthy(fill(el.params["unless"], card)))
+
+
+def draw_card(c: Canvas, deck: Deck, pl: Placement, elements: tuple[Element, ...], drawers,
+              cache: dict, guides: bool) -> None:
+    w, h = deck.width, deck.height
+    c.saveState()
+    c.translate(pl.x, pl.y)
+    if pl.rotation:
+        c.translate(w / 2, h / 2)
+        c.rotate(pl.rotation)
+        c.translate(-w / 2, -h / 2)
+    c.saveState()
+    radius = deck.corner_radius if pl.bleed == 0 else 0.0
+    c.clipPath(outline(c, deck.shape, w, h, pl.bleed, radius), stroke=0, fill=0)
+    ctx = Ctx(c, deck, pl.card, pl.bleed, cache)
+    for el in elements:
+        if not visible(el, pl.card):
+            continue
+        c.saveState()
+        if el.get("opacity") is not None:
+            c.setFillAlpha(el.get("opacity"))
+            c.setStrokeAlpha(el.get("opacity"))
+        if el.get("rotate"):
+            px, py = _pivot(ctx, el)
+            c.translate(px, py)
+            c.rotate(-el.get("rotate"))
+            c.translate(-px, -py)
+        drawers[el.kind](ctx, el)
+        c.restoreState()
+    c.restoreState()
+    if guides:
+        c.setStrokeColor(GUIDE_COLOR)
+        c.setLineWidth(MARK_WIDTH)
+        c.drawPath(outline(c, deck.shape, w, h, 0, deck.corner_radius), stroke=1, fill=0)
+    c.restoreState()
+
+
+def _pivot(ctx: Ctx, el: Element) -> tuple[float, float]:
+    """Rotation centre: the anchor of point-like elements, the centre of boxed ones."""
+    if el.kind in ("text", "shape") or el.get("w") is None:
+        return el.get("x", ctx.width / 2), ctx.y(el.get("y", ctx.height / 2))
+    return el.get("x", 0) + el.get("w") / 2, ctx.y(el.get("y", 0) + el.get("h", 0) / 2)
+
+
+def draw_marks(c: Canvas, page: Page) -> None:
+    c.setStrokeColor(HexColor("#000000"))
+    c.setLineWidth(MARK_WIDTH)
+    for x1, y1, x2, y2 in page.marks:
+        c.line(x1, y1, x2, y2)
+    if page.guides:
+        c.setDash(2, 2)
+        for x1, y1, x2, y2 in page.guides:
+            c.line(x1, y1, x2, y2)
+        c.setDash()
+
+
+def footer(c: Canvas, deck: Deck, sheet: Sheet, page: Page, n: int) -> None:
+    """A small line under the cards when there is room: what this page is."""
+    lowest = min([p.y - p.bleed for p in page.placements] + [min(s[1], s[3]) for s in page.marks],
+                 default=0)
+    if lowest < 10 * MM:
+        return
+    c.setFont(font("sans"), 6)
+    c.setFillColor(HexColor("#666666"))
+    ids = [p.card.id for p in page.placements]
+    c.drawString(8 * MM, 6 * MM, f"{deck.title} · page {n} of {len(sheet.pages)} · {page.side}s"
+                 f" · cards #{min(ids)}–#{max(ids)}")

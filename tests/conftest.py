@@ -1,0 +1,57 @@
+"""Shared fixtures: a small valid definition folder that tests can break one way at a time."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+GAME_TOML = """\
+[game]
+title = "Mini"
+description = "a tiny test deck"
+
+[deck]
+source = "csv"
+file = "cards.csv"
+size = "poker"
+corner_radius = "3mm"
+
+[colors]
+team = "#123456"
+
+[[face]]
+type = "rect"
+bleed = true
+fill = "{color}"
+
+[[face]]
+type = "text"
+text = "{name}"
+x = "50%"
+y = "20mm"
+size = 12
+align = "center"
+
+[[back]]
+type = "rect"
+bleed = true
+fill = "team"
+"""
+
+CARDS_CSV = """\
+name,color,qty
+Alpha,red,2
+Beta,#00ff00,1
+Gamma,team,3
+"""
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> Path:
+    """A valid definition folder with 6 cards (qty 2 + 1 + 3) and a common back."""
+    root = tmp_path / "mini"
+    root.mkdir()
+    (root / "game.toml").write_text(GAME_TOML)
+    (root / "cards.csv").write_text(CARDS_CSV)
+    return root

@@ -1,0 +1,100 @@
+"""The definition loader: valid definitions load with stable ids; every kind of bad input is
+reported in one line that names the file and the field, CSV line or card."""
+
+from pathlib import Path
+
+import pytest
+
+from generator.definition import load
+from generator.errors import PnpError
+from generator.units import to_mm
+
+
+def test_valid_definition_expands_qty_and_numbers_cards(mini):
+    deck = load(mini)
+    assert [c.id for c in deck.cards] == [1, 2, 3, 4, 5, 6]
+    assert [c["name"] for c in deck.cards] == ["Alpha"] * 2 + ["Beta"] + ["Gamma"] * 3
+    assert [c["copy"] for c in deck.cards[:2]] == ["1", "2"]
+    assert round(to_mm(deck.width), 2) == 63.5 and round(to_mm(deck.height), 2) == 88.9
+    assert deck.has_backs
+
+
+def test_ids_are_stable_across_loads(mini):
+    assert load(mini).cards == load(mini).cards
+
+
+def test_bundled_templates_load_by_name():
+    decktet = load("decktet")
+    assert len(decktet.cards) == 45 and len(decktet.select()) == 36
+    assert len(decktet.select(("extended",))) == 9
+    assert len(load("duplicon").cards) == 99
+    assert len(load("coda").cards) == 26
+
+
+def _edit(root: Path, name: str, old: str, new: str) -> None:
+    path = root / name
+    text = path.read_text()
+    assert old in text, f"test setup: {old!r} not in {name}"
+    path.write_text(text.replace(old, new))
+
+
+BAD_INPUTS = [
+    # (file, old, new, expected words in the message)
+    ("game.toml", 'size = "poker"', 'size = "jumbo"', ["unknown size 'jumbo'", "[deck].size"]),
+    ("game.toml", 'corner_radius = "3mm"', 'corner_radius = "3xx"', ["unknown unit", "corner_radius"]),
+    ("game.toml", '[deck]', '[deck\n', ["malformed TOML", "game.toml"]),
+    ("game.toml", 'text = "{name}"', 'text = "{title}"', ["no column 'title'", "[[face]] #2"]),
+    ("game.toml", 'type = "text"', 'type = "txt"', ["unknown element type 'txt'", "[[face]] #2"]),
+    ("game.toml", 'size = 12', 'sise = 12', ["unknown parameter 'sise'", "[[face]] #2"]),
+    ("game.toml", 'file = "cards.csv"', 'file = "cardz.csv"', ["'cardz.csv' not found"]),
+    ("game.toml", 'source = "csv"', 'source = "magic"', ["unknown card source 'magic'"]),
+    ("game.toml", 'team = "#123456"', 'team = "#12345"', ["not #rrggbb", "[colors]"]),
+    ("game.toml", 'bleed = true', 'bleed = "yes"', ["expected true or false", "bleed"]),
+    ("game.toml", '[deck]', '[deck]\nshape = "oval"', ["unknown card shape 'oval'"]),
+    ("game.toml", '[deck]', '[deck]\ncolour = "red"', ["unknown key 'colour' in [deck]"]),
+    ("cards.csv", "Alpha,red,2", "Alpha,red,-2", ["qty cannot be negative", "cards.csv:2"]),
+    ("cards.csv", "Beta,#00ff00,1", "Beta,#00ff00,one", ["qty must be a whole number",
+                                                        "cards.csv:3"]),
+    ("cards.csv", "Gamma,team,3", "Gamma,teal,3", ["unknown colour 'teal'", "card 4"]),
+    ("cards.csv", "Beta,#00ff00,1", "Beta,#00ff00,1,extra", ["more values than the header",
+                                                            "cards.csv:3"]),
+    ("cards.csv", "name,color,qty", "name,name,qty", ["empty or repeated column"]),
+]
+
+
+@pytest.mark.parametrize("fname, old, new, words", BAD_INPUTS,
+                         ids=[w[0] for *_, w in BAD_INPUTS])
+def test_bad_input_is_reported_with_what_and_where(mini, fname, old, new, words):
+    _edit(mini, fname, old, new)
+    with pytest.raises(PnpError) as e:
+        load(mini)
+    message = str(e.value)
+    assert "\n" not in message
+    for word in words:
+        assert word in message
+
+
+def test_missing_image_names_the_file_and_card(mini):
+    _edit(mini, "game.toml", "[[back]]", '[[face]]\ntype = "image"\nfile = "art/{name}.png"\n\n[[back]]')
+    (mini / "art").mkdir()
+    from PIL import Image
+
+    for name in ("Alpha", "Beta"):
+        Image.new("RGB", (4, 4)).save(mini / "art" / f"{name}.png")
+    with pytest.raises(PnpError, match=r"missing image 'art/Gamma.png' \(card 4"):
+        load(mini)
+
+
+def test_unknown_game_lists_bundled_templates():
+    with pytest.raises(PnpError, match="decktet"):
+        load("no-such-game")
+
+
+def test_definition_loader_does_not_import_reportlab():
+    import subprocess
+    import sys
+
+    code = ("import sys; from generator.definition import load; load('decktet'); "
+            "print(any(m.startswith(('reportlab', 'PIL')) for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

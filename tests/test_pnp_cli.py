@@ -1,0 +1,80 @@
+"""`pnp` as a user meets it: help, list, build, preview, new, calibrate, and one-line errors."""
+
+import json
+
+from click.testing import CliRunner
+from PIL import Image
+
+from generator.cli import main
+
+
+def run(*args, cwd=None):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_help_lists_the_commands():
+    out = run("--help").output
+    for command in ("build", "list", "preview", "new", "calibrate"):
+        assert command in out
+
+
+def test_list_shows_bundled_templates_as_json():
+    rows = json.loads(run("list", "--json").output)
+    names = {r["name"]: r for r in rows}
+    assert names["decktet"]["cards"] == 36 and names["duplicon"]["cards"] == 99
+
+
+def test_build_reports_pages_cards_and_path(tmp_path):
+    out = tmp_path / "d.pdf"
+    result = run("build", "coda", "--paper", "letter", "-o", str(out))
+    assert result.exit_code == 0
+    assert "26 cards on 2 pages" in result.output and str(out) in result.output
+    assert out.read_bytes().startswith(b"%PDF")
+
+
+def test_build_json(tmp_path):
+    result = run("build", "decktet", "--part", "extended", "-o", str(tmp_path), "--json")
+    data = json.loads(result.output)
+    assert data[0]["cards"] == 9 and data[0]["path"].endswith("decktet.pdf")
+
+
+def test_user_mistakes_are_one_line_with_exit_code_2(tmp_path, mini):
+    (mini / "cards.csv").write_text("name,color,qty\nAlpha,red,x\n")
+    for args in (["build", "nosuch"], ["build", str(mini)], ["build", "decktet", "--grid", "9x9"],
+                 ["build", "decktet", "--bleed", "3xx"], ["preview", "decktet", "--card", "99"],
+                 ["build"]):
+        result = run(*args)
+        assert result.exit_code == 2, args
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith("error: "), (args, result.output)
+
+
+def test_preview_writes_a_png_of_one_card(tmp_path):
+    out = tmp_path / "card.png"
+    result = run("preview", "decktet", "--card", "14", "--dpi", "72", "-o", str(out))
+    assert result.exit_code == 0
+    image = Image.open(out)
+    assert image.size == (180, 252)  # 63.5 x 88.9 mm at 72 dpi
+
+
+def test_preview_page(tmp_path):
+    out = tmp_path / "page.png"
+    assert run("preview", "coda", "--page", "2", "--dpi", "30", "-o", str(out)).exit_code == 0
+    assert Image.open(out).size[0] > 200
+
+
+def test_new_copies_a_template_that_then_builds(tmp_path):
+    target = tmp_path / "mygame"
+    assert run("new", str(target), "--from", "coda").exit_code == 0
+    assert (target / "game.toml").is_file() and (target / "cards.csv").is_file()
+    result = run("build", str(target), "-o", str(tmp_path / "mine.pdf"))
+    assert result.exit_code == 0 and "26 cards" in result.output
+    assert run("new", str(target)).exit_code == 2  # not empty: nothing overwritten
+
+
+def test_calibrate_writes_two_pages(tmp_path):
+    import pypdfium2 as pdfium
+
+    out = tmp_path / "cal.pdf"
+    assert run("calibrate", "--paper", "letter", "-o", str(out)).exit_code == 0
+    assert len(pdfium.PdfDocument(str(out))) == 2
