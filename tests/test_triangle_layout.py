@@ -117,7 +117,8 @@ def test_down_tiles_are_up_tiles_turned_half_a_turn(deck):
 def test_cut_count_for_the_56_tile_set(deck):
     sheet = impose_triangles(deck, deck.cards, *units.paper("a4"))
     assert sheet.info["cuts"] == 23
-    assert sheet.info["edges"] == 168
+    assert sheet.info["tile_edges"] == 168
+    assert sheet.info["block"] == "7x8"
     assert len(sheet.pages[0].marks) == 23  # one stroked line per cut on a full block
 
 
@@ -216,4 +217,14 @@ def test_bigger_tiles_spill_onto_more_pages_in_card_order(deck):
     assert len(sheet.pages) > 1
     ids = [p.card.id for page in sheet.pages for p in page.placements]
     assert ids == list(range(1, 57))
-    assert sheet.info["cuts"] == sum(sheet.info["cuts_per_page"])
+    blocks = sheet.info["block"].split("+")
+    assert len(blocks) == len(sheet.pages)
+    recount = sum(len({_direction_and_offset(m) for m in page.marks}) for page in sheet.pages)
+    assert sheet.info["cuts"] == recount
+
+
+def _direction_and_offset(seg):
+    """A mark's line: its direction and where it crosses the axis perpendicular to it."""
+    x1, y1, _, _ = seg
+    angle = math.radians(_direction(seg))
+    return _direction(seg), round(-math.sin(angle) * x1 + math.cos(angle) * y1, 2)

@@ -15,8 +15,9 @@ Entry point for the build pipeline:
     impose_triangles(deck, cards, paper_w, paper_h, *, margin=PRINTER_MARGIN, backs=False,
                      flip="long", back_offset=(0.0, 0.0), marks=True) -> Sheet
 
-Sheet.info carries "cuts" (distinct cut lines over all front pages), "cuts_per_page",
-"edges" (3 per tile: what cutting tile by tile would take) and "rows" ("7x8" per page).
+Sheet.info carries "cuts" (distinct cut lines over all front pages), "tile_edges" (3 per
+tile: what cutting tile by tile would take) and "block" (rows x tiles per row, "7x8", one per
+page joined with "+").
 """
 
 from __future__ import annotations
@@ -250,6 +251,5 @@ def impose_triangles(deck: Deck, cards: tuple[Card, ...], paper_w: float, paper_
                            for p in fronts)
             back_lines = tuple(_back_mark(s, paper_w, paper_h, flip, back_offset) for s in lines)
             pages.append(Page("back", placed, back_lines))
-    info = {"cuts": sum(cuts), "cuts_per_page": cuts, "edges": 3 * len(cards), "rows": shapes,
-            "tiles_per_page": per_page}
+    info = {"cuts": sum(cuts), "tile_edges": 3 * len(cards), "block": "+".join(shapes)}
     return Sheet(paper_w, paper_h, tuple(pages), per_page, info)
