@@ -1,0 +1,5 @@
+"""`python -m generator` is `pnp`."""
+
+from generator.cli import main
+
+main()
