@@ -190,6 +190,14 @@ def test_backs_land_exactly_behind_their_fronts(deck, flip):
             assert math.dist(a, b) < TOL
 
 
+def test_fronts_butt_and_backs_bleed_over_their_neighbours(deck):
+    sheet = impose_triangles(deck, deck.cards, *units.paper("a4"), backs=True)
+    assert {p.bleed for p in sheet.pages[0].placements} == {0.0}
+    assert min(p.bleed for p in sheet.pages[1].placements) >= 1 * MM
+    # cut lines run along tile edges: on a misregistered back they would show inside the tiles
+    assert sheet.pages[0].marks and not sheet.pages[1].marks
+
+
 def test_back_apex_stays_over_front_apex_for_a_short_edge_flip(deck):
     w, h = units.paper("a4")
     sheet = impose_triangles(deck, deck.cards, w, h, backs=True, flip="short")

@@ -34,6 +34,9 @@ from generator.units import MM
 PRINTER_MARGIN = 6 * MM
 EXTEND = 4 * MM  # cut lines run this far past the tiles so a ruler can be lined up
 EQUILATERAL_TOLERANCE = 0.05 * MM
+# Fronts butt edge to edge (no bleed: a cut line is shared by two tiles). Backs are all alike,
+# so each back may spill over its neighbours: 2 mm of bleed hides a duplex misregistration.
+BACK_BLEED = 2 * MM
 
 Cell = tuple[str, int, int]  # ("U" | "D", x, y) on the lattice
 LineKey = tuple[str, int]  # ("h", j) | ("p", i) for +60° | ("m", i + j) for −60°
@@ -194,17 +197,7 @@ def _back(p: Placement, side: float, height: float, paper_w: float, paper_h: flo
         x, y, rot = paper_w - p.x - side, p.y, p.rotation
     else:
         x, y, rot = p.x, paper_h - p.y - height, (p.rotation + 180) % 360
-    return Placement(p.card, x + offset[0], y + offset[1], rot, p.bleed)
-
-
-def _back_mark(s: Segment, paper_w: float, paper_h: float, flip: str,
-               offset: tuple[float, float]) -> Segment:
-    x1, y1, x2, y2 = s
-    if flip == "long":
-        x1, x2 = paper_w - x1, paper_w - x2
-    else:
-        y1, y2 = paper_h - y1, paper_h - y2
-    return (x1 + offset[0], y1 + offset[1], x2 + offset[0], y2 + offset[1])
+    return Placement(p.card, x + offset[0], y + offset[1], rot, BACK_BLEED)
 
 
 def check_tile(deck: Deck) -> tuple[float, float]:
@@ -249,7 +242,8 @@ def impose_triangles(deck: Deck, cards: tuple[Card, ...], paper_w: float, paper_
         if backs:
             placed = tuple(_back(p, side, height, paper_w, paper_h, flip, back_offset)
                            for p in fronts)
-            back_lines = tuple(_back_mark(s, paper_w, paper_h, flip, back_offset) for s in lines)
-            pages.append(Page("back", placed, back_lines))
+            # no cut lines on backs: they lie on tile edges, and a misregistered duplex
+            # would print them as dark lines inside the tiles
+            pages.append(Page("back", placed))
     info = {"cuts": sum(cuts), "tile_edges": 3 * len(cards), "block": "+".join(shapes)}
     return Sheet(paper_w, paper_h, tuple(pages), per_page, info)
