@@ -236,3 +236,20 @@ def _direction_and_offset(seg):
     x1, y1, _, _ = seg
     angle = math.radians(_direction(seg))
     return _direction(seg), round(-math.sin(angle) * x1 + math.cos(angle) * y1, 2)
+
+
+def test_the_cli_reports_a_wrong_tile_box_in_one_line(tmp_path, deck):
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    root = tmp_path / "tiles"
+    root.mkdir()
+    text = (deck.root / "game.toml").read_text()
+    (root / "game.toml").write_text(text.replace('size = "40x34.641mm"', 'size = "40x40mm"'))
+    result = CliRunner().invoke(main, ["build", str(root), "-o", str(tmp_path / "t.pdf")])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ")
+    assert '"40x34.641mm"' in lines[0] and "tiles/game.toml [deck].size" in lines[0]
+    assert not (tmp_path / "t.pdf").exists()

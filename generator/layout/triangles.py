@@ -208,7 +208,7 @@ def check_tile(deck: Deck) -> tuple[float, float]:
         raise PnpError(
             f"a triangular tile of side {side / MM:.3f} mm is {want / MM:.3f} mm tall, not "
             f"{height / MM:.3f} mm: write size = \"{side / MM:g}x{want / MM:.3f}mm\"",
-            "game.toml [deck].size")
+            f"{deck.root.name}/game.toml [deck].size")
     return side, height
 
 
@@ -225,7 +225,7 @@ def impose_triangles(deck: Deck, cards: tuple[Card, ...], paper_w: float, paper_
         raise PnpError(
             f"a {side / MM:.1f} mm triangular tile does not fit on {paper_w / MM:.0f}x"
             f"{paper_h / MM:.0f} mm paper with a {margin / MM:.0f} mm printer margin",
-            "game.toml [deck].size")
+            f"{deck.root.name}/game.toml [deck].size")
     per_page = max_rows * max_slots
     pages: list[Page] = []
     cuts: list[int] = []
