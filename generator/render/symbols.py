@@ -1,0 +1,327 @@
+"""The `symbols` element: a symbol deck card's symbols, packed without overlap in the card.
+
+Each symbol is one of: a built-in icon (a glyph of the embedded Font Awesome Free solid font,
+so each icon's outline is stored once per PDF however many cards show it), an image from the
+user's folder (PNG/JPG embedded once and reused; SVG drawn as vector once into a PDF form and
+reused), or a plain word. Icons and words are drawn in a palette colour chosen per symbol, so
+the same symbol has the same colour on every card. Where each symbol goes comes from
+generator.layout.packing: each symbol is scaled so that its own tight bounding circle fills
+its place, so nothing overlaps and nothing crosses the card's edge.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from generator.components import Element
+from generator.definition import resolve_color
+from generator.designs import icons
+from generator.designs.planes import IMAGE_SUFFIXES
+from generator.errors import PnpError
+from generator.layout.packing import Region, Spot, card_layout
+from generator.render.fonts import font
+from generator.render.registry import Ctx, drawer
+
+ICON_FONT = "FontAwesomeFreeSolid"
+# Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
+PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
+           "#17becf", "#1a1a1a", "#b8a300")
+SQRT3 = math.sqrt(3)
+
+_GLYPH_CIRCLES: dict[int, tuple[float, float, float]] = {}
+
+
+@drawer("symbols")
+def draw_symbols(ctx: Ctx, el: Element) -> None:
+    syms = ctx.card.symbols
+    if not syms:
+        return
+    kit = _kit(ctx, el)
+    x0, y0 = el.get("x", 0.0), el.get("y", 0.0)
+    w, h = el.get("w", ctx.width - x0), el.get("h", ctx.height - y0)
+    region = region_for(ctx.deck.shape, w, h)
+    cx, cy = x0 + w / 2, ctx.y(y0 + h / 2)
+    seed = int(el.get("seed", 0))
+    spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True))
+    c = ctx.canvas
+    for name, spot in zip(syms, spots, strict=True):
+        c.saveState()
+        c.translate(cx + spot.x, cy + spot.y)
+        c.rotate(spot.angle)
+        kit.draw(c, name, spot)
+        c.restoreState()
+
+
+def region_for(shape: str, w: float, h: float) -> Region:
+    """The biggest circle or hexagon (like the card's shape) that fits the element's box."""
+    if shape == "hexagon":
+        if w >= h:  # flat-topped, as the card outline is drawn for wide boxes
+            return Region(min(w / 2, h / SQRT3), 6, flat=True)
+        return Region(min(h / 2, w / SQRT3), 6)
+    return Region(min(w, h) / 2)
+
+
+class _Kit:
+    """How to draw each symbol name of one deck: source kind, colours, cached resources."""
+
+    def __init__(self, ctx: Ctx, el: Element):
+        deck = ctx.deck
+        self.spec = deck.source.get("symbols", "icons")
+        self.root = deck.root
+        names = list(dict.fromkeys(s for card in deck.cards for s in card.symbols))
+        palette = [resolve_color(v, deck.colors, f"{el.where}.colors")
+                   for v in (el.get("colors") or PALETTE)]
+        self.color = {n: HexColor(palette[i % len(palette)]) for i, n in enumerate(names)}
+        self.files: dict[str, Path] = {}
+        if isinstance(self.spec, str) and self.spec.startswith("folder:"):
+            folder = deck.root / self.spec[len("folder:"):]
+            self.files = {p.stem: p for p in sorted(folder.iterdir())
+                          if p.suffix.lower() in IMAGE_SUFFIXES}
+        self.icon_font: str | None = None
+        self.images: dict[str, object] = {}
+        self.forms: dict[str, tuple[str, float, float, float]] = {}
+        self.word_font = font("sans-bold")
+
+    def draw(self, c, name: str, spot: Spot) -> None:
+        if name in self.files:
+            self._image(c, name, spot)
+        elif self.spec == "icons" and name in icons.codepoints():
+            self._icon(c, name, spot)
+        else:
+            self._word(c, name, spot)
+
+    def _icon(self, c, name: str, spot: Spot) -> None:
+        fnt = self._icon_font()
+        code = icons.codepoints()[name]
+        gx, gy, gr = glyph_circle(fnt, code)
+        upem = pdfmetrics.getFont(fnt).face.unitsPerEm
+        scale = spot.r / gr
+        c.setFillColor(self.color[name])
+        c.setFont(fnt, scale * upem)
+        c.drawString(-gx * scale, -gy * scale, chr(code))
+
+    def _icon_font(self) -> str:
+        if self.icon_font is None:
+            root = icons.package_dir()
+            path = root / "webfonts" / "fa-solid-900.ttf" if root is not None else None
+            if path is None or not Path(str(path)).is_file():
+                raise PnpError("the built-in icons need the fontawesomefree package "
+                               "(pip install fontawesomefree)", "symbols = \"icons\"")
+            if ICON_FONT not in pdfmetrics.getRegisteredFontNames():
+                pdfmetrics.registerFont(TTFont(ICON_FONT, str(path)))
+            self.icon_font = ICON_FONT
+        return self.icon_font
+
+    def _word(self, c, name: str, spot: Spot) -> None:
+        width = pdfmetrics.stringWidth(name, self.word_font, 1.0)
+        cap = 0.72  # cap height of the sans-bold font, in ems
+        size = 2 * spot.r / math.hypot(width, cap)
+        c.setFillColor(self.color.get(name, HexColor("#1a1a1a")))
+        c.setFont(self.word_font, size)
+        c.drawCentredString(0, -cap * size / 2, name)
+
+    def _image(self, c, name: str, spot: Spot) -> None:
+        path = self.files[name]
+        if path.suffix.lower() == ".svg":
+            self._svg(c, name, path, spot)
+            return
+        if name not in self.images:
+            self.images[name] = _load_image(path)
+        reader, iw, ih, (ox, oy, orad) = self.images[name]
+        scale = spot.r / orad
+        c.drawImage(reader, -ox * scale, -oy * scale, iw * scale, ih * scale, mask="auto")
+
+    def _svg(self, c, name: str, path: Path, spot: Spot) -> None:
+        if name not in self.forms:
+            self.forms[name] = _svg_form(c, f"symbol{len(self.forms) + 1}", path)
+        form, fx, fy, frad = self.forms[name]
+        scale = spot.r / frad
+        c.scale(scale, scale)
+        c.translate(-fx, -fy)
+        c.doForm(form)
+
+
+def _kit(ctx: Ctx, el: Element) -> _Kit:
+    key = f"symbols-kit:{id(ctx.deck)}:{el.where}"
+    if key not in ctx.cache:
+        ctx.cache[key] = _Kit(ctx, el)
+    return ctx.cache[key]
+
+
+# --- tight bounding circles ------------------------------------------------------------------
+
+
+def enclosing_circle(points: list[tuple[float, float]]) -> tuple[float, float, float]:
+    """The smallest circle holding all points (Welzl's algorithm, iterative; fixed order)."""
+    pts = sorted(set(points), key=lambda p: (math.sin(p[0] * 12.9898 + p[1] * 78.233), p))
+    if not pts:
+        return 0.0, 0.0, 1.0
+    cx, cy, r = pts[0][0], pts[0][1], 0.0
+    eps = 1e-7
+
+    def inside(p, c):
+        return math.hypot(p[0] - c[0], p[1] - c[1]) <= c[2] + eps
+
+    circle = (cx, cy, r)
+    for i, p in enumerate(pts):
+        if inside(p, circle):
+            continue
+        circle = (p[0], p[1], 0.0)
+        for j in range(i):
+            q = pts[j]
+            if inside(q, circle):
+                continue
+            circle = _two(p, q)
+            for k in range(j):
+                s = pts[k]
+                if not inside(s, circle):
+                    circle = _three(p, q, s)
+    return circle
+
+
+def _two(a, b):
+    cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    return cx, cy, math.hypot(a[0] - cx, a[1] - cy)
+
+
+def _three(a, b, c):
+    ax, ay = a
+    bx, by = b
+    cx, cy = c
+    d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by))
+    if abs(d) < 1e-12:  # collinear: the widest pair
+        return max((_two(a, b), _two(a, c), _two(b, c)), key=lambda t: t[2])
+    ux = ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay)
+          + (cx * cx + cy * cy) * (ay - by)) / d
+    uy = ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx)
+          + (cx * cx + cy * cy) * (bx - ax)) / d
+    return ux, uy, math.hypot(ax - ux, ay - uy)
+
+
+def glyph_circle(font_name: str, code: int) -> tuple[float, float, float]:
+    """Centre and radius (font units) of a circle around a glyph's outline.
+
+    TrueType curves lie inside the hull of their control points, so the circle around all
+    points of the glyph's contours holds the whole shape. Composite glyphs use their box.
+    """
+    if code in _GLYPH_CIRCLES:
+        return _GLYPH_CIRCLES[code]
+    face = pdfmetrics.getFont(font_name).face
+    gid = face.charToGlyph.get(code)
+    if gid is None:
+        raise PnpError(f"the icon font has no glyph U+{code:04X}")
+    glyf = face.get_table("glyf")
+    start, end = face.glyphPos[gid], face.glyphPos[gid + 1]
+    data = glyf[start:end]
+    if len(data) < 10:
+        result = (0.0, 0.0, face.unitsPerEm / 2)
+    else:
+        ncont, xmin, ymin, xmax, ymax = struct.unpack(">hhhhh", data[:10])
+        pts = _simple_points(data, ncont) if ncont > 0 else []
+        if not pts:
+            pts = [(xmin, ymin), (xmax, ymin), (xmin, ymax), (xmax, ymax)]
+        result = enclosing_circle(pts)
+        if result[2] <= 0:
+            result = (result[0], result[1], face.unitsPerEm / 2)
+    _GLYPH_CIRCLES[code] = result
+    return result
+
+
+def _simple_points(data: bytes, ncont: int) -> list[tuple[float, float]]:
+    """All points of a simple TrueType glyph (on- and off-curve)."""
+    try:
+        ends = struct.unpack(f">{ncont}H", data[10:10 + 2 * ncont])
+        npts = ends[-1] + 1
+        pos = 10 + 2 * ncont
+        (ilen,) = struct.unpack(">H", data[pos:pos + 2])
+        pos += 2 + ilen
+        flags: list[int] = []
+        while len(flags) < npts:
+            f = data[pos]
+            pos += 1
+            flags.append(f)
+            if f & 8:
+                flags.extend([f] * data[pos])
+                pos += 1
+        xs, pos = _coords(data, pos, flags, 2, 16)
+        ys, _ = _coords(data, pos, flags, 4, 32)
+    except (struct.error, IndexError):
+        return []
+    return list(zip(xs, ys, strict=False))
+
+
+def _coords(data: bytes, pos: int, flags: list[int], short: int, same: int):
+    out, v = [], 0
+    for f in flags:
+        if f & short:
+            d = data[pos]
+            pos += 1
+            v += d if f & same else -d
+        elif not f & same:
+            (d,) = struct.unpack(">h", data[pos:pos + 2])
+            pos += 2
+            v += d
+        out.append(v)
+    return out, pos
+
+
+def _load_image(path: Path):
+    """A reusable ImageReader, the image size in px and the circle around its opaque pixels."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    try:
+        with Image.open(path) as im:
+            im.load()
+            iw, ih = im.size
+            circle = _opaque_circle(im)
+    except OSError as e:
+        raise PnpError(f"cannot read image: {e}", str(path)) from None
+    return ImageReader(str(path)), iw, ih, circle
+
+
+def _opaque_circle(im) -> tuple[float, float, float]:
+    """Centre (from the bottom-left, px) and radius of a circle around the visible pixels."""
+    iw, ih = im.size
+    if im.mode in ("RGBA", "LA") or (im.mode == "P" and "transparency" in im.info):
+        alpha = im.convert("RGBA").getchannel("A")
+        n = 48
+        small = alpha.resize((n, n))
+        sx, sy = iw / n, ih / n
+        data = small.tobytes()
+        pts = []
+        for j in range(n):
+            for i in range(n):
+                if data[j * n + i] > 24:
+                    x0, y0 = i * sx, ih - (j + 1) * sy
+                    pts += [(x0, y0), (x0 + sx, y0), (x0, y0 + sy), (x0 + sx, y0 + sy)]
+        if pts:
+            return enclosing_circle(pts)
+    return iw / 2, ih / 2, math.hypot(iw, ih) / 2
+
+
+def _svg_form(c, form: str, path: Path) -> tuple[str, float, float, float]:
+    """Draw an SVG once into a PDF form XObject; later cards only reference it."""
+    try:
+        from reportlab.graphics import renderPDF
+        from svglib.svglib import svg2rlg
+    except ImportError:
+        raise PnpError("SVG symbols need the svglib package (pip install svglib)",
+                       str(path)) from None
+    drawing = svg2rlg(str(path))
+    if drawing is None:
+        raise PnpError("cannot read this SVG file", str(path))
+    x1, y1, x2, y2 = drawing.getBounds()
+    c.saveState()
+    c.beginForm(form)
+    renderPDF.draw(drawing, c, 0, 0)
+    c.endForm()
+    c.restoreState()
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    return form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6)
