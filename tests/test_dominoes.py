@@ -207,3 +207,50 @@ def test_the_templates_build_to_a_pdf(tmp_path, game, pages):
     assert result.pages == pages  # one sheet of fronts and its backs
     if game == "tripple-domino":
         assert result.info["cuts"] == 23
+
+
+def test_corner_numbers_keep_a_safe_margin_inside_the_tile():
+    """Each corner number, turned as the renderer turns it (clockwise about its baseline
+    anchor), stays at least 3 mm inside the triangle and sits nearest its own corner."""
+    import math
+
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from generator.render.fonts import font
+    from generator.units import MM
+
+    deck = load("tripple-domino")
+    w, h = deck.width, deck.height
+    tri = [(w / 2, 0.0), (w, h), (0.0, h)]  # element coordinates, y down: a, b, c clockwise
+
+    def edge_distance(pt):
+        out = []
+        for (x1, y1), (x2, y2) in zip(tri, tri[1:] + tri[:1], strict=True):
+            # inside is to the right of each clockwise edge in y-down coordinates
+            out.append(((x2 - x1) * (pt[1] - y1) - (y2 - y1) * (pt[0] - x1))
+                       / math.dist((x1, y1), (x2, y2)))
+        return min(out)
+
+    corners = [e for e in deck.face if e.kind == "text" and e.get("text") in ("{a}", "{b}",
+                                                                              "{c}")]
+    assert [e.get("text") for e in corners] == ["{a}", "{b}", "{c}"]
+    for el, corner in zip(corners, tri, strict=True):
+        name, size = font(el.get("font")), el.get("size")
+        theta = math.radians(el.get("rotate", 0.0))
+        ax, ay = el.get("x"), el.get("y")
+        cap = 0.73 * size
+        for digit in "012345":
+            half = stringWidth(digit, name, size) / 2
+            box = [(-half, 0.0), (half, 0.0), (half, -cap), (-half, -cap)]  # y down
+            # clockwise on the page by theta, in y-down coordinates
+            pts = [(ax + x * math.cos(theta) - y * math.sin(theta),
+                    ay + x * math.sin(theta) + y * math.cos(theta)) for x, y in box]
+            assert min(edge_distance(p) for p in pts) >= 3 * MM
+            centre = (sum(p[0] for p in pts) / 4, sum(p[1] for p in pts) / 4)
+            nearest = min(tri, key=lambda c, centre=centre: math.dist(c, centre))
+            assert nearest == corner
+            # the glyph's top points at its corner
+            up = (math.sin(theta), -math.cos(theta))
+            to_corner = (corner[0] - centre[0], corner[1] - centre[1])
+            cos = (up[0] * to_corner[0] + up[1] * to_corner[1]) / math.hypot(*to_corner)
+            assert cos > 0.999

@@ -8,6 +8,8 @@ import math
 from itertools import combinations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import units
 from generator.definition import load
@@ -253,3 +255,29 @@ def test_the_cli_reports_a_wrong_tile_box_in_one_line(tmp_path, deck):
     assert len(lines) == 1 and lines[0].startswith("error: ")
     assert '"40x34.641mm"' in lines[0] and "tiles/game.toml [deck].size" in lines[0]
     assert not (tmp_path / "t.pdf").exists()
+
+
+@settings(max_examples=60, deadline=None)
+@given(side_mm=st.floats(min_value=12, max_value=120), count=st.integers(1, 150),
+       paper=st.sampled_from(PAPERS))
+def test_any_tile_size_and_count_stays_printable_and_is_cut_once_per_line(side_mm, count,
+                                                                          paper):
+    base = load("tripple-domino")
+    side = side_mm * MM
+    deck = dataclasses.replace(base, width=side, height=side * math.sqrt(3) / 2)
+    cards = tuple(dataclasses.replace(base.cards[0], id=i) for i in range(1, count + 1))
+    w, h = units.paper(*paper)
+    sheet = impose_triangles(deck, cards, w, h)
+    placed = [p for page in sheet.pages for p in page.placements]
+    assert [p.card.id for p in placed] == list(range(1, count + 1))
+    for page in sheet.pages:
+        seen = set()
+        for p in page.placements:
+            for x, y in corners(p, deck.width, deck.height):
+                assert MARGIN - TOL <= x <= w - MARGIN + TOL
+                assert MARGIN - TOL <= y <= h - MARGIN + TOL
+            key = (round(p.x, 3), round(p.y, 3))
+            assert key not in seen  # no two tiles in the same place
+            seen.add(key)
+    lines = sum(len({_direction_and_offset(m) for m in page.marks}) for page in sheet.pages)
+    assert sheet.info["cuts"] == lines <= 3 * count
