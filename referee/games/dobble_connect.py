@@ -1,0 +1,476 @@
+"""Dobble Connect (rules.md §4): real-time placement of symbol cards on a hex table, in teams.
+
+The deck is read from the `dobble-connect` template, the very cards the generator prints: ids,
+border colours and symbols. Hexes use axial coordinates (q, r): the start card is at 0,0 and
+the six neighbours of (q, r) are (q±1, r), (q, r±1), (q+1, r−1) and (q−1, r+1).
+
+The referee cannot see the face-down piles, so DC1 is checked on what it can count (our ruling,
+in the README): a player places cards of their team's colour while the team still holds one, and
+a rival colour only while the team still holds rival cards of that colour received through the
+catch-up transfer. Nobody takes turns, so every placement names who made it.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from referee.engine import (
+    IllegalMove,
+    InvalidMove,
+    Option,
+    Outcome,
+    RefereeError,
+    RuleRef,
+    ScoreItem,
+    Verdict,
+    Violation,
+)
+
+Hex = tuple[int, int]
+BLACK = "black"
+AXES: tuple[Hex, ...] = ((1, 0), (0, 1), (1, -1))
+NEIGHBOURS: tuple[Hex, ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+TARGETS = {2: 5, 3: 4, 4: 3}  # points to win by number of teams
+SPLITS = {2: "1v1", 3: "1v1v1", 4: "2v2", 5: "3v2", 6: "2v2v2", 7: "3v2v2", 8: "2v2v2v2"}
+
+RULES = {
+    r.id: r
+    for r in (
+        RuleRef("DC1", "the card played is the top card of the player's pile (no skipping; rival "
+                       "cards received must be played when they come up)"),
+        RuleRef("DC2", "the target hex is empty and shares an edge with the card the symbol was "
+                       "named against, and the named symbol is the one those two cards share (a "
+                       "wrong symbol voids the placement; the card stays the player's current "
+                       "card)"),
+        RuleRef("DC3", "a round is won when four cards of one team colour stand consecutively in "
+                       "a straight line along one of the three hex axes; the card's colour "
+                       "decides the team, whoever placed it; black cards never count"),
+        RuleRef("start", "one black card starts in the centre; after a round without a winner "
+                         "the same black card starts again"),
+        RuleRef("end", "the game ends at once on the winning point (2 teams play to 5 points, "
+                       "3 teams to 4, 4 teams to 3)"),
+    )
+}
+
+NOTATION = (
+    "CARD on CARD SYMBOL at Q,R (e.g. '37 on 1 pizza-slice at 1,-1', --by the player or "
+    "'ana: 37 on 1 ...'); start CARD (another black start card, before the first placement)"
+)
+
+
+@dataclass(frozen=True)
+class DeckInfo:
+    """What the rules need of the printed deck: each card's colour and symbols."""
+
+    colors: Mapping[int, str]
+    symbols: Mapping[int, frozenset[str]]
+    team_colors: tuple[str, ...]  # in the order the definition lists them
+
+    def count(self, color: str) -> int:
+        return sum(1 for c in self.colors.values() if c == color)
+
+
+def deck_info(cards: Sequence) -> DeckInfo:
+    """From any cards with .id, .symbols and fields["color"] (the template's or a test's)."""
+    colors = {c.id: c.fields["color"] for c in cards}
+    teams = tuple(dict.fromkeys(c for c in colors.values() if c != BLACK))
+    return DeckInfo(colors, {c.id: frozenset(map(_norm, c.symbols)) for c in cards}, teams)
+
+
+@cache
+def printed_deck() -> DeckInfo:
+    """The dobble-connect template's cards, loaded on first use (keeps startup light)."""
+    from generator.definition import load
+
+    return deck_info(load("dobble-connect").cards)
+
+
+def _norm(symbol: str) -> str:
+    return re.sub(r"[\s_]+", "-", symbol.strip().lower())
+
+
+@dataclass(frozen=True)
+class Move:
+    kind: str  # place | start
+    card: int
+    player: str = ""
+    against: int = 0
+    symbol: str = ""
+    hex: Hex = (0, 0)
+
+
+@dataclass
+class State:
+    teams: dict[str, tuple[str, ...]]  # colour -> its players
+    target: int
+    start: int  # the black card in the centre this round
+    round: int = 1
+    board: dict[Hex, int] = field(default_factory=dict)
+    points: dict[str, int] = field(default_factory=dict)
+    kept: dict[str, list[int]] = field(default_factory=dict)  # black start cards won
+    received: dict[str, dict[str, int]] = field(default_factory=dict)  # rival cards held
+    own_placed: dict[str, int] = field(default_factory=dict)  # own-colour cards placed this round
+    ledger: list[ScoreItem] = field(default_factory=list)
+    outcome: Outcome | None = None
+    last_line: tuple[int, ...] = ()
+    restart: bool = False  # the last round had no winner: its black card starts again
+    notes: list[str] = field(default_factory=list)
+
+    def team_of(self, player: str) -> str:
+        return next(c for c, members in self.teams.items() if player in members)
+
+    def hex_of(self, card: int) -> Hex | None:
+        return next((h for h, c in self.board.items() if c == card), None)
+
+
+class DobbleConnect:
+    """The Game protocol for Dobble Connect; the deck is injectable for tests."""
+
+    name = "dobble-connect"
+    title = "Dobble Connect"
+    min_players = 2
+    max_players = 8
+    options = (Option("teams", "", 'teams and colours, e.g. "ana+bob:pink,cy+dee:orange" '
+                                    "(default: one team per player, colours in order)"),)
+    rules: Mapping[str, RuleRef] = RULES
+    notation = NOTATION
+
+    def __init__(self, deck: Callable[[], DeckInfo] = printed_deck):
+        self._deck = deck
+
+    @property
+    def deck(self) -> DeckInfo:
+        return self._deck()
+
+    # -- setting up -------------------------------------------------------------------------
+
+    def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
+        teams = parse_teams(options.get("teams", ""), players, self.deck.team_colors)
+        state = State(teams=teams, target=TARGETS[len(teams)], start=self._next_black(set()))
+        state.points = dict.fromkeys(teams, 0)
+        state.kept = {t: [] for t in teams}
+        state.received = {t: {} for t in teams}
+        state.own_placed = dict.fromkeys(teams, 0)
+        state.board = {(0, 0): state.start}
+        return state
+
+    def _next_black(self, won: set[int]) -> int:
+        free = [i for i, c in sorted(self.deck.colors.items()) if c == BLACK and i not in won]
+        if not free:
+            raise RefereeError("no black start card left")
+        return free[0]
+
+    # -- notation ---------------------------------------------------------------------------
+
+    def parse(self, state: State, text: str, player: str | None = None) -> Move:
+        t = text.strip()
+        m = re.fullmatch(r"start\s+#?(\d+)", t, re.I)
+        if m:
+            return Move("start", self._card(m.group(1)))
+        m = re.fullmatch(r"(?:(?P<who>[^:]+):)?\s*#?(?P<card>\d+)\s+on\s+#?(?P<on>\d+)\s+"
+                         r"(?P<sym>.+?)\s+at\s*\(?\s*(?P<q>[+-]?\d+)\s*[, ]\s*(?P<r>[+-]?\d+)"
+                         r"\s*\)?", t, re.I)
+        if not m:
+            raise InvalidMove(f"cannot read {text!r}; expected {NOTATION}")
+        who = self._player(state, m.group("who"), player)
+        return Move("place", self._card(m.group("card")), who, self._card(m.group("on")),
+                    _norm(m.group("sym")), (int(m.group("q")), int(m.group("r"))))
+
+    def _card(self, text: str) -> int:
+        n = int(text)
+        if n not in self.deck.colors:
+            raise InvalidMove(f"no card #{n}: the cards are numbered 1..{len(self.deck.colors)}")
+        return n
+
+    def _player(self, state: State, named: str | None, by: str | None) -> str:
+        if named is None and by is None:
+            raise InvalidMove("say who placed the card: --by NAME or 'NAME: 37 on 1 ...'")
+        names = {p.lower(): p for members in state.teams.values() for p in members}
+        found = [names.get(n.strip().lower()) for n in (named, by) if n is not None]
+        if None in found:
+            raise InvalidMove(f"unknown player {(named or by)!r}: players are "
+                              f"{', '.join(names.values())}")
+        if len(set(found)) > 1:
+            raise InvalidMove(f"the move says {named!r} but --by says {by!r}")
+        return str(found[0])
+
+    def format(self, state: State, move: Move) -> str:
+        if move.kind == "start":
+            return f"start {move.card}"
+        q, r = move.hex
+        return f"{move.player}: {move.card} on {move.against} {move.symbol} at {q},{r}"
+
+    # -- rules ------------------------------------------------------------------------------
+
+    def check(self, state: State, move: Move) -> Verdict:
+        after, violations = self._resolve(state, move)
+        if violations:
+            return Verdict(False, tuple(violations))
+        return Verdict(True, score=tuple(after.ledger[len(state.ledger):]),
+                       notes=tuple(after.notes))
+
+    def apply(self, state: State, move: Move) -> State:
+        after, violations = self._resolve(state, move)
+        if violations:
+            raise IllegalMove(violations)
+        return after
+
+    def _resolve(self, state: State, move: Move) -> tuple[State, list[Violation]]:
+        if state.outcome is not None:
+            return state, [Violation(RULES["end"], f"the game is over: {state.outcome.reason}")]
+        if move.kind == "start":
+            problems = self._check_start(state, move.card)
+        else:
+            problems = self._dc1(state, move) + self._dc2(state, move)
+        if problems:
+            return state, problems
+        s = copy.deepcopy(state)
+        s.notes = []
+        if move.kind == "start":
+            s.board = {(0, 0): move.card}
+            s.start = move.card
+            s.notes.append(f"round {s.round} starts with black card #{move.card}")
+            return s, []
+        self._place(s, move)
+        return s, []
+
+    def _check_start(self, s: State, card: int) -> list[Violation]:
+        rule = RULES["start"]
+        if self.deck.colors[card] != BLACK:
+            return [Violation(rule, f"#{card} is {self.deck.colors[card]}, not a black start "
+                                    "card")]
+        if len(s.board) > 1:
+            return [Violation(rule, f"round {s.round} is under way with #{s.start} in the centre; "
+                                    "the start card is chosen before the first placement")]
+        if any(card in k for k in s.kept.values()):
+            return [Violation(rule, f"black card #{card} was already won")]
+        if s.restart and card != s.start:
+            return [Violation(rule, f"after a round without a winner #{s.start} starts again")]
+        return []
+
+    def available(self, s: State, team: str) -> int:
+        """Cards of its own colour a team still holds in its piles."""
+        lent = sum(held.get(team, 0) for held in s.received.values())
+        return self.deck.count(team) - s.own_placed[team] - lent
+
+    def _dc1(self, s: State, m: Move) -> list[Violation]:
+        rule, team, color = RULES["DC1"], s.team_of(m.player), self.deck.colors[m.card]
+        where = s.hex_of(m.card)
+        if where is not None:
+            return [Violation(rule, f"#{m.card} is already on the table at {_fmt(where)}")]
+        if color == BLACK:
+            return [Violation(rule, f"#{m.card} is a black start card: it is in no one's pile")]
+        if color == team:
+            if self.available(s, team) < 1:
+                return [Violation(rule, f"{team} has no {team} card left in its piles "
+                                        f"({s.own_placed[team]} on the table, the rest with "
+                                        "rivals)")]
+            return []
+        if color not in s.teams:
+            return [Violation(rule, f"#{m.card} is {color}: no team plays {color} in this game")]
+        if s.received[team].get(color, 0) < 1:
+            return [Violation(rule, f"#{m.card} is {color} but {m.player} plays {team}, and "
+                                    f"{team}'s piles hold no {color} card (rival cards come only "
+                                    "through the catch-up transfer)")]
+        return []
+
+    def _dc2(self, s: State, m: Move) -> list[Violation]:
+        rule, out = RULES["DC2"], []
+        base = s.hex_of(m.against)
+        if base is None:
+            return [Violation(rule, f"#{m.against} is not on the table")]
+        if m.hex in s.board:
+            out.append(Violation(rule, f"hex {_fmt(m.hex)} already holds #{s.board[m.hex]}"))
+        elif m.hex not in _around(base):
+            free = " ".join(_fmt(h) for h in _around(base) if h not in s.board) or "none"
+            out.append(Violation(rule, f"hex {_fmt(m.hex)} does not share an edge with "
+                                       f"#{m.against} at {_fmt(base)} (free next to it: {free})"))
+        shared = self.deck.symbols[m.card] & self.deck.symbols[m.against]
+        if m.symbol not in shared:
+            real = ", ".join(sorted(shared))
+            out.append(Violation(rule, f"#{m.card} and #{m.against} share {real}, not "
+                                       f"{m.symbol}"))
+        return out
+
+    def _place(self, s: State, m: Move) -> None:
+        team, color = s.team_of(m.player), self.deck.colors[m.card]
+        s.board[m.hex] = m.card
+        if color == team:
+            s.own_placed[team] += 1
+        else:
+            s.received[team][color] -= 1
+        s.notes.append(f"{m.player} ({team}) places {color} #{m.card} at {_fmt(m.hex)}")
+        line = self._line(s, m.hex)
+        if line:
+            self._win(s, color, line)
+        elif self.available(s, team) + sum(s.received[team].values()) == 0:
+            self._dead(s, team)
+
+    def _line(self, s: State, at: Hex) -> tuple[int, ...]:
+        """Four or more cards of the new card's colour in a row through it, or ()."""
+        color = self.deck.colors[s.board[at]]
+        for dq, dr in AXES:
+            run = [at]
+            for sign in (1, -1):
+                q, r = at
+                while True:
+                    q, r = q + sign * dq, r + sign * dr
+                    card = s.board.get((q, r))
+                    if card is None or self.deck.colors[card] != color:
+                        break
+                    run.append((q, r))
+            if len(run) >= 4:
+                return tuple(s.board[h] for h in sorted(run))
+        return ()
+
+    def _win(self, s: State, team: str, line: tuple[int, ...]) -> None:
+        s.points[team] += 1
+        k = s.points[team]
+        s.kept[team].append(s.start)
+        s.last_line = line
+        cards = " ".join(f"#{c}" for c in line)
+        s.notes.append(f"DC3: {team} line {cards}: {team} wins round {s.round} and keeps black "
+                       f"#{s.start} ({k}/{s.target} points)")
+        for p in s.teams[team]:
+            s.ledger.append(ScoreItem(p, 1, f"{team} line {cards}", s.round))
+        if k >= s.target:
+            players = ", ".join(s.teams[team])
+            s.outcome = Outcome(s.teams[team], f"{team} ({players}) reaches {k} points")
+            s.notes.append(f"game over: {s.outcome.reason}")
+            return
+        gifts = []
+        for rival in s.teams:
+            if rival == team:
+                continue
+            n = min(k, self.deck.count(rival) - sum(h.get(rival, 0) for h in s.received.values()))
+            s.received[team][rival] = s.received[team].get(rival, 0) + n
+            gifts.append(f"{rival} gives {team} {n} {rival} card{'s' if n != 1 else ''}")
+        s.notes.append(f"catch-up transfer for {team}'s point {k}: " + "; ".join(gifts)
+                       + f" (shuffle them into {team}'s piles)")
+        self._new_round(s, self._next_black({c for kept in s.kept.values() for c in kept}))
+
+    def _dead(self, s: State, team: str) -> None:
+        s.notes.append(f"every player of {team} has run out of cards: round {s.round} ends "
+                       f"without a winner; #{s.start} starts again")
+        self._new_round(s, s.start)
+        s.restart = True
+
+    def _new_round(self, s: State, start: int) -> None:
+        """Every team takes back the cards of its colour; the next black card goes down."""
+        s.round += 1
+        s.start = start
+        s.restart = False
+        s.board = {(0, 0): start}
+        s.own_placed = dict.fromkeys(s.teams, 0)
+        s.notes.append(f"round {s.round}: black #{start} in the centre at 0,0")
+
+    # -- the rest of the protocol -----------------------------------------------------------
+
+    def to_move(self, state: State) -> str | None:
+        return None  # real time: everyone plays at once
+
+    def legal_moves(self, state: State) -> list[Move] | None:
+        return None
+
+    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
+        return tuple(state.ledger)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def show(self, state: State, viewer: str | None = None) -> str:
+        return "\n".join(self._header(state) + diagram(state.board, self.deck.colors))
+
+    def _header(self, s: State) -> list[str]:
+        head = (f"Dobble Connect — game over: {s.outcome.reason}" if s.outcome else
+                f"Dobble Connect — round {s.round}, black #{s.start} at 0,0; "
+                f"{s.target} points win")
+        lines = [head]
+        for team, members in s.teams.items():
+            held = ", ".join(f"{n} {c}" for c, n in s.received[team].items() if n)
+            lines.append(f"  {team} ({'+'.join(members)}): {s.points[team]} points, "
+                         f"{self.available(s, team)} {team} cards in piles"
+                         + (f", rival cards held: {held}" if held else ""))
+        lines.append("  letters: " + ", ".join(f"{_letter(c)} {c}" for c in
+                                               (*s.teams, BLACK)) + "; · free hex (q,r below)")
+        return lines
+
+
+def parse_teams(spec: str, players: Sequence[str], colors: Sequence[str]
+                ) -> dict[str, tuple[str, ...]]:
+    """'ana+bob:pink,cy:orange' → {pink: (ana, bob), orange: (cy,)}; colours default in order."""
+    if not spec.strip():
+        if len(players) > 4:
+            raise RefereeError(f"{len(players)} players need teams (suggested {SPLITS[len(players)]}"
+                               "), e.g. --option teams=\"ana+bob+cy:pink,dee+eve:orange\"")
+        return {c: (p,) for c, p in zip(colors, players, strict=False)}
+    names = {p.lower(): p for p in players}
+    teams: dict[str, tuple[str, ...]] = {}
+    free = [c for c in colors]
+    parts = [x.strip() for x in spec.split(",") if x.strip()]
+    for part in parts:
+        members_text, _, color = part.partition(":")
+        color = color.strip().lower() or next((c for c in free if c not in teams), "")
+        if color not in colors:
+            raise RefereeError(f"team colour {color!r} is not one of {', '.join(colors)} "
+                               f"(teams option: {part!r})")
+        if color in teams:
+            raise RefereeError(f"two teams play {color} (teams option)")
+        members = []
+        for name in members_text.split("+"):
+            p = names.get(name.strip().lower())
+            if p is None:
+                raise RefereeError(f"{name.strip()!r} in the teams option is not a player "
+                                   f"({', '.join(players)})")
+            members.append(p)
+        if not 1 <= len(members) <= 3:
+            raise RefereeError(f"a team has 1-3 players, not {len(members)} ({part!r})")
+        teams[color] = tuple(members)
+    placed = [p for m in teams.values() for p in m]
+    if sorted(placed) != sorted(players):
+        missing = [p for p in players if p not in placed]
+        twice = sorted({p for p in placed if placed.count(p) > 1})
+        what = f"missing {', '.join(missing)}" if missing else f"twice: {', '.join(twice)}"
+        raise RefereeError(f"every player is in exactly one team ({what})")
+    if not 2 <= len(teams) <= 4:
+        raise RefereeError(f"Dobble Connect needs 2-4 teams, not {len(teams)}")
+    return teams
+
+
+def _around(h: Hex) -> list[Hex]:
+    return [(h[0] + dq, h[1] + dr) for dq, dr in NEIGHBOURS]
+
+
+def _fmt(h: Hex) -> str:
+    return f"{h[0]},{h[1]}"
+
+
+def _letter(color: str) -> str:
+    return "K" if color == BLACK else color[0].upper()
+
+
+def diagram(board: Mapping[Hex, int], colors: Mapping[int, str]) -> list[str]:
+    """The hex layout, one row per r: colour letter + card id, axial q,r under each hex."""
+    free = {n for h in board for n in _around(h)} - set(board)
+    cells = set(board) | free
+    width = 4  # half a hex: rows shift by this much, so neighbours sit diagonally
+    xs = {h: 2 * h[0] + h[1] for h in cells}
+    left = min(xs.values())
+    lines = []
+    for r in range(min(h[1] for h in cells), max(h[1] for h in cells) + 1):
+        row = sorted((h for h in cells if h[1] == r), key=lambda h: xs[h])
+        top = bottom = ""
+        for h in row:
+            x = (xs[h] - left) * width
+            label = f"{_letter(colors[board[h]])}{board[h]}" if h in board else "·"
+            top = top.ljust(x) + label.center(2 * width)
+            bottom = bottom.ljust(x) + _fmt(h).center(2 * width)
+        lines += [f"r={r:<3} " + top.rstrip(), "       " + bottom.rstrip()]
+    return lines
+
+
+GAME = DobbleConnect()
