@@ -79,12 +79,8 @@ def plan(deck: Deck, opts: Options) -> Sheet:
     cards = cards_of(deck, o.parts)
     if o.layout == "single":
         return single_pages(deck, cards, o)
-    paper_w, paper_h = units.paper(o.paper, "portrait" if o.orientation == "auto" else o.orientation)
     if deck.shape == "triangle":
-        from generator.layout.triangles import impose_triangles
-
-        return impose_triangles(deck, cards, paper_w, paper_h, backs=o.backs, flip=o.flip,
-                                back_offset=o.back_offset, marks=o.marks)
+        return _triangles(deck, cards, o)
     g = _fit(deck, o)
     sheet = grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
                                marks=o.marks)
@@ -95,12 +91,25 @@ def plan(deck: Deck, opts: Options) -> Sheet:
     return sheet
 
 
+def _turns(o: Options) -> tuple[str, ...]:
+    return ("portrait", "landscape") if o.orientation == "auto" else (o.orientation,)
+
+
+def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
+    """Tessellated triangular tiles; with orientation auto, fewer pages, then fewer cuts."""
+    from generator.layout.triangles import impose_triangles
+
+    sheets = [impose_triangles(deck, cards, *units.paper(o.paper, turn), backs=o.backs,
+                               flip=o.flip, back_offset=o.back_offset, marks=o.marks)
+              for turn in _turns(o)]
+    return min(sheets, key=lambda s: (len(s.pages), s.info.get("cuts", 0)))
+
+
 def _fit(deck: Deck, o: Options) -> grid_layout.Grid:
     """The grid for the options; with orientation auto, the orientation holding more cards."""
     cols, rows = o.grid or (None, None)
-    turns = ("portrait", "landscape") if o.orientation == "auto" else (o.orientation,)
     best, error = None, None
-    for turn in turns:
+    for turn in _turns(o):
         paper_w, paper_h = units.paper(o.paper, turn)
         try:
             g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed,

@@ -48,7 +48,8 @@ def render(deck: Deck, sheet: Sheet, *, flip: str = "long", guides: bool = True,
             _set_boxes(c, sheet, trim_box)
         elements = deck.face if page.side == "front" else deck.back
         for placement in page.placements:
-            draw_card(c, deck, placement, elements, drawers, cache, guides)
+            # No cut outlines on backs: a duplex misregistration would show them on the card.
+            draw_card(c, deck, placement, elements, drawers, cache, guides and page.side == "front")
         draw_marks(c, page)
         if not trim_box:
             footer(c, deck, sheet, page, n)
