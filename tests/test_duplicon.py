@@ -129,6 +129,8 @@ def test_u4_exchange_needs_five_cards_in_the_deck():
     s.deck = 4
     err = rejected(s, "exchange")
     assert err.rule_ids == ("U4",) and "the deck has only 4 cards" in str(err)
+    s.deck, s.hands["bob"] = 5, 6
+    assert "only 5 cards to replace a hand of 6" in str(rejected(s, "exchange"))
     s.deck = 0
     assert "the deck is empty" in str(rejected(s, "draw"))
 

@@ -6,7 +6,8 @@ of the grid. The card types are read from the `duplicon` template, the deck the 
 
 Rulings of ours (documented in the README): the players are listed in turn order (the first one
 starts round 1 and each later round starts one seat further on); the turn in which the deck runs
-out is that player's final turn, then every other player takes one final turn in order.
+out is that player's final turn, then every other player takes one final turn in order; case 5
+needs as many cards in the deck as the hand holds (the new hand is drawn first).
 """
 
 from __future__ import annotations
@@ -392,9 +393,13 @@ def _preconditions(s: State, m: Move) -> list[Violation]:
             out.append(_v("U4", "case 4 was used on your previous turn"))
         if s.deck == 0:
             out.append(_v("U4", "the deck is empty"))
-    if m.kind == "exchange" and s.deck < 5:
-        n = s.deck
-        out.append(_v("U4", f"the deck has only {n} card{'s' if n != 1 else ''} (case 5 needs 5)"))
+    if m.kind == "exchange":
+        n, h = s.deck, s.hands[p]
+        if n < 5:
+            out.append(_v("U4", f"the deck has only {n} card{'s' if n != 1 else ''} (case 5 "
+                                "needs 5)"))
+        elif n < h:  # our ruling: the new hand is drawn before the old one is shuffled in
+            out.append(_v("U4", f"the deck has only {n} cards to replace a hand of {h}"))
     return out
 
 
@@ -466,7 +471,8 @@ def _end_turn(s: State, note: str, drew: bool = False) -> None:
     else:
         s.turn = (s.turn + 1) % len(s.players)
     s.last_turn[s.current] = s.turn_no
-    s.notes.append(f"{s.current} to play" + (" (final turn)" if s.final is not None else ""))
+    if s.final is not None:
+        s.notes.append(f"{s.current} takes a final turn")
 
 
 def _round_end_check(s: State) -> None:
