@@ -66,8 +66,9 @@ def calibration_pdf(paper: str = "a4", flip: str = "long") -> bytes:
         "1. Print this file double-sided at 100 % / 'actual size' (no 'fit to page').",
         "2. The ruler must measure exactly 100 mm, the square 50 mm on each side.",
         "3. Hold the sheet against the light: each cross on this side should sit on the zero",
-        "   of the scales printed on the back. Read the offset (right and up are +) and build",
-        f"   with `pnp build GAME --back-offset X,Y` ({flip}-edge flip).",
+        "   of the two scales printed on the back. If not, the numbers under the cross's lines",
+        "   are the correction: X on the horizontal scale, Y on the vertical one. Build with",
+        f"   `pnp build GAME --flip {flip} --back-offset X,Y` (mm).",
     ]
     for i, line in enumerate(lines):
         c.drawString(20 * MM, height - 30 * MM - i * 5 * MM, line)
@@ -81,7 +82,7 @@ def calibration_pdf(paper: str = "a4", flip: str = "long") -> bytes:
     # Back: scales where the crosses land after the flip.
     c.setLineWidth(0.3)
     c.setFont(font("sans-bold"), 14)
-    c.drawString(20 * MM, height - 20 * MM, "pnp printer calibration (back)")
+    c.drawString(20 * MM, 15 * MM, "pnp printer calibration (back)")
     c.setStrokeColor(HexColor("#c0392b"))
     for x, y in crosses:
         bx, by = mirror(x, y, 0, 0, width, height, flip)
