@@ -238,3 +238,23 @@ def test_apply_is_pure_and_fold_replays():
               Event(2, "move", {"text": "ana: 11 on 1 mitten at 1,0", "player": None}),
               Event(3, "move", {"text": f"12 on 11 {shared(12, 11)} at 2,0", "player": "bob"})]
     assert fold(GAME, events).board == {(0, 0): 1, (1, 0): 11, (2, 0): 12}
+
+
+def test_cli_end_to_end(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    def ref(*args):
+        return CliRunner().invoke(main, ["--db", str(tmp_path / "m.sqlite3"), *args])
+
+    r = ref("new", "dobble-connect", "--players", "ana,bob,cy", "--option", "teams=ana+bob,cy")
+    assert r.exit_code == 0 and "K1" in r.output and "5 points win" in r.output
+    assert ref("play", "11 on 1 mitten at 1,0", "--by", "ana").exit_code == 0
+    r = ref("play", "12 on 11 anchor at 2,0", "--by", "bob")
+    assert r.exit_code == 1 and "DC2: #12 and #11 share crown, not anchor" in r.output
+    r = ref("play", "12 on 11 crown at 2,0")  # nobody named: a mistake, one line
+    assert r.exit_code == 2 and "say who placed the card" in r.output
+    assert ref("play", "cy: 31 on 1 mitten at 0,1").exit_code == 0
+    r = ref("show")
+    assert "P11" in r.output and "O31" in r.output

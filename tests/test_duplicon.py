@@ -257,3 +257,24 @@ def test_scripted_round_with_known_scores():
     ]
     assert totals(GAME.ledger(s), s.players) == {"ana": -5, "bob": 0}
     assert s.round == 2 and GAME.to_move(s) == "bob"  # the next seat opens round 2
+
+
+def test_cli_end_to_end(tmp_path):
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    def ref(*args):
+        return CliRunner().invoke(main, ["--db", str(tmp_path / "m.sqlite3"), *args])
+
+    assert ref("new", "duplicon", "--players", "ana,bob").exit_code == 0
+    assert ref("play", "open", "a1=orange", "c3=blue").exit_code == 0
+    r = ref("play", "play", "blue", "c3=blue")
+    assert r.exit_code == 0 and "ana acts again" in r.output
+    assert ref("play", "draw").exit_code == 0
+    r = ref("play", "draw", "--by", "ana")
+    assert r.exit_code == 1 and "turn: it is bob's turn" in r.output
+    r = ref("play", "play", "pink", "b1=pink")
+    assert r.exit_code == 2 and "unknown card type 'pink'" in r.output
+    r = ref("show")
+    assert "ana: hand 3 · zone [-] · won 2" in r.output and "orange-circle" in r.output
