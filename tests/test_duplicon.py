@@ -277,4 +277,4 @@ def test_cli_end_to_end(tmp_path):
     r = ref("play", "play", "pink", "b1=pink")
     assert r.exit_code == 2 and "unknown card type 'pink'" in r.output
     r = ref("show")
-    assert "ana: hand 3 · zone [-] · won 2" in r.output and "orange-circle" in r.output
+    assert "ana: hand 4 · zone [-] · won 2" in r.output and "orange-circle" in r.output
