@@ -174,7 +174,10 @@ def pack(n: int, region: Region, seed: int | str = 0, spread: float = 2.2,
         else:
             failures += 1
             grow = grow**0.6
-    return [Spot(p[0], p[1], r, rng.uniform(0, 360)) for p, r in zip(pos, radii, strict=True)]
+    # relaxation stops within a hair (1e-6 of the region) of legal: shrink by more than that
+    shrink = 1 - 1e-4
+    return [Spot(p[0], p[1], r * shrink, rng.uniform(0, 360))
+            for p, r in zip(pos, radii, strict=True)]
 
 
 POOL = 8  # base layouts per deck; each card turns, mirrors and reassigns one of them

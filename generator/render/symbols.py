@@ -207,8 +207,8 @@ def _three(a, b, c):
 def glyph_circle(font_name: str, code: int) -> tuple[float, float, float]:
     """Centre and radius (font units) of a circle around a glyph's outline.
 
-    TrueType curves lie inside the hull of their control points, so the circle around all
-    points of the glyph's contours holds the whole shape. Composite glyphs use their box.
+    The circle is fitted to points sampled along the outline (a hair inside the true curve
+    between samples: invisible at print sizes). Composite glyphs use their box.
     """
     if code in _GLYPH_CIRCLES:
         return _GLYPH_CIRCLES[code]
@@ -234,7 +234,8 @@ def glyph_circle(font_name: str, code: int) -> tuple[float, float, float]:
 
 
 def _simple_points(data: bytes, ncont: int) -> list[tuple[float, float]]:
-    """All points of a simple TrueType glyph (on- and off-curve)."""
+    """Points on the outline of a simple TrueType glyph: its on-curve points and three points
+    along each quadratic curve (off-curve control points lie outside round shapes)."""
     try:
         ends = struct.unpack(f">{ncont}H", data[10:10 + 2 * ncont])
         npts = ends[-1] + 1
@@ -253,7 +254,35 @@ def _simple_points(data: bytes, ncont: int) -> list[tuple[float, float]]:
         ys, _ = _coords(data, pos, flags, 4, 32)
     except (struct.error, IndexError):
         return []
-    return list(zip(xs, ys, strict=False))
+    out: list[tuple[float, float]] = []
+    start = 0
+    for end in ends:
+        contour = [(xs[i], ys[i], bool(flags[i] & 1)) for i in range(start, end + 1)]
+        start = end + 1
+        out += _outline_points(contour)
+    return out
+
+
+def _outline_points(contour: list[tuple[float, float, bool]]) -> list[tuple[float, float]]:
+    if not contour:
+        return []
+    # insert the implied on-curve midpoint between two consecutive off-curve points
+    pts: list[tuple[float, float, bool]] = []
+    for i, p in enumerate(contour):
+        q = contour[i - 1]
+        if not p[2] and not q[2]:
+            pts.append(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, True))
+        pts.append(p)
+    out = [(x, y) for x, y, on in pts if on]
+    for i, (x, y, on) in enumerate(pts):
+        if on:
+            continue
+        (ax, ay, _), (bx, by, _) = pts[i - 1], pts[(i + 1) % len(pts)]
+        for t in (0.25, 0.5, 0.75):
+            u = 1 - t
+            out.append((u * u * ax + 2 * u * t * x + t * t * bx,
+                        u * u * ay + 2 * u * t * y + t * t * by))
+    return out or [(x, y) for x, y, _ in contour]
 
 
 def _coords(data: bytes, pos: int, flags: list[int], short: int, same: int):

@@ -1,0 +1,152 @@
+"""Deck verification finds planted defects, names the cards, and checks declared properties."""
+
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from generator.catalog import bundled
+from generator.cli import main
+from generator.definition import load
+from generator.designs.planes import plane
+from generator.errors import PnpError
+from generator.verify import check_deck, check_symbols
+
+
+def deck(q):
+    return [(i + 1, tuple(f"s{p}" for p in line)) for i, line in enumerate(plane(q))]
+
+
+def test_a_swapped_symbol_is_found_and_named():
+    cards = deck(7)
+    cid, syms = cards[4]
+    outsider = next(s for s in cards[20][1] if s not in syms)
+    cards[4] = (cid, (outsider,) + syms[1:])
+    rep = check_symbols(cards)
+    assert not rep.ok
+    bad = [v for v in rep.violations if v.check == "pairs"]
+    assert bad and all(5 in v.cards for v in bad)
+    # card 5 lost its link to the cards through the removed symbol and doubled one with others
+    assert any(len(v.shared) == 0 for v in bad) and any(len(v.shared) == 2 for v in bad)
+    two = next(v for v in bad if len(v.shared) == 2)
+    assert outsider in two.shared and "share 2, not 1" in two.why
+
+
+def test_a_duplicate_card_is_named():
+    cards = deck(5) + [(32, deck(5)[9][1])]
+    rep = check_symbols(cards)
+    dup = [v for v in rep.violations if v.check == "duplicate"]
+    assert [v.cards for v in dup] == [(10, 32)]
+    assert rep.totals["pairs"] == 1
+
+
+def test_repeat_and_size_problems():
+    rep = check_symbols([(1, ("a", "b", "a")), (2, ("a", "c", "d")), (3, ("b", "c", "e"))])
+    assert rep.totals["repeat"] == 1 and rep.violations[0].cards == (1,)
+    assert rep.totals["per_card"] == 1  # card 1 has 2 distinct symbols, the others 3
+
+
+def test_pairs_other_than_one():
+    # complements of the Fano plane's lines: 7 cards of 4 symbols, any two share exactly 2
+    cards = [(i + 1, tuple(str(p) for p in range(7) if p not in line))
+             for i, line in enumerate(plane(2))]
+    assert check_symbols(cards, pairs=2).ok
+    rep = check_symbols(cards, pairs=1)
+    assert rep.totals["pairs"] == 21
+
+
+def test_listing_is_capped_but_the_count_is_complete():
+    cards = [(i, ("a", "b", f"x{i}")) for i in range(1, 31)]  # every pair shares 2
+    rep = check_symbols(cards, limit=20)
+    assert rep.totals["pairs"] == 30 * 29 // 2
+    assert len([v for v in rep.violations if v.check == "pairs"]) == 20
+
+
+def test_declared_appearances_and_symbol_count():
+    cards = deck(3)[:12]
+    rep = check_symbols(cards, symbols=13, appearances=4)
+    assert rep.totals["symbols"] == 0
+    assert rep.totals["appearances"] == 4  # the dropped card's 4 symbols now appear 3 times
+
+
+def test_order_31_verifies_quickly():
+    cards = deck(31)
+    start = time.perf_counter()
+    rep = check_symbols(cards)
+    assert rep.ok and rep.facts["pairs_checked"] == 993 * 992 // 2
+    # generous bound for slow CI machines; bench/bench_symbols.py measures the real figure
+    assert time.perf_counter() - start < 5
+
+
+@pytest.mark.parametrize("name", sorted(bundled()))
+def test_every_bundled_template_passes(name):
+    rep = check_deck(load(name))
+    assert rep.ok, rep.violations[:3]
+    assert rep.checks
+
+
+def definition(tmp_path, verify, rows="kind,color\nx,red\nx,red\ny,blue\n"):
+    (tmp_path / "cards.csv").write_text(rows)
+    (tmp_path / "game.toml").write_text(
+        f'[deck]\nfile = "cards.csv"\n[verify]\n{verify}\n[[face]]\ntype = "text"\ntext = "x"\n')
+    return load(tmp_path)
+
+
+def test_declared_count_unique_and_per(tmp_path):
+    d = definition(tmp_path, 'count = 4\nunique = ["kind", "color"]\n'
+                             'per.kind = { x = 1, y = 1, z = 0 }')
+    rep = check_deck(d)
+    assert rep.totals == {"count": 1, "unique": 1, "per": 1}
+    unique = next(v for v in rep.violations if v.check == "unique")
+    assert unique.cards == (1, 2) and "kind='x'" in unique.why
+    per = next(v for v in rep.violations if v.check == "per")
+    assert "kind = 'x': 2 cards, not 1" in per.why
+
+
+def test_values_missing_from_a_per_table_are_reported(tmp_path):
+    rep = check_deck(definition(tmp_path, "per.kind = { x = 2 }"))
+    assert rep.totals["per"] == 1
+    assert "'y' is not declared" in rep.violations[0].why and rep.violations[0].cards == (3,)
+
+
+@pytest.mark.parametrize("verify, message", [
+    ("counts = 3", "unknown key 'counts'"),
+    ('unique = ["colour"]', "no field 'colour'"),
+    ("count = -1", "whole number"),
+    ("per.kind = 3", "table of value = count"),
+])
+def test_mistakes_in_the_verify_table_are_user_errors(tmp_path, verify, message):
+    with pytest.raises(PnpError, match=message):
+        check_deck(definition(tmp_path, verify))
+
+
+def test_cli_verify_template_ok_and_json():
+    r = CliRunner().invoke(main, ["verify", "dobble"])
+    assert r.exit_code == 0 and "OK" in r.output and "share exactly 1 symbol" in r.output
+    r = CliRunner().invoke(main, ["verify", "dobble-connect", "--json"])
+    data = json.loads(r.output)
+    assert data["ok"] and data["cards"] == 90 and data["facts"]["symbols"] == 91
+
+
+def test_cli_verify_csv_lists_twenty_pairs_and_a_count(tmp_path):
+    lines = ["card,s1,s2,s3"] + [f"{i},a,b,x{i}" for i in range(1, 11)]
+    (tmp_path / "bad.csv").write_text("\n".join(lines) + "\n")
+    r = CliRunner().invoke(main, ["verify", str(tmp_path / "bad.csv")])
+    assert r.exit_code == 1
+    assert "FAILED" in r.output and "cards #1 and #2 share 2, not 1: a, b" in r.output
+    assert "… and 25 more" in r.output
+    r = CliRunner().invoke(main, ["verify", str(tmp_path / "bad.csv"), "--pairs", "2"])
+    assert r.exit_code == 0
+
+
+def test_cli_verify_reads_plane_output(tmp_path):
+    out = CliRunner().invoke(main, ["plane", "--order", "4"]).output
+    (tmp_path / "p.csv").write_text(out)
+    r = CliRunner().invoke(main, ["verify", str(tmp_path / "p.csv"), "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["cards"] == 21
+
+
+def test_cli_verify_missing_file_is_one_line_error(tmp_path):
+    r = CliRunner().invoke(main, ["verify", str(tmp_path / "none.csv")])
+    assert r.exit_code == 2 and r.output.startswith("error: ") and r.output.count("\n") == 1
