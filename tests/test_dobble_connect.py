@@ -258,3 +258,31 @@ def test_cli_end_to_end(tmp_path):
     assert ref("play", "cy: 31 on 1 mitten at 0,1").exit_code == 0
     r = ref("show")
     assert "P11" in r.output and "O31" in r.output
+
+
+def test_position_round_trip_for_disputes():
+    s = row(new(), "ana", PINK[:4])  # round 2, pink kept #1 and holds 1 orange + 1 green
+    s = place(s, "ana", ORANGE[5], 2, (1, 0))
+    text = GAME.position(s)
+    back = GAME.load_position(new(), text)
+    assert back.board == s.board and back.received == s.received and back.round == 2
+    assert back.points == s.points and back.kept == s.kept
+    assert totals(GAME.ledger(back), ["ana", "bob", "cy", "dee"])["ana"] == 1
+    win = place(back, "cy", ORANGE[0], 2, (0, 1))  # play goes on from the typed position
+    assert win.board[(0, 1)] == ORANGE[0]
+
+
+@pytest.mark.parametrize("text, message", [
+    ("0,0 1\n2,0 11", "touches no card"),
+    ("0,0 11", "not a black start card"),
+    ("0,0 1\n1,0 11\n2,0 12\n3,0 13\n4,0 14", "already shows a line"),
+    ("0,0 1\n1,0 11\n1,0 12", "appears twice"),
+    ("kept pink=2,3,4,5", "game would be over"),
+    ("kept pink=1", "not the one in the centre"),
+    ("received pink=pink:1", "rival"),
+    ("0,0 1\n1,0 71", "no team plays"),
+    ("round two", "position line 1"),
+])
+def test_position_errors(text, message):
+    with pytest.raises(RefereeError, match=message):
+        GAME.load_position(new(), text)

@@ -368,6 +368,111 @@ class DobbleConnect:
         s.own_placed = dict.fromkeys(s.teams, 0)
         s.notes.append(f"round {s.round}: black #{start} in the centre at 0,0")
 
+    # -- positions typed in, for disputes ---------------------------------------------------
+
+    def position(self, state: State) -> str:
+        """The position as text that load_position reads back."""
+        out = ["# dobble-connect position: Q,R CARD per card on the table (0,0: the black start "
+               "card); kept = black cards won", f"round {state.round}"]
+        kept = " ".join(f"{t}={','.join(map(str, ids))}" for t, ids in state.kept.items() if ids)
+        if kept:
+            out.append(f"kept {kept}")
+        held = " ".join(f"{t}=" + ",".join(f"{c}:{n}" for c, n in got.items())
+                        for t, got in state.received.items() if any(got.values()))
+        if held:
+            out.append(f"received {held}")
+        out += [f"{_fmt(h)} {c}" for h, c in sorted(state.board.items(), key=lambda x: x[0][::-1])]
+        return "\n".join(out) + "\n"
+
+    def load_position(self, state: State, text: str) -> State:
+        """A table typed in (see position()); cards on it count as placed by their own team."""
+        s = copy.deepcopy(state)
+        s.notes, s.ledger, s.board = [], [], {}
+        for k, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip().lower()
+            if line:
+                try:
+                    self._position_line(s, line)
+                except (ValueError, InvalidMove) as e:
+                    detail = f"{e}; " if isinstance(e, InvalidMove) else ""
+                    raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected 'round N', "
+                                       "'kept pink=1,3', 'received pink=orange:1' or 'Q,R CARD' "
+                                       f"(position line {k})") from None
+        self._check_position(s)
+        for team, ids in s.kept.items():
+            s.points[team] = len(ids)
+            s.ledger += [ScoreItem(p, len(ids), "points when the position was set up", s.round)
+                         for p in s.teams[team] if ids]
+        return s
+
+    def _position_line(self, s: State, line: str) -> None:
+        head, _, rest = line.partition(" ")
+        if head == "round":
+            s.round = int(rest)
+        elif head in ("kept", "received"):
+            for pair in rest.split():
+                team, _, value = pair.partition("=")
+                self._team(s, team)
+                if head == "kept":
+                    s.kept[team] = [self._card(x) for x in value.split(",") if x]
+                else:
+                    got = [x.partition(":") for x in value.split(",") if x]
+                    s.received[team] = {self._team(s, c): int(n) for c, _, n in got}
+                    if team in s.received[team] or min(s.received[team].values()) < 0:
+                        raise InvalidMove("a team receives a number of each rival's cards")
+        else:
+            q, _, r = head.partition(",")
+            hex_ = (int(q), int(r))
+            if hex_ in s.board:
+                raise InvalidMove(f"hex {_fmt(hex_)} appears twice")
+            s.board[hex_] = self._card(rest.strip())
+
+    def _team(self, s: State, color: str) -> str:
+        if color not in s.teams:
+            raise InvalidMove(f"no team plays {color!r} ({', '.join(s.teams)})")
+        return color
+
+    def _check_position(self, s: State) -> None:
+        """A position must be one a game could reach: else say what is wrong."""
+        colors = self.deck.colors
+        if len(set(s.board.values())) != len(s.board):
+            raise RefereeError("a card appears twice on the table (position)")
+        s.start = s.board.setdefault((0, 0), s.start)
+        if colors[s.start] != BLACK:
+            raise RefereeError(f"0,0 holds #{s.start}, not a black start card (position)")
+        kept = [c for ids in s.kept.values() for c in ids]
+        if any(colors[c] != BLACK for c in kept) or len(set(kept)) != len(kept) or \
+                s.start in kept:
+            raise RefereeError("kept cards are black start cards, each once, not the one in the "
+                               "centre (position)")
+        for h, c in s.board.items():
+            if c != s.start and colors[c] not in s.teams:
+                raise RefereeError(f"#{c} at {_fmt(h)} is {colors[c]}: no team plays it "
+                                   "(position)")
+        reach, todo = {(0, 0)}, [(0, 0)]
+        while todo:
+            for n in _around(todo.pop()):
+                if n in s.board and n not in reach:
+                    reach.add(n)
+                    todo.append(n)
+        if len(reach) != len(s.board):
+            lost = min(set(s.board) - reach)
+            raise RefereeError(f"#{s.board[lost]} at {_fmt(lost)} touches no card joined to the "
+                               "centre (position)")
+        for h in s.board:
+            line = self._line(s, h) if h != (0, 0) else ()
+            if line:
+                raise RefereeError(f"the table already shows a line {line} (DC3): that round "
+                                   "is over (position)")
+        s.own_placed = {t: sum(1 for c in s.board.values() if colors[c] == t) for t in s.teams}
+        for t in s.teams:
+            if len(s.kept[t]) >= s.target:
+                raise RefereeError(f"{t} has {len(s.kept[t])} points: the game would be over "
+                                   "(position)")
+            if self.available(s, t) < 0:
+                raise RefereeError(f"more {t} cards on the table and with rivals than the "
+                                   f"{self.deck.count(t)} printed (position)")
+
     # -- the rest of the protocol -----------------------------------------------------------
 
     def to_move(self, state: State) -> str | None:
@@ -392,7 +497,8 @@ class DobbleConnect:
         lines = [head]
         for team, members in s.teams.items():
             held = ", ".join(f"{n} {c}" for c, n in s.received[team].items() if n)
-            lines.append(f"  {team} ({'+'.join(members)}): {s.points[team]} points, "
+            n = s.points[team]
+            lines.append(f"  {team} ({'+'.join(members)}): {n} point{'s' if n != 1 else ''}, "
                          f"{self.available(s, team)} {team} cards in piles"
                          + (f", rival cards held: {held}" if held else ""))
         lines.append("  letters: " + ", ".join(f"{_letter(c)} {c}" for c in
