@@ -123,3 +123,11 @@ def test_pnp_plane_refuses_order_ten_in_one_line():
     r = CliRunner().invoke(main, ["plane", "--order", "10"])
     assert r.exit_code == 2
     assert r.output.count("\n") == 1 and r.output.startswith("error: no projective plane")
+
+
+def test_seed_deals_lines_and_names_without_a_common_symbol_up_front(tmp_path):
+    a, b = rows(tmp_path, order=7), rows(tmp_path, order=7, seed="other")
+    assert a == rows(tmp_path, order=7) and a != b
+    assert not set.intersection(*(set(r.symbols) for r in a[:8]))
+    for deal in (a, b):
+        assert check_symbols([(i, r.symbols) for i, r in enumerate(deal, 1)]).ok

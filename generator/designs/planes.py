@@ -4,14 +4,15 @@ Points are symbols and lines are cards: q²+q+1 of each, q+1 symbols per card, e
 q+1 cards, and any two cards share exactly one symbol. Points and lines are the normalised
 triples (x, y, 1), (x, 1, 0), (1, 0, 0); a point lies on a line when their dot product is 0.
 Point indices: (x, y, 1) → x*q + y, (x, 1, 0) → q² + x, (1, 0, 0) → q² + q. Lines are taken
-in the same order, so a partial deck of N cards is always the first N lines (deterministic;
-any subset of lines keeps the one-shared-symbol property).
+in the same order. A deck deals the lines and the symbol names in a seeded order and takes the
+first N cards (deterministic; any subset of lines keeps the one-shared-symbol property).
 
 Registers the card source "plane" (see plane_rows) for definitions that say source = "plane".
 """
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 from typing import Any
@@ -200,8 +201,8 @@ def _colors(options: dict[str, Any], cards: int | None, where: str) -> list[str]
 
 
 def plane_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
-    """Cards of a plane: options order (or per_card), cards, symbols, colors, field."""
-    known = {"order", "per_card", "cards", "symbols", "colors", "file"}
+    """Cards of a plane: options order (or per_card), cards, symbols, colors, seed."""
+    known = {"order", "per_card", "cards", "symbols", "colors", "seed", "file"}
     unknown = set(options) - known
     if unknown:
         raise PnpError(f"unknown option {sorted(unknown)[0]!r} for a plane (known: "
@@ -219,10 +220,20 @@ def plane_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
         raise PnpError(f"the colour counts add up to {len(colors)} but the deck has {cards} "
                        f"cards", f"{where}.options.colors")
     names = symbol_names(options.get("symbols"), total, root, f"{where}.options.symbols")
+    seed = options.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise PnpError(f"seed must be a number or a word, not {seed!r}", f"{where}.options.seed")
+    # Deal the lines and the names in a seeded order: neighbouring lines share a point (the
+    # first q+1 lines all pass through one), so unshuffled, cards 1-8 of a deck would all show
+    # the same symbol. Any subset of lines keeps the property, so a partial deck stays valid.
+    rng = random.Random(f"plane:{q}:{seed}")
+    lines = plane(q)
+    rng.shuffle(lines)
+    rng.shuffle(names)
     rows = []
-    for i, line in enumerate(plane(q)[:cards]):
+    for i, line in enumerate(lines[:cards]):
         fields = {"color": colors[i]} if colors else {}
-        rows.append(Row(fields, tuple(names[p] for p in line), where=f"{where}, plane line {i}"))
+        rows.append(Row(fields, tuple(names[p] for p in line), where=f"{where}, card {i + 1}"))
     return rows
 
 
