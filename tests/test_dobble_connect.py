@@ -58,12 +58,12 @@ def test_the_printed_deck():
 
 
 def test_symbol_claim_uses_the_real_deck():
-    # card #1 (black) and #11 (pink) as printed share the mitten, and only the mitten
-    assert DECK.symbols[1] & DECK.symbols[11] == {"mitten"}
-    s = place(new(), "ana", 11, 1, (1, 0), "mitten")
+    # card #1 (black) and #11 (pink) as printed share the shrimp, and only the shrimp
+    assert DECK.symbols[1] & DECK.symbols[11] == {"shrimp"}
+    s = place(new(), "ana", 11, 1, (1, 0), "shrimp")
     assert s.board[(1, 0)] == 11
     err = rejected(new(), "ana", 11, 1, (1, 0), "anchor")
-    assert err.rule_ids == ("DC2",) and "#11 and #1 share mitten, not anchor" in str(err)
+    assert err.rule_ids == ("DC2",) and "#11 and #1 share shrimp, not anchor" in str(err)
 
 
 def test_dc2_hex_empty_and_adjacent_to_the_named_card():
@@ -235,7 +235,7 @@ def test_apply_is_pure_and_fold_replays():
     place(s, "ana", 11, 1, (1, 0))
     assert s == before
     events = [Event(1, "new", {"players": ["ana", "bob", "cy", "dee"], "options": TEAMS}),
-              Event(2, "move", {"text": "ana: 11 on 1 mitten at 1,0", "player": None}),
+              Event(2, "move", {"text": f"ana: 11 on 1 {shared(11, 1)} at 1,0", "player": None}),
               Event(3, "move", {"text": f"12 on 11 {shared(12, 11)} at 2,0", "player": "bob"})]
     assert fold(GAME, events).board == {(0, 0): 1, (1, 0): 11, (2, 0): 12}
 
@@ -250,12 +250,14 @@ def test_cli_end_to_end(tmp_path):
 
     r = ref("new", "dobble-connect", "--players", "ana,bob,cy", "--option", "teams=ana+bob,cy")
     assert r.exit_code == 0 and "K1" in r.output and "5 points win" in r.output
-    assert ref("play", "11 on 1 mitten at 1,0", "--by", "ana").exit_code == 0
-    r = ref("play", "12 on 11 anchor at 2,0", "--by", "bob")
-    assert r.exit_code == 1 and "DC2: #12 and #11 share crown, not anchor" in r.output
-    r = ref("play", "12 on 11 crown at 2,0")  # nobody named: a mistake, one line
+    assert ref("play", f"11 on 1 {shared(11, 1)} at 1,0", "--by", "ana").exit_code == 0
+    wrong = next(x for x in sorted(DECK.symbols[12]) if x != shared(12, 11))
+    r = ref("play", f"12 on 11 {wrong} at 2,0", "--by", "bob")
+    assert r.exit_code == 1
+    assert f"DC2: #12 and #11 share {shared(12, 11)}, not {wrong}" in r.output
+    r = ref("play", f"12 on 11 {shared(12, 11)} at 2,0")  # nobody named: a mistake, one line
     assert r.exit_code == 2 and "say who placed the card" in r.output
-    assert ref("play", "cy: 31 on 1 mitten at 0,1").exit_code == 0
+    assert ref("play", f"cy: 31 on 1 {shared(31, 1)} at 0,1").exit_code == 0
     r = ref("show")
     assert "P11" in r.output and "O31" in r.output
 
