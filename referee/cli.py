@@ -437,3 +437,7 @@ def export_cmd(ctx, fmt, match_id, output) -> None:
         return
     export.write_atomic(Path(output), text)
     click.echo(f"wrote {output}")
+
+
+if __name__ == "__main__":
+    main()

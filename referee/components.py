@@ -1,0 +1,86 @@
+"""The cards of a bundled definition as the rules need them, read through generator.definition.
+
+Why a memo on disk: every referee command folds its match, so it needs the components each
+time, and importing generator.definition and loading a template costs 15-30 ms of the 150 ms a
+command may take; the fields the rules read are a few hundred bytes. The memo is keyed by the
+size and modification time of every file the answer depends on (the template folder and the
+generator package), so an edited definition or generator is read again at once. It lives in
+the user's cache folder ($REFEREE_CACHE overrides); deleting it is always safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from collections.abc import Sequence
+from importlib.util import find_spec
+from pathlib import Path
+
+ENV = "REFEREE_CACHE"
+
+
+def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
+    """(card id, {field: value}) for every card of the bundled template, in id order."""
+    fields = list(fields)
+    key = _fingerprint(template)
+    memo = _cache_dir() / f"cards-{template}.json" if key else None
+    if memo is not None:
+        try:
+            data = json.loads(memo.read_text(encoding="utf-8"))
+            if data["key"] == key and data["fields"] == fields:
+                return [(int(i), dict(f)) for i, f in data["cards"]]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    from generator.definition import load
+
+    out = [(c.id, {f: c.get(f) for f in fields}) for c in load(template).cards]
+    if memo is not None:
+        _write(memo, {"key": key, "fields": fields, "cards": out})
+    return out
+
+
+def _cache_dir() -> Path:
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env).expanduser()
+    from platformdirs import user_cache_path
+
+    return user_cache_path("referee", appauthor=False)
+
+
+def _roots(template: str) -> list[Path]:
+    found = []
+    for package, sub in (("generator", ""), ("pnp_templates", template)):
+        spec = find_spec(package)
+        if spec is None or not spec.submodule_search_locations:
+            return []
+        found.append(Path(list(spec.submodule_search_locations)[0]) / sub)
+    return found
+
+
+def _fingerprint(template: str) -> str:
+    """Names, sizes and mtimes of the files the cards come from ('' when not found)."""
+    parts = []
+    for root in _roots(template):
+        if not root.is_dir():
+            return ""
+        for folder, dirs, files in os.walk(root):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for name in sorted(files):
+                st = os.stat(os.path.join(folder, name))
+                parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
+    if not parts:
+        return ""
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
+
+
+def _write(path: Path, data: object) -> None:
+    """Atomically (temp file, then replace); a cache that cannot be written is skipped."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(data), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass

@@ -1,0 +1,79 @@
+"""The Tripple Domino board as text: a triangular lattice drawn with / \\ and -.
+
+Every number sits on its vertex (tiles that meet at a vertex agree on it, D3), every tile on the
+table is labelled with its cell in capitals and its card id, every free cell next to a tile with
+its cell in lower case: players read the coordinates to type straight off the screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+W, H = 10, 5  # characters per lattice step across, lines per row
+
+
+def _label(cell: tuple[str, int, int]) -> str:
+    return f"{cell[0]}{cell[1]},{cell[2]}"
+
+
+def draw(board: Mapping, numbers: Mapping, neighbours: Callable, corners: Callable,
+         tags: Mapping | None = None) -> str:
+    """The occupied cells and the free cells sharing an edge with them."""
+    free = {c for cell in board for c in neighbours(cell)} - set(board)
+    cells = set(board) | free
+    verts = {v for c in cells for v in corners(c)}
+    ymax = max(y for _, y in verts)
+    ymin = min(y for _, y in verts)
+    left = min(W * x + (W // 2) * y for x, y in verts)
+    right = max(W * x + (W // 2) * y for x, y in verts)
+    rows = [[" "] * (right - left + 1) for _ in range(H * (ymax - ymin) + 1)]
+
+    def pos(x: int, y: int) -> tuple[int, int]:
+        return H * (ymax - y), W * x + (W // 2) * y - left
+
+    def put(line: int, col: int, text: str) -> None:
+        for k, ch in enumerate(text):
+            if 0 <= line < len(rows) and 0 <= col + k < len(rows[line]):
+                rows[line][col + k] = ch
+
+    def solid(*sides) -> bool:
+        return any(c in board for c in sides)
+
+    for kind, x, y in sorted(cells):
+        if kind != "U":
+            continue
+        line, col = pos(x, y)
+        # base shared with D(x,y-1); left edge with D(x-1,y); right edge with D(x,y)
+        base = solid(("U", x, y), ("D", x, y - 1))
+        put(line, col + 1, "-" * (W - 1) if base else " ." * ((W - 1) // 2))
+        for k in range(1, H):
+            put(line - k, col + k, "/" if solid(("U", x, y), ("D", x - 1, y)) else ".")
+            put(line - k, col + W - k, "\\" if solid(("U", x, y), ("D", x, y)) else ".")
+    for kind, x, y in sorted(cells):
+        if kind != "D":
+            continue
+        line, col = pos(x, y)
+        top = solid(("D", x, y), ("U", x, y + 1))
+        tl, _ = pos(x, y + 1)
+        tcol = col + W // 2
+        put(tl, tcol + 1, "-" * (W - 1) if top else " ." * ((W - 1) // 2))
+        for k in range(1, H):
+            put(line - k, col + W - k, "\\" if solid(("D", x, y), ("U", x, y)) else ".")
+            put(line - k, col + W + k, "/" if solid(("D", x, y), ("U", x + 1, y)) else ".")
+    for cell in cells:
+        kind, x, y = cell
+        line, col = pos(x, y)
+        text = _label(cell) if cell in board else _label(cell).lower()
+        tag = tags.get(cell, "") if tags is not None else ""
+        if kind == "U":
+            put(line - 1, col + W // 2 - len(text) // 2, text)
+            put(line - 2, col + W // 2 - len(tag) // 2, tag)
+        else:
+            put(line - H + 1, col + W - len(text) // 2, text)
+            put(line - H + 2, col + W - len(tag) // 2, tag)
+    for v in verts:
+        line, col = pos(*v)
+        put(line, col, str(numbers[v]) if v in numbers else "+")
+    text = "\n".join("".join(r).rstrip() for r in rows)
+    legend = "CAPITALS: tiles on the table (#card id); lower case: free cells next to them"
+    return f"{text}\n{legend}"
