@@ -150,3 +150,11 @@ def test_cli_verify_reads_plane_output(tmp_path):
 def test_cli_verify_missing_file_is_one_line_error(tmp_path):
     r = CliRunner().invoke(main, ["verify", str(tmp_path / "none.csv")])
     assert r.exit_code == 2 and r.output.startswith("error: ") and r.output.count("\n") == 1
+
+
+def test_cli_verify_csv_with_space_separated_symbols(tmp_path):
+    (tmp_path / "cards.csv").write_text("a b c\nc d e\ne f a\na c\n")
+    r = CliRunner().invoke(main, ["verify", str(tmp_path / "cards.csv")])
+    assert r.exit_code == 1
+    assert "card #4 has 2 symbols, not 3" in r.output
+    assert "cards #1 and #4 share 2, not 1: a, c" in r.output

@@ -20,6 +20,7 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     Every non-empty cell is a symbol, unless the first row is a header: then a column named
     card or id gives the card ids, a column named symbols holds several symbols separated by
     spaces or semicolons, and other columns are symbols (`pnp plane --format csv` writes this).
+    A file without any comma lists each card's symbols separated by spaces or semicolons.
     """
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -38,6 +39,8 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     id_col = next((i for i, h in enumerate(header) if h in ("card", "id")), None)
     multi = header.index("symbols") if "symbols" in header else None
     body, first_line = (rows[1:], 2) if id_col is not None or multi is not None else (rows, 1)
+    if id_col is None and multi is None and all(len(r) == 1 for r in rows):
+        multi = 0  # no commas anywhere: symbols separated by spaces or semicolons
     cards = []
     for n, row in enumerate(body):
         line = f"{path.name}:{first_line + n}"
@@ -57,22 +60,26 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     return cards
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def print_report(rep, title: str) -> None:
     if rep.ok:
         facts = rep.facts
         extra = ""
         if "symbols" in facts:
             extra = f", {facts['symbols']} symbols"
-        click.echo(f"{title}: OK — {rep.cards} cards{extra}")
+        click.echo(f"{title}: OK — {_plural(rep.cards, 'card')}{extra}")
         for c in rep.checks:
             click.echo(f"  ✓ {c}")
         if "appearances" in facts:
-            spread = ", ".join(f"{n} symbols on {k} cards" if n != 1 else f"1 symbol on {k} cards"
+            spread = ", ".join(f"{_plural(n, 'symbol')} on {_plural(k, 'card')}"
                                for k, n in sorted(facts["appearances"].items(), reverse=True))
             click.echo(f"  symbol appearances: {spread}")
         return
     failed = {k: n for k, n in rep.totals.items() if n}
-    click.echo(f"{title}: FAILED — {rep.cards} cards, "
+    click.echo(f"{title}: FAILED — {_plural(rep.cards, 'card')}, "
                f"{sum(failed.values())} violation(s) of {len(failed)} check(s)")
     for check, total in failed.items():
         listed = [v for v in rep.violations if v.check == check]
