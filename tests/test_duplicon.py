@@ -6,7 +6,7 @@ import copy
 
 import pytest
 
-from referee.engine import Event, IllegalMove, InvalidMove, ScoreItem, fold, totals
+from referee.engine import Event, IllegalMove, InvalidMove, RefereeError, ScoreItem, fold, totals
 from referee.games.duplicon import GAME, HOLE, card_types
 
 
@@ -278,3 +278,39 @@ def test_cli_end_to_end(tmp_path):
     assert r.exit_code == 2 and "unknown card type 'pink'" in r.output
     r = ref("show")
     assert "ana: hand 4 · zone [-] · won 2" in r.output and "orange-circle" in r.output
+
+
+def test_position_round_trip_for_disputes():
+    s = play(opened(), "play blue a1=blue", "play orange b2=yellow", "draw")
+    text = GAME.position(s)
+    assert "turn ana" in text and "zones ana=orange-circle" in text and "drew bob" in text
+    back = GAME.load_position(new(), text)
+    assert (back.grid, back.hands, back.deck, back.turn, back.drew_last) == (
+        s.grid, s.hands, s.deck, s.turn, s.drew_last)
+    assert [len(w) for w in back.won.values()] == [2, 0] and len(back.discard) == 0
+    assert GAME.position(back) == text
+    back = play(back, "replay orange c3=orange")  # ana's play-zone card, from a later turn
+    assert len(back.won["ana"]) == 4 and back.zones["ana"] == []
+
+
+def test_position_with_the_deck_out_and_scores():
+    text = ("round 3\nturn bob\ndeck 0\ngrid a1=- b1=- c1=purple\nhands ana=2 bob=1 cy=3\n"
+            "won ana=30 bob=20 cy=10\nscores ana=50 bob=40 cy=12\n")
+    s = GAME.load_position(new(("ana", "bob", "cy")), text)
+    assert s.final == ("cy", "ana") and len(s.discard) == 96 - 7 - 6 - 60
+    s = play(s, "play purple c1=purple")  # bob's last hand card: the round ends at once
+    assert GAME.outcome(s) is None and s.round == 4
+    assert totals(GAME.ledger(s), s.players) == {"ana": 50 + 30 - 4, "bob": 62, "cy": 16}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("deck 90", "hold 105 cards; there are 96"),
+    ("hands ana=2", "every hand holds 3"),
+    ("deck 0\nzones ana=blue,blue,blue,blue,blue,blue,blue,blue,blue,blue,blue,blue,blue", "13 blue"),
+    ("turn zed", "position line 1"),
+    ("grid d4=blue", "position line 1"),
+    ("hands ana=3\nscores ana=lots", "position line 2"),
+])
+def test_position_errors(text, message):
+    with pytest.raises(RefereeError, match=message):
+        GAME.load_position(new(), text)

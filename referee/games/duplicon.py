@@ -267,6 +267,119 @@ class Duplicon:
     def show(self, state: State, viewer: str | None = None) -> str:
         return _show(state)
 
+    def position(self, state: State) -> str:
+        return _position(state)
+
+    def load_position(self, state: State, text: str) -> State:
+        return _load_position(state, text)
+
+
+POSITION_HELP = ("round N · turn PLAYER [again] · opening · deck N · grid a1=TYPE b2=- (- a hole) · "
+                 "hands ana=3 · zones ana=orange,blue · won ana=12 · drew PLAYER · "
+                 "final PLAYER,... · scores ana=19")
+
+
+def _position(s: State) -> str:
+    """The position as text that _load_position reads back (for disputes)."""
+    def each(values: Mapping[str, object]) -> str:
+        return " ".join(f"{p}={v}" for p, v in values.items())
+
+    grid = " ".join(f"{pos}={'-' if v == HOLE else v}" for pos, v in s.grid.items()
+                    if v != UNKNOWN)
+    out = [f"# duplicon position: {POSITION_HELP}", f"round {s.round}",
+           "opening" if s.phase == "opening" else f"turn {s.current}" + (" again" * s.chained),
+           f"deck {s.deck}"]
+    out += [f"grid {grid}"] if grid else []
+    out.append(f"hands {each(s.hands)}")
+    zones = {p: ",".join(c for c, _ in z) for p, z in s.zones.items() if z}
+    out += [f"zones {each(zones)}"] if zones else []
+    out.append(f"won {each({p: len(w) for p, w in s.won.items()})}")
+    out += [f"drew {p}" for p, d in s.drew_last.items() if d]
+    out += [f"final {','.join(s.final)}"] if s.final else []
+    out.append(f"scores {each(totals(s.ledger, s.players))}")
+    return "\n".join(out) + "\n"
+
+
+def _load_position(state: State, text: str) -> State:
+    """A table typed in; the discard holds whatever the other places leave of the 96 cards."""
+    s = copy.deepcopy(state)
+    s.notes, s.ledger, s.phase = [], [], "play"
+    final: tuple[str, ...] | None = None
+    names = {p.lower(): p for p in s.players}
+    for k, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip().lower()
+        if not line:
+            continue
+        head, _, rest = line.partition(" ")
+        words = rest.split()
+        try:
+            pairs = [w.partition("=")[::2] for w in words]
+            if head == "round":
+                s.round = int(rest)
+            elif head == "opening":
+                s.phase = "opening"
+            elif head == "turn":
+                s.turn, s.chained = s.players.index(names[words[0]]), words[1:] == ["again"]
+            elif head == "deck":
+                s.deck = int(rest)
+            elif head == "grid":
+                for pos, v in pairs:
+                    if pos not in s.grid:
+                        raise KeyError(pos)
+                    s.grid[pos] = HOLE if v == "-" else UNKNOWN if v == "?" else card_type(v).key
+            elif head in ("hands", "won", "scores"):
+                for p, v in pairs:
+                    if head == "hands":
+                        s.hands[names[p]] = int(v)
+                    elif head == "won":
+                        s.won[names[p]] = [UNKNOWN] * int(v)
+                    elif int(v):
+                        s.ledger.append(ScoreItem(names[p], int(v), "score when the position "
+                                                  "was set up", s.round))
+            elif head == "zones":
+                for p, v in pairs:
+                    s.zones[names[p]] = [(card_type(c).key, 0) for c in v.split(",") if c]
+            elif head == "drew":
+                s.drew_last[names[rest.strip()]] = True
+            elif head == "final":
+                final = tuple(names[p] for p in rest.replace(",", " ").split())
+            else:
+                raise ValueError(head)
+        except (ValueError, KeyError, IndexError, InvalidMove) as e:
+            detail = f"{e}; " if isinstance(e, InvalidMove) else ""
+            raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected {POSITION_HELP} "
+                               f"(position line {k})") from None
+    s.last_turn[s.current] = s.turn_no
+    if s.phase == "opening":
+        s.turn, s.chained = s.starter, False
+    elif s.deck == 0:
+        n = len(s.players)
+        s.final = final if final is not None else tuple(
+            s.players[(s.turn + i) % n] for i in range(1, n))
+    _check_loaded(s)
+    return s
+
+
+def _check_loaded(s: State) -> None:
+    """The places must hold exactly the printed cards, and no type more often than printed."""
+    if min([s.deck, *s.hands.values(), s.round]) < 0 or s.round < 1:
+        raise RefereeError("counts in a position are not negative (position)")
+    placed = (s.deck + sum(1 for v in s.grid.values() if v != HOLE) + sum(s.hands.values())
+              + sum(len(z) for z in s.zones.values()) + sum(len(w) for w in s.won.values()))
+    total = sum(t.count for t in card_types())
+    if placed > total:
+        raise RefereeError(f"deck, grid, hands, play zones and won piles hold {placed} cards; "
+                           f"there are {total} (position)")
+    s.discard = [UNKNOWN] * (total - placed)
+    if s.final is None and s.deck > 0 and any(h < HAND for h in s.hands.values()):
+        raise RefereeError("while the deck has cards every hand holds 3 or more (position)")
+    for t in card_types():
+        seen = sum(1 for v in s.grid.values() if v == t.key) + sum(
+            1 for z in s.zones.values() for c, _ in z if c == t.key)
+        if seen > t.count:
+            raise RefereeError(f"{seen} {t.key} cards in the grid and play zones; there are "
+                               f"{t.count} (position)")
+
 
 def _flips(args: Sequence[str], n: int, example: str) -> tuple[tuple[str, str], ...]:
     if len(args) != n:
