@@ -46,7 +46,9 @@ def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
                 values = {k.strip(): (v or "").strip() for k, v in rec.items()}
                 if not any(values.values()):
                     continue
-                rows.append(Row(values, where=line))
+                # a symbols column lists a symbol card's symbols, separated by spaces or ;
+                symbols = tuple(values.pop("symbols", "").replace(";", " ").split())
+                rows.append(Row(values, symbols, where=line))
             return rows
     except UnicodeDecodeError as e:
         raise PnpError(f"the file is not UTF-8 text ({e.reason})", path.name) from None

@@ -158,3 +158,14 @@ def test_cli_verify_csv_with_space_separated_symbols(tmp_path):
     assert r.exit_code == 1
     assert "card #4 has 2 symbols, not 3" in r.output
     assert "cards #1 and #4 share 2, not 1: a, c" in r.output
+
+
+def test_user_definition_listing_symbols_in_its_csv(tmp_path):
+    (tmp_path / "cards.csv").write_text(
+        "name,symbols\nA,cat dog fish\nB,fish bird cow\nC,cow cat ant\nD,cat;bird;ant\n")
+    (tmp_path / "game.toml").write_text(
+        '[deck]\nfile = "cards.csv"\n[verify]\nper_card = 3\n[[face]]\ntype = "symbols"\n')
+    deck = load(tmp_path)
+    assert deck.cards[3].symbols == ("cat", "bird", "ant")
+    r = CliRunner().invoke(main, ["verify", str(tmp_path)])
+    assert r.exit_code == 1 and "cards #3 and #4 share 2, not 1: cat, ant" in r.output
