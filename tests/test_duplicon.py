@@ -301,6 +301,10 @@ def test_position_with_the_deck_out_and_scores():
     s = play(s, "play purple c1=purple")  # bob's last hand card: the round ends at once
     assert GAME.outcome(s) is None and s.round == 4
     assert totals(GAME.ledger(s), s.players) == {"ana": 50 + 30 - 4, "bob": 62, "cy": 16}
+    assert not any("acts again" in n for n in s.notes)  # the round is over
+    back = GAME.load_position(new(("ana", "bob", "cy")), GAME.position(s))
+    assert GAME.to_move(back) == "bob" and back.phase == "opening"  # the next seat opens
+    assert totals(GAME.ledger(back), s.players) == totals(GAME.ledger(s), s.players)
 
 
 @pytest.mark.parametrize("text, message", [

@@ -274,7 +274,8 @@ class Duplicon:
         return _load_position(state, text)
 
 
-POSITION_HELP = ("round N · turn PLAYER [again] · opening · deck N · grid a1=TYPE b2=- (- a hole) · "
+POSITION_HELP = ("round N · starter PLAYER (who opened the round) · turn PLAYER [again] · "
+                 "opening · deck N · grid a1=TYPE b2=- (- a hole) · "
                  "hands ana=3 · zones ana=orange,blue · won ana=12 · drew PLAYER · "
                  "final PLAYER,... · scores ana=19")
 
@@ -287,6 +288,7 @@ def _position(s: State) -> str:
     grid = " ".join(f"{pos}={'-' if v == HOLE else v}" for pos, v in s.grid.items()
                     if v != UNKNOWN)
     out = [f"# duplicon position: {POSITION_HELP}", f"round {s.round}",
+           f"starter {s.players[s.starter]}",
            "opening" if s.phase == "opening" else f"turn {s.current}" + (" again" * s.chained),
            f"deck {s.deck}"]
     out += [f"grid {grid}"] if grid else []
@@ -316,6 +318,8 @@ def _load_position(state: State, text: str) -> State:
             pairs = [w.partition("=")[::2] for w in words]
             if head == "round":
                 s.round = int(rest)
+            elif head == "starter":
+                s.starter = s.players.index(names[rest.strip()])
             elif head == "opening":
                 s.phase = "opening"
             elif head == "turn":
@@ -453,6 +457,8 @@ def _resolve(state: State, move: Move) -> tuple[State, list[Violation]]:
         _end_turn(s, f"{p} exchanges {s.hands[p]} cards; the old ones are shuffled into the deck")
     if s.phase == "play":
         _round_end_check(s)
+    if s.round != state.round:  # nobody acts again in a round that is over
+        s.notes = [n for n in s.notes if not n.endswith("acts again")]
     return s, []
 
 
