@@ -353,10 +353,10 @@ def _load_position(state: State, text: str) -> State:
             detail = f"{e}; " if isinstance(e, InvalidMove) else ""
             raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected {POSITION_HELP} "
                                f"(position line {k})") from None
-    s.last_turn[s.current] = s.turn_no
     if s.phase == "opening":
         s.turn, s.chained = s.starter, False
-    elif s.deck == 0:
+    s.last_turn[s.current] = s.turn_no
+    if s.phase == "play" and s.deck == 0:
         n = len(s.players)
         s.final = final if final is not None else tuple(
             s.players[(s.turn + i) % n] for i in range(1, n))
