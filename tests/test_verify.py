@@ -5,6 +5,8 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.catalog import bundled
 from generator.cli import main
@@ -169,3 +171,15 @@ def test_user_definition_listing_symbols_in_its_csv(tmp_path):
     assert deck.cards[3].symbols == ("cat", "bird", "ant")
     r = CliRunner().invoke(main, ["verify", str(tmp_path)])
     assert r.exit_code == 1 and "cards #3 and #4 share 2, not 1: cat, ant" in r.output
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sets(st.integers(0, 9), max_size=6), min_size=2, max_size=12),
+       st.integers(0, 3))
+def test_bitset_pair_check_agrees_with_set_intersections(decks, n):
+    cards = [(i + 1, tuple(sorted(map(str, s)))) for i, s in enumerate(decks)]
+    rep = check_symbols(cards, pairs=n, limit=10_000)
+    naive = {(a[0], b[0]) for i, a in enumerate(cards) for b in cards[i + 1:]
+             if len(set(a[1]) & set(b[1])) != n}
+    assert rep.totals["pairs"] == len(naive)
+    assert {v.cards for v in rep.violations if v.check == "pairs"} == naive

@@ -182,11 +182,13 @@ def pack(n: int, region: Region, seed: int | str = 0, spread: float = 2.2,
 
 POOL = 8  # base layouts per deck; each card turns, mirrors and reassigns one of them
 CANDIDATES = 12  # layouts tried for the pool; the best-covering POOL are kept
+BIG = 16  # above this many symbols packing is slow and even: try only POOL layouts
 
 
 @cache
 def _pool(n: int, region: Region, seed: str) -> tuple[tuple[Spot, ...], ...]:
-    tried = [pack(n, region, f"{seed}:{i}") for i in range(CANDIDATES)]
+    tries = CANDIDATES if n <= BIG else POOL
+    tried = [pack(n, region, f"{seed}:{i}") for i in range(tries)]
     tried.sort(key=lambda spots: -coverage(spots, region))
     return tuple(tuple(t) for t in tried[:POOL])
 
