@@ -131,3 +131,21 @@ def test_seed_deals_lines_and_names_without_a_common_symbol_up_front(tmp_path):
     assert not set.intersection(*(set(r.symbols) for r in a[:8]))
     for deal in (a, b):
         assert check_symbols([(i, r.symbols) for i, r in enumerate(deal, 1)]).ok
+
+
+def test_loading_a_symbol_deck_stays_free_of_drawing_libraries():
+    import subprocess
+    import sys
+
+    code = ("import sys; from generator.definition import load; load('dobble-connect'); "
+            "print(sorted(m for m in ('reportlab', 'PIL', 'svglib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_a_user_deck_of_impossible_order_is_one_line_error(tmp_path):
+    (tmp_path / "game.toml").write_text(
+        '[deck]\nsource = "plane"\noptions = { per_card = 11 }\n[[face]]\ntype = "symbols"\n')
+    r = CliRunner().invoke(main, ["verify", str(tmp_path)])
+    assert r.exit_code == 2 and r.output.count("\n") == 1
+    assert "order 10" in r.output and "9 (91 cards of 10 symbols)" in r.output
