@@ -288,3 +288,24 @@ def test_position_round_trip_for_disputes():
 def test_position_errors(text, message):
     with pytest.raises(RefereeError, match=message):
         GAME.load_position(new(), text)
+
+
+def order3():
+    """13 cards of 4 symbols (plane of order 3): 2 black, 3 pink, 4 orange, 4 green."""
+    colors = ["black"] * 2 + ["pink"] * 3 + ["orange"] * 4 + ["green"] * 4
+    return deck_info([SimpleNamespace(id=i + 1, fields={"color": colors[i]},
+                                      symbols=tuple(f"s{(i + d) % 13}" for d in (0, 1, 3, 9)))
+                      for i in range(13)])
+
+
+def test_dc1_a_team_cannot_play_more_of_its_colour_than_it_holds():
+    small = DobbleConnect(deck=order3)
+    s = small.load_position(small.setup(("ana", "cy"), {}),
+                            "received pink=orange:1 orange=pink:1")  # one pink card is with cy
+    s = place(s, "ana", 3, 1, (1, 0), game=small)
+    s = place(s, "ana", 4, 1, (-1, 0), game=small)
+    err = rejected(s, "ana", 5, 1, (0, 1), game=small)
+    assert err.rule_ids == ("DC1",) and "pink has no pink card left" in str(err)
+    s = place(s, "cy", 5, 1, (0, 1), game=small)  # cy holds it: the received pink card
+    s = place(s, "ana", 6, 1, (0, -1), game=small)  # ana's last card, orange: pink is out
+    assert s.round == 2 and "without a winner" in " ".join(s.notes)

@@ -113,7 +113,6 @@ class State:
     points: dict[str, int] = field(default_factory=dict)
     kept: dict[str, list[int]] = field(default_factory=dict)  # black start cards won
     received: dict[str, dict[str, int]] = field(default_factory=dict)  # rival cards held
-    own_placed: dict[str, int] = field(default_factory=dict)  # own-colour cards placed this round
     ledger: list[ScoreItem] = field(default_factory=list)
     outcome: Outcome | None = None
     last_line: tuple[int, ...] = ()
@@ -154,7 +153,6 @@ class DobbleConnect:
         state.points = dict.fromkeys(teams, 0)
         state.kept = {t: [] for t in teams}
         state.received = {t: {} for t in teams}
-        state.own_placed = dict.fromkeys(teams, 0)
         state.board = {(0, 0): state.start}
         return state
 
@@ -255,7 +253,10 @@ class DobbleConnect:
     def available(self, s: State, team: str) -> int:
         """Cards of its own colour a team still holds in its piles."""
         lent = sum(held.get(team, 0) for held in s.received.values())
-        return self.deck.count(team) - s.own_placed[team] - lent
+        return self.deck.count(team) - self.on_table(s, team) - lent
+
+    def on_table(self, s: State, color: str) -> int:
+        return sum(1 for c in s.board.values() if self.deck.colors[c] == color)
 
     def _dc1(self, s: State, m: Move) -> list[Violation]:
         rule, team, color = RULES["DC1"], s.team_of(m.player), self.deck.colors[m.card]
@@ -267,7 +268,7 @@ class DobbleConnect:
         if color == team:
             if self.available(s, team) < 1:
                 return [Violation(rule, f"{team} has no {team} card left in its piles "
-                                        f"({s.own_placed[team]} on the table, the rest with "
+                                        f"({self.on_table(s, team)} on the table, the rest with "
                                         "rivals)")]
             return []
         if color not in s.teams:
@@ -299,9 +300,7 @@ class DobbleConnect:
     def _place(self, s: State, m: Move) -> None:
         team, color = s.team_of(m.player), self.deck.colors[m.card]
         s.board[m.hex] = m.card
-        if color == team:
-            s.own_placed[team] += 1
-        else:
+        if color != team:
             s.received[team][color] -= 1
         s.notes.append(f"{m.player} ({team}) places {color} #{m.card} at {_fmt(m.hex)}")
         line = self._line(s, m.hex)
@@ -365,7 +364,6 @@ class DobbleConnect:
         s.start = start
         s.restart = False
         s.board = {(0, 0): start}
-        s.own_placed = dict.fromkeys(s.teams, 0)
         s.notes.append(f"round {s.round}: black #{start} in the centre at 0,0")
 
     # -- positions typed in, for disputes ---------------------------------------------------
@@ -385,7 +383,7 @@ class DobbleConnect:
         return "\n".join(out) + "\n"
 
     def load_position(self, state: State, text: str) -> State:
-        """A table typed in (see position()); cards on it count as placed by their own team."""
+        """A table typed in (see position()), checked as a game could have reached it."""
         s = copy.deepcopy(state)
         s.notes, s.ledger, s.board = [], [], {}
         for k, raw in enumerate(text.splitlines(), start=1):
@@ -464,7 +462,6 @@ class DobbleConnect:
             if line:
                 raise RefereeError(f"the table already shows a line {line} (DC3): that round "
                                    "is over (position)")
-        s.own_placed = {t: sum(1 for c in s.board.values() if colors[c] == t) for t in s.teams}
         for t in s.teams:
             if len(s.kept[t]) >= s.target:
                 raise RefereeError(f"{t} has {len(s.kept[t])} points: the game would be over "
