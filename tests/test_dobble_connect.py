@@ -96,6 +96,8 @@ def test_dc3_four_of_one_colour_in_a_row_wins_the_round():
     assert s.points["pink"] == 1 and s.round == 2 and s.board == {(0, 0): BLACK[1]}
     assert s.kept["pink"] == [BLACK[0]]
     assert [(i.player, i.points) for i in GAME.ledger(s)] == [("ana", 1), ("bob", 1)]
+    assert f"last line: pink #{PINK[0]} #{PINK[1]} #{PINK[2]} #{PINK[3]} won round 1" in \
+        GAME.show(s)
 
 
 @pytest.mark.parametrize("direction", [(0, 1), (1, -1), (-1, 0)])

@@ -115,7 +115,7 @@ class State:
     received: dict[str, dict[str, int]] = field(default_factory=dict)  # rival cards held
     ledger: list[ScoreItem] = field(default_factory=list)
     outcome: Outcome | None = None
-    last_line: tuple[int, ...] = ()
+    last_win: str = ""  # the latest winning line, for show
     restart: bool = False  # the last round had no winner: its black card starts again
     notes: list[str] = field(default_factory=list)
 
@@ -330,8 +330,8 @@ class DobbleConnect:
         s.points[team] += 1
         k = s.points[team]
         s.kept[team].append(s.start)
-        s.last_line = line
         cards = " ".join(f"#{c}" for c in line)
+        s.last_win = f"{team} {cards} won round {s.round}"
         s.notes.append(f"DC3: {team} line {cards}: {team} wins round {s.round} and keeps black "
                        f"#{s.start} ({k}/{s.target} points)")
         for p in s.teams[team]:
@@ -498,6 +498,8 @@ class DobbleConnect:
             lines.append(f"  {team} ({'+'.join(members)}): {n} point{'s' if n != 1 else ''}, "
                          f"{self.available(s, team)} {team} cards in piles"
                          + (f", rival cards held: {held}" if held else ""))
+        if s.last_win:
+            lines.append(f"  last line: {s.last_win}")
         lines.append("  letters: " + ", ".join(f"{_letter(c)} {c}" for c in
                                                (*s.teams, BLACK)) + "; · free hex (q,r below)")
         return lines
