@@ -116,3 +116,17 @@ def test_region_follows_the_card_shape():
     tall = region_for("hexagon", 86.6, 100)
     assert tall.sides == 6 and not tall.flat and tall.r == pytest.approx(50, rel=1e-3)
     assert region_for("hexagon", 100, 86.6).flat
+
+
+def test_a_list_of_names_draws_known_icons_and_the_rest_as_words(tmp_path):
+    import pypdfium2 as pdfium
+
+    names = ["cat", "dog", "fish", "tree", "sun", "moon", "Zebra"]
+    (tmp_path / "game.toml").write_text(
+        TOML.format(symbols="icons").replace('"icons"', str(names).replace("'", '"')))
+    deck = load(tmp_path)
+    pdf = render(deck)
+    assert b"FontAwesome6Free-Solid" in pdf
+    text = "".join(pdfium.PdfDocument(pdf)[i].get_textpage().get_text_range()
+                   for i in range(len(deck.cards)))
+    assert text.count("Zebra") == 3  # the one unknown name, as a word on its 3 cards

@@ -89,6 +89,15 @@ def names(count: int) -> list[str] | None:
     return [n for n, _ in lib[:count]] if count <= len(lib) else None
 
 
+_CURATED = dict(CURATED)
+
+
+def codepoint(name: str) -> int | None:
+    """The icon's code point in the solid font, or None when no icon has this name."""
+    found = _CURATED.get(name)
+    return found if found is not None else codepoints().get(name)
+
+
 @cache
 def codepoints() -> dict[str, int]:
     return dict(library())

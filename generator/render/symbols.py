@@ -83,6 +83,8 @@ class _Kit:
             folder = deck.root / self.spec[len("folder:"):]
             self.files = {p.stem: p for p in sorted(folder.iterdir())
                           if p.suffix.lower() in IMAGE_SUFFIXES}
+        # icons by name (the library, or a list of names); a word list is always words
+        self.words = isinstance(self.spec, str) and self.spec.startswith("words:")
         self.icon_font: str | None = None
         self.images: dict[str, object] = {}
         self.forms: dict[str, tuple[str, float, float, float]] = {}
@@ -91,14 +93,14 @@ class _Kit:
     def draw(self, c, name: str, spot: Spot) -> None:
         if name in self.files:
             self._image(c, name, spot)
-        elif self.spec == "icons" and name in icons.codepoints():
+        elif not self.words and icons.codepoint(name) is not None:
             self._icon(c, name, spot)
         else:
             self._word(c, name, spot)
 
     def _icon(self, c, name: str, spot: Spot) -> None:
         fnt = self._icon_font()
-        code = icons.codepoints()[name]
+        code = icons.codepoint(name)
         gx, gy, gr = glyph_circle(fnt, code)
         upem = pdfmetrics.getFont(fnt).face.unitsPerEm
         scale = spot.r / gr
