@@ -222,6 +222,8 @@ def test_dead_round_restarts_with_the_same_black_card():
     assert s.round == 2 and s.start == 1 and s.points == {"pink": 0, "orange": 0}
     with pytest.raises(IllegalMove, match="#1 starts again"):
         small.apply(s, small.parse(s, "start 2"))
+    back = small.load_position(small.setup(("ana", "cy"), {}), small.position(s))
+    assert back.restart and back.round == 2
 
 
 def test_show_draws_letters_and_axial_coordinates():

@@ -379,6 +379,8 @@ class DobbleConnect:
                         for t, got in state.received.items() if any(got.values()))
         if held:
             out.append(f"received {held}")
+        if state.restart:
+            out.append("restart  # the last round had no winner: the same black card")
         out += [f"{_fmt(h)} {c}" for h, c in sorted(state.board.items(), key=lambda x: x[0][::-1])]
         return "\n".join(out) + "\n"
 
@@ -394,7 +396,8 @@ class DobbleConnect:
                 except (ValueError, InvalidMove) as e:
                     detail = f"{e}; " if isinstance(e, InvalidMove) else ""
                     raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected 'round N', "
-                                       "'kept pink=1,3', 'received pink=orange:1' or 'Q,R CARD' "
+                                       "'kept pink=1,3', 'received pink=orange:1', 'restart' or "
+                                       "'Q,R CARD' "
                                        f"(position line {k})") from None
         self._check_position(s)
         for team, ids in s.kept.items():
@@ -407,6 +410,8 @@ class DobbleConnect:
         head, _, rest = line.partition(" ")
         if head == "round":
             s.round = int(rest)
+        elif head == "restart" and not rest:
+            s.restart = True
         elif head in ("kept", "received"):
             for pair in rest.split():
                 team, _, value = pair.partition("=")
