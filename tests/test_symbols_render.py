@@ -130,3 +130,25 @@ def test_a_list_of_names_draws_known_icons_and_the_rest_as_words(tmp_path):
     text = "".join(pdfium.PdfDocument(pdf)[i].get_textpage().get_text_range()
                    for i in range(len(deck.cards)))
     assert text.count("Zebra") == 3  # the one unknown name, as a word on its 3 cards
+
+
+def test_a_large_svg_is_drawn_whole_not_clipped_to_the_page(tmp_path):
+    import pypdfium2 as pdfium
+
+    art = tmp_path / "art"
+    art.mkdir()
+    for i in range(7):
+        size = 3000 if i == 0 else 100
+        (art / f"s{i}.svg").write_text(
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}">'
+            f'<circle cx="{size / 2}" cy="{size / 2}" r="{size * 0.45}" '
+            f'fill="{"#ff0000" if i == 0 else "#0000ff"}"/></svg>')
+    deck = definition(tmp_path, "folder:art")
+    page = next(i for i, c in enumerate(deck.cards) if "s0" in c.symbols)
+    image = pdfium.PdfDocument(render(deck))[page].render(scale=1).to_pil().convert("RGB")
+    px = image.tobytes()
+    rgb = list(zip(px[0::3], px[1::3], px[2::3], strict=True))
+    red = sum(1 for r, g, b in rgb if r > 200 and g < 60 and b < 60)
+    blue = sum(1 for r, g, b in rgb if b > 200 and r < 60 and g < 60)
+    # the red symbol fills its place like the blue ones do: 2 blue symbols on the card
+    assert red > 0.2 * blue

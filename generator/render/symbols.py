@@ -350,7 +350,7 @@ def _svg_form(c, form: str, path: Path) -> tuple[str, float, float, float]:
         raise PnpError("cannot read this SVG file", str(path))
     x1, y1, x2, y2 = drawing.getBounds()
     c.saveState()
-    c.beginForm(form)
+    c.beginForm(form, lowerx=x1 - 1, lowery=y1 - 1, upperx=x2 + 1, uppery=y2 + 1)
     renderPDF.draw(drawing, c, 0, 0)
     c.endForm()
     c.restoreState()
