@@ -152,3 +152,19 @@ def test_a_large_svg_is_drawn_whole_not_clipped_to_the_page(tmp_path):
     blue = sum(1 for r, g, b in rgb if b > 200 and r < 60 and g < 60)
     # the red symbol fills its place like the blue ones do: 2 blue symbols on the card
     assert red > 0.2 * blue
+
+
+def test_svg_symbols_get_a_tight_circle_through_transforms(tmp_path):
+    from svglib.svglib import svg2rlg
+
+    from generator.render.symbols import _drawing_points
+
+    svg = tmp_path / "dot.svg"
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">'
+                   '<g transform="translate(200 100) scale(2)">'
+                   '<circle cx="0" cy="0" r="40" fill="red"/></g></svg>')
+    pts, pad = _drawing_points(svg2rlg(str(svg)))
+    cx, cy, r = enclosing_circle(pts)
+    # svglib reads px as 0.75 pt and turns y up: the circle is at (150, 225) pt, radius 60 pt
+    assert r == pytest.approx(60, rel=0.01) and pad == 0
+    assert cx == pytest.approx(150, abs=0.5) and cy == pytest.approx(225, abs=0.5)

@@ -345,14 +345,61 @@ def _svg_form(c, form: str, path: Path) -> tuple[str, float, float, float]:
     except ImportError:
         raise PnpError("SVG symbols need the svglib package (pip install svglib)",
                        str(path)) from None
-    drawing = svg2rlg(str(path))
-    if drawing is None:
-        raise PnpError("cannot read this SVG file", str(path))
-    x1, y1, x2, y2 = drawing.getBounds()
+    try:
+        drawing = svg2rlg(str(path))
+        bounds = drawing.getBounds() if drawing is not None else None
+    except Exception as e:  # svglib and lxml raise many kinds for a malformed file
+        raise PnpError(f"cannot read this SVG file: {e}", str(path)) from None
+    if not bounds:
+        raise PnpError("cannot read this SVG file (nothing to draw)", str(path))
+    x1, y1, x2, y2 = bounds
     c.saveState()
     c.beginForm(form, lowerx=x1 - 1, lowery=y1 - 1, upperx=x2 + 1, uppery=y2 + 1)
     renderPDF.draw(drawing, c, 0, 0)
     c.endForm()
     c.restoreState()
+    pts, pad = _drawing_points(drawing)
+    if pts:
+        cx, cy, r = enclosing_circle(pts)
+        return form, cx, cy, max(r + pad, 1e-6)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     return form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6)
+
+
+def _drawing_points(drawing) -> tuple[list[tuple[float, float]], float]:
+    """Points along a reportlab Drawing's shapes (for a tight circle) and half the widest
+    stroke; ([], 0) when a shape is of a kind this does not know, so the box is used."""
+    from reportlab.graphics import shapes as sh
+
+    out: list[tuple[float, float]] = []
+    pad = 0.0
+
+    def walk(node, m):
+        nonlocal pad
+        if isinstance(node, sh.Group):
+            t = getattr(node, "transform", None) or (1, 0, 0, 1, 0, 0)
+            m2 = sh.mmult(m, t)
+            for child in node.getContents():
+                if not walk(child, m2):
+                    return False
+            return True
+        if getattr(node, "strokeColor", None) is not None:
+            pad = max(pad, (getattr(node, "strokeWidth", 1) or 0) / 2)
+        if isinstance(node, sh.Circle | sh.Ellipse):
+            rx = getattr(node, "rx", None) or node.r
+            ry = getattr(node, "ry", None) or node.r
+            local = [(node.cx + rx * math.cos(a * math.pi / 16),
+                      node.cy + ry * math.sin(a * math.pi / 16)) for a in range(32)]
+        elif isinstance(node, sh.Path | sh.Polygon | sh.PolyLine):
+            p = list(node.points)
+            local = list(zip(p[0::2], p[1::2], strict=False))
+        elif isinstance(node, sh.Rect | sh.Line | sh.String):
+            bx1, by1, bx2, by2 = node.getBounds()
+            local = [(bx1, by1), (bx2, by1), (bx1, by2), (bx2, by2)]
+        else:
+            return False
+        out.extend(sh.transformPoint(m, p) for p in local)
+        return True
+
+    ok = walk(drawing, (1, 0, 0, 1, 0, 0))
+    return (out, pad) if ok else ([], 0.0)
