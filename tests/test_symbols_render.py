@@ -168,3 +168,15 @@ def test_svg_symbols_get_a_tight_circle_through_transforms(tmp_path):
     # svglib reads px as 0.75 pt and turns y up: the circle is at (150, 225) pt, radius 60 pt
     assert r == pytest.approx(60, rel=0.01) and pad == 0
     assert cx == pytest.approx(150, abs=0.5) and cy == pytest.approx(225, abs=0.5)
+
+
+@pytest.mark.parametrize("suffix, content", [(".svg", "<svg oops"), (".png", "not a png")])
+def test_unreadable_symbol_files_are_user_errors(tmp_path, suffix, content):
+    from generator.errors import PnpError
+
+    art = tmp_path / "art"
+    art.mkdir()
+    for i in range(7):
+        (art / f"s{i}{suffix}").write_text(content)
+    with pytest.raises(PnpError, match="cannot read"):
+        render(definition(tmp_path, "folder:art"))
