@@ -20,7 +20,9 @@ Declared checks, from a definition's [verify] table:
   unique = ["a", "b"]       no two cards have the same values in all these fields together;
   per.FIELD = {V = N, ...}  exactly N cards have FIELD = V for every listed V, and no card has a
                             value of FIELD that is not listed (the table describes the whole deck);
-  pairs, per_card, symbols, appearances   as above, for the symbol checks.
+  pairs, per_card, symbols, appearances   as above, for the symbol checks;
+  domino_set = true         the cards (fields a, b[, c]) are one complete domino set: every
+                            combination of 0..max exactly once, triangles in one chirality.
 A [verify] key or a field name the cards do not have is a user mistake (PnpError), not a failure.
 Each check reports at most `limit` violations and counts them all.
 """
@@ -34,7 +36,8 @@ from typing import Any
 
 from generator.errors import PnpError
 
-VERIFY_KEYS = ("count", "unique", "per", "pairs", "per_card", "symbols", "appearances")
+VERIFY_KEYS = ("count", "unique", "per", "pairs", "per_card", "symbols", "appearances",
+               "domino_set")
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,13 @@ def check_deck(deck: Any, pairs: int | None = None, limit: int = 20) -> Report:
             if value not in want_counts:
                 rep.found(Violation("per", tuple(got), f"{fname} = {value!r} is not declared "
                                     f"but {_plural(len(got), 'card')} have it: {_ids(got)}"))
+
+    if props.get("domino_set"):
+        from generator.designs.dominoes import check_set
+
+        rep.passed("one complete domino set, each tile once, no mirror images", "domino_set")
+        for problem in check_set(cards, deck.source.get("max")):
+            rep.found(Violation("domino_set", problem.cards, problem.why))
 
     has_symbols = any(c.symbols for c in cards)
     symbol_keys = {"pairs", "per_card", "symbols", "appearances"} & set(props)
