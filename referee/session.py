@@ -110,6 +110,8 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             if not dry:
                 store.append(m.id, "rejected", _rejected(text, player, str(e), []))
             return Played(m, text, who, error=e, state=state)
+        if who is None and isinstance(getattr(move, "player", None), str):
+            who = move.player  # the game worked out who acted (e.g. who opens): keep it
         verdict = g.check(state, move)
         canonical = g.format(state, move)
         if not verdict.legal:

@@ -1,0 +1,267 @@
+"""The referee command line as a player uses it: answers, exit codes, one-line errors, exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+
+SCRIPT = [
+    "start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0", "draw", "draw 4-4-5 U-1,1",
+]
+
+
+@pytest.fixture
+def run(tmp_path):
+    db = tmp_path / "m.sqlite3"
+
+    def invoke(*args: str, code: int | None = 0):
+        result = CliRunner().invoke(main, ["--db", str(db), *args])
+        if code is not None:
+            assert result.exit_code == code, (args, result.output)
+        return result
+
+    invoke.db = db
+    return invoke
+
+
+@pytest.fixture
+def match(run):
+    run("new", "tripple-domino", "--players", "ana,bob")
+    for move in SCRIPT:
+        run("play", move)
+    return run
+
+
+def one_error_line(result) -> str:
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
+    assert "Traceback" not in result.output
+    return lines[0]
+
+
+def test_help_lists_every_command(run):
+    out = run("--help").output
+    for cmd in ("games", "new", "matches", "use", "play", "check", "undo", "show", "score",
+                "log", "replay", "rule", "standings", "export", "position"):
+        assert f"  {cmd} " in out
+
+
+def test_games_lists_options_and_notation(run):
+    out = run("games").output
+    assert "tripple-domino" in out and "variant=standard [standard|pressman]" in out
+    data = json.loads(run("games", "--json").output)
+    td = next(g for g in data if g["name"] == "tripple-domino")
+    assert td["players"] == [2, 6] and "start" in td["notation"]
+
+
+@pytest.mark.parametrize("args, expected", [
+    (("new", "chess", "--players", "a,b"), "error: unknown game 'chess' (games: "),
+    (("new", "tripple-domino", "--players", "ana"), "takes 2-6 players, not 1 (--players)"),
+    (("new", "tripple-domino", "--players", "ana,ana"), "appears twice"),
+    (("new", "tripple-domino", "--players", "a,b", "--option", "colour=red"),
+     "unknown option 'colour' for tripple-domino"),
+    (("new", "tripple-domino", "--players", "a,b", "--option", "variant=tri"),
+     "is not one of standard, pressman"),
+    (("new", "tripple-domino", "--players", "a,b", "--option", "variant"), "key=value"),
+    (("show",), "no current match"),
+    (("use", "7"), "no match 7"),
+    (("rule", "tripple-domino", "D9"), "no rule 'D9' in tripple-domino"),
+    (("shwo",), "No such command 'shwo'"),
+    (("replay",), "Missing option '--to'"),
+])
+def test_user_mistakes_are_one_line_with_exit_code_2(run, args, expected):
+    line = one_error_line(run(*args, code=2))
+    assert expected in line
+
+
+def test_a_legal_move_is_recorded_and_says_what_it_scored(run):
+    run("new", "tripple-domino", "--players", "ana,bob")
+    out = run("play", "start", "ana=5-5-5", "bob=4-4-4").output
+    assert "ok (event 2): ana: start ana=5-5-5 vs bob=4-4-4" in out
+    assert "ana +15 opening tile 5-5-5, ana +5 start bonus" in out and "next: bob" in out
+
+
+def test_an_illegal_move_exits_1_with_rule_text_and_reason_and_is_kept(match):
+    r = match("play", "5-5-5 D1,-1", code=1)
+    assert "D5: 5-5-5 is already on the table" in r.output
+    assert "rule D5: one tile per turn; a tile exists once" in r.output
+    log = json.loads(match("log", "--json").output)["events"]
+    assert log[-1]["kind"] == "rejected" and "5-5-5 D1,-1" in log[-1]["text"]
+
+
+def test_an_unreadable_move_exits_2_on_one_line_and_is_kept(match):
+    line = one_error_line(match("play", "7-7-7", "U9,9", code=2))
+    assert "unexpected '7-7-7'" in line and "(move '7-7-7 U9,9')" in line
+    assert "kept in the log" in line
+    assert json.loads(match("log", "--json").output)["events"][-1]["kind"] == "rejected"
+
+
+def test_check_is_a_dry_run(match):
+    before = match("log").output
+    r = match("check", "3-4-5", "U1,0")
+    assert r.output.startswith("legal: ana: 3-4-5 U1,0 as 3-4-5")
+    assert match("check", "draw", "--by", "bob", code=1).output.startswith("illegal")
+    assert match("log").output == before
+    data = json.loads(match("check", "3-4-5 U1,0", "--json").output)
+    assert data["legal"] and data["score"][0]["points"] == 12
+
+
+def test_show_draws_the_board_whose_turn_and_scores(match):
+    out = match("show").output
+    assert "U-1,1" in out and "D0,0" in out and "to move: ana" in out
+    assert "ana          33 points" in out
+    data = json.loads(match("show", "--json").output)
+    assert data["to_move"] == "ana" and data["totals"] == {"ana": 33, "bob": 17}
+
+
+def test_score_itemises_every_bonus_and_penalty_per_round(match):
+    out = match("score").output
+    assert out.splitlines()[0] == "round 1"
+    assert "bob    -5  draw 2" in out and "ana    +5  start bonus" in out
+    assert out.strip().endswith("total: ana 33, bob 17")
+
+
+def test_undo_equals_never_having_played(run, tmp_path):
+    run("new", "tripple-domino", "--players", "ana,bob")
+    for move in SCRIPT:
+        run("play", move)
+    run("play", "3-4-5 U1,0")
+    assert "undone: event 7 3-4-5 U1,0 as 3-4-5" in run("undo").output
+    undone = json.loads(run("show", "--json").output)
+    log = run("log").output
+    assert "[undone]" in log
+    other = CliRunner()
+    db2 = str(tmp_path / "other.sqlite3")
+    other.invoke(main, ["--db", db2, "new", "tripple-domino", "--players", "ana,bob"])
+    for move in SCRIPT:
+        other.invoke(main, ["--db", db2, "play", move])
+    never = json.loads(other.invoke(main, ["--db", db2, "show", "--json"]).output)
+    for key in ("position", "totals", "to_move", "board"):
+        assert undone[key] == never[key]
+
+
+def test_nothing_to_undo_is_a_user_error(run):
+    run("new", "tripple-domino", "--players", "ana,bob")
+    assert "nothing to undo" in one_error_line(run("undo", code=2))
+
+
+def test_replay_shows_the_position_after_event_n(match):
+    at3 = json.loads(match("replay", "--to", "3", "--json").output)
+    assert at3["totals"] == {"ana": 20, "bob": 14} and at3["to_move"] == "ana"
+    assert "no event 99" in one_error_line(match("replay", "--to", "99", code=2))
+
+
+def test_log_is_readable_and_replayable(match):
+    lines = match("log").output.splitlines()
+    assert lines[0].split() == ["1", "new", "new", "tripple-domino", "players", "ana,bob",
+                                "target=auto", "variant=standard"]
+    assert "bob: draw 4-4-5 U-1,1 as 4-5-4" in lines[5] and "bob -5 draw 2" in lines[5]
+
+
+def test_position_setup_settles_a_dispute(run, tmp_path):
+    f = tmp_path / "dispute.txt"
+    f.write_text("turn ana\nD1,0 2-3-2\nU1,2 0-0-1\n")
+    run("new", "tripple-domino", "--players", "ana,bob", "--position", str(f))
+    out = run("check", "1-2-3 U1,1").output
+    assert "ana +6 tile 1-2-3 at U1,1, ana +30 bridge" in out
+    text = run("position").output
+    f2 = tmp_path / "again.txt"
+    f2.write_text(text)
+    run("new", "tripple-domino", "--players", "ana,bob", "--position", str(f2))
+    assert run("position").output == text
+    f.write_text("turn ana\nU0,0 3-2-1\n")
+    line = one_error_line(run("new", "tripple-domino", "--players", "ana,bob", "--position",
+                              str(f), code=2))
+    assert "mirror image" in line and "position line 2" in line
+
+
+def test_matches_use_and_standings(run):
+    run("new", "tripple-domino", "--players", "ana,bob", "--option", "target=40")
+    for move in ["start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0"]:
+        run("play", move)
+    run("new", "tripple-domino", "--players", "bob,cy")
+    listing = run("matches").output.splitlines()
+    assert listing[0].startswith("    1") and listing[1].startswith("*   2")
+    run("use", "1")
+    assert json.loads(run("show", "--json").output)["match"] == 1
+    rows = {r["player"]: r for r in json.loads(run("standings", "--json").output)}
+    assert rows["bob"]["played"] == 2 and rows["ana"]["best"] == 33
+    assert rows["cy"]["won"] == 0
+
+
+def test_a_finished_game_is_reported_and_counted(run, tmp_path):
+    f = tmp_path / "late.txt"
+    f.write_text("turn ana\nhands ana=1 bob=1\nscores ana=290 bob=100\nU0,0 5-5-5\n")
+    run("new", "tripple-domino", "--players", "ana,bob", "--position", str(f))
+    run("play", "4-5-5 D0,0")
+    out = run("play", "end bob=0-0-1").output
+    assert "game over: ana" in out
+    assert "the game is over" in run("play", "draw", "--by", "bob", code=1).output
+    rows = {r["player"]: r for r in json.loads(run("standings", "--json").output)}
+    assert rows["ana"]["won"] == 1 and rows["ana"]["finished"] == 1
+
+
+def test_export_json_csv_and_bgstats(match):
+    full = json.loads(match("export", "--format", "json").output)
+    assert full[0]["totals"] == {"ana": 33, "bob": 17} and len(full[0]["events"]) == 6
+    rows = list(csv.DictReader(io.StringIO(match("export", "--format", "csv").output)))
+    assert sum(int(r["points"]) for r in rows if r["player"] == "bob") == 17
+    bg = json.loads(match("export", "--format", "bgstats").output)
+    play = bg["plays"][0]
+    assert play["game"]["name"] == "Tripple Domino"
+    assert {p["name"]: p["score"] for p in play["players"]} == {"ana": "33", "bob": "17"}
+    assert [p["startPlayer"] for p in play["players"]] == [True, False]
+
+
+def test_export_to_a_file(match, tmp_path):
+    target = tmp_path / "out" / "plays.json"
+    assert "wrote" in match("export", "--format", "bgstats", "-o", str(target)).output
+    assert json.loads(target.read_text())["plays"]
+
+
+def test_rule_prints_the_rule_text(run):
+    out = run("rule", "tripple-domino", "d3").output
+    assert out.startswith("D3: every corner of the new tile")
+    assert len(run("rule", "tripple-domino").output.splitlines()) == 10
+
+
+def test_a_tampered_log_is_an_error_naming_the_match(match):
+    import sqlite3
+
+    raw = sqlite3.connect(match.db)
+    raw.executescript("DROP TRIGGER events_no_update; UPDATE events SET data = "
+                      "replace(data, 'D0,0', 'D9,9') WHERE seq = 4;")
+    raw.close()
+    line = one_error_line(match("show", code=2))
+    assert "tampered log: event 4" in line and "match 1, event 4" in line
+
+
+def test_the_referee_never_imports_reportlab_or_pillow(tmp_path):
+    """Run the commands in one fresh interpreter (components read afresh, no memo) and look."""
+    code = """
+import sys
+from referee.cli import main
+for args in (["new", "tripple-domino", "--players", "ana,bob"], ["play", "start ana=5-5-5"],
+             ["play", "4-5-5 D0,0"], ["show"], ["score"], ["log"], ["games"], ["standings"],
+             ["export", "--format", "bgstats"], ["rule", "tripple-domino"]):
+    main(args, standalone_mode=False)
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("reportlab", "PIL"))
+print("HEAVY", heavy)
+"""
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "x.sqlite3"),
+           "REFEREE_CACHE": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         cwd=Path(__file__).resolve().parents[1])
+    assert out.returncode == 0, out.stderr
+    assert "HEAVY []" in out.stdout
+    assert (tmp_path / "cache" / "cards-tripple-domino.json").exists()
