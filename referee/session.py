@@ -108,7 +108,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             move = g.parse(state, text, who)
         except (InvalidMove, AmbiguousMove) as e:
             if not dry:
-                store.append(m.id, "rejected", _rejected(text, player, str(e), []))
+                store.append(m.id, "rejected", _rejected(text, who, str(e), []))
             return Played(m, text, who, error=e, state=state)
         if who is None and isinstance(getattr(move, "player", None), str):
             who = move.player  # the game worked out who acted (e.g. who opens): keep it
@@ -118,7 +118,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             if not dry:
                 reason = "; ".join(str(v) for v in verdict.violations)
                 ids = [v.rule.id for v in verdict.violations]
-                store.append(m.id, "rejected", _rejected(text, player, reason, ids))
+                store.append(m.id, "rejected", _rejected(text, who, reason, ids))
             return Played(m, text, who, verdict=verdict, move=canonical, state=state)
         after = g.apply(state, move)
         event = None
