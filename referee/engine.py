@@ -9,7 +9,6 @@ Nothing here knows any particular game, and nothing here imports reportlab or Pi
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -264,6 +263,8 @@ def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
 
 def games() -> dict[str, Game]:
     """Every game module in referee/games, by name."""
+    import pkgutil
+
     from referee import games as pkg
 
     found: dict[str, Game] = {}

@@ -54,6 +54,11 @@ def load(store: Store, match_id: int | None = None, upto: int | None = None) -> 
     m = store.match(match_id) if match_id is not None else store.current()
     g = engine.game(m.game)
     events = store.events(m.id)
+    first = events[0]
+    if first.kind != "new" or first.data.get("game") != m.game or tuple(
+            first.data.get("players", ())) != m.players:
+        raise RefereeError(f"tampered log: the match record disagrees with its first event "
+                           f"(match {m.id}, event 1; {store.path})")
     if upto is not None:
         last = events[-1].seq
         if not 1 <= upto <= last:

@@ -111,8 +111,9 @@ class Store:
                     for stmt in SCHEMA.split(";\n"):
                         if stmt.strip():
                             self.db.execute(stmt)
-        except sqlite3.DatabaseError as e:
-            raise RefereeError(f"cannot open the match database: {e} ({self.path})") from None
+        except (sqlite3.DatabaseError, OSError) as e:
+            why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise RefereeError(f"cannot open the match database: {why} ({self.path})") from None
 
     def _has_schema(self) -> bool:
         row = self.db.execute(
@@ -140,7 +141,7 @@ class Store:
                 raise
             self.db.execute("COMMIT")
         except sqlite3.OperationalError as e:
-            raise RefereeError(f"the match database is busy or locked: {e} ({self.path})") from None
+            raise RefereeError(f"the match database failed: {e} ({self.path})") from None
         finally:
             self._in_tx = False
 
