@@ -382,10 +382,15 @@ def score_cmd(ctx, match_id, as_json) -> None:
 @main.command("log")
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.option("--script", is_flag=True,
+              help="Print the referee commands that replay the match into a new one.")
 @click.pass_context
-def log_cmd(ctx, match_id, as_json) -> None:
+def log_cmd(ctx, match_id, as_json, script) -> None:
     """The match record: every event in order, with who, what and the points it scored."""
     cur, lines = session.log(_store(ctx), match_id)
+    if script:
+        click.echo(_script(cur, lines))
+        return
     if as_json:
         _json({"match": cur.match.id, "game": cur.match.game, "players": list(cur.match.players),
                "options": cur.match.options,
@@ -398,6 +403,27 @@ def log_cmd(ctx, match_id, as_json) -> None:
         gone = "  [undone]" if x.retracted else ""
         pts = f"   ({_points(x.points)})" if x.points else ""
         click.echo(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
+
+
+def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:
+    """Shell commands that rebuild the match: moves in force, in order; the rest as comments."""
+    import shlex
+
+    m = cur.match
+    opts = "".join(f" --option {shlex.quote(f'{k}={v}')}" for k, v in m.options.items())
+    new = f"referee new {m.game} --players {shlex.quote(','.join(m.players))}{opts}"
+    out = [f"# referee match {m.id}", new]
+    for x in lines:
+        if x.kind == "position":
+            text = next(e.data["text"] for e in cur.events if e.seq == x.seq)
+            out[1] = f"{new} --position - <<'POSITION'\n{text.rstrip()}\nPOSITION"
+        elif x.kind == "move" and not x.retracted:
+            by = f" --by {shlex.quote(x.player)}" if x.player else ""
+            out.append(f"referee play {shlex.quote(x.text)}{by}")
+        elif x.kind in ("move", "undo", "rejected"):
+            out.append(f"# {x.seq} {x.kind}: {' '.join(x.text.split())}"
+                       + (" (undone)" if x.retracted else ""))
+    return "\n".join(out)
 
 
 @main.command("standings")

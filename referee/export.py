@@ -38,31 +38,47 @@ def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
     }
 
 
-def bgstats_play(store: Store, cur: session.Loaded) -> dict[str, Any]:
-    """A play in BG Stats' import format (game, players with score/winner/startPlayer)."""
-    m, g = cur.match, cur.game
-    total = engine.totals(g.ledger(cur.state), m.players)
-    outcome = g.outcome(cur.state)
-    stamped = store.stamped(m.id)
-    first_mover = next((s.event.data.get("player") for s in stamped if s.event.kind == "move"),
-                       None)
-    start, end = stamped[0].at, stamped[-1].at
-    minutes = max(0, round((_seconds(end) - _seconds(start)) / 60))
+def bgstats(store: Store, loaded: list[session.Loaded]) -> dict[str, Any]:
+    """BG Stats' data file (games, players, locations, plays with playerScores), the shape the
+    app writes in its backups and reads back on import; ids are local to the file."""
+    import uuid
+
+    games: dict[str, int] = {}
+    players: dict[str, int] = {}
+    plays = []
+    for cur in loaded:
+        m, g = cur.match, cur.game
+        gid = games.setdefault(g.title, len(games) + 1)
+        total = engine.totals(g.ledger(cur.state), m.players)
+        outcome = g.outcome(cur.state)
+        stamped = store.stamped(m.id)
+        opener = next((s.event.data.get("player") for s in stamped if s.event.kind == "move"),
+                      None)
+        start, end = stamped[0].at, stamped[-1].at
+        ranks = sorted(set(total.values()), reverse=True)
+        plays.append({
+            "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"referee:{m.id}:{m.created}")),
+            "gameRefId": gid,
+            "playDate": start[:19].replace("T", " "),
+            "durationMin": max(0, round((_seconds(end) - _seconds(start)) / 60)),
+            "ignored": outcome is None,  # an unfinished match stays out of the statistics
+            "manualWinner": False, "rounds": 0, "locationRefId": 0, "usesTeams": False,
+            "comments": f"referee match {m.id}; "
+                        + ", ".join(f"{k}={v}" for k, v in m.options.items()),
+            "playerScores": [
+                {"playerRefId": players.setdefault(p, len(players) + 1), "score": str(total[p]),
+                 "winner": bool(outcome and p in outcome.winners), "newPlayer": False,
+                 "startPlayer": p == opener, "rank": ranks.index(total[p]) + 1,
+                 "seatOrder": n + 1}
+                for n, p in enumerate(m.players)
+            ],
+        })
     return {
-        "sourceName": "referee",
-        "sourcePlayId": f"referee-{m.id}-{m.created}",
-        "playDate": start[:19].replace("T", " "),
-        "durationMin": minutes,
-        "ignored": False,
-        "manualWinner": False,
-        "game": {"name": g.title, "sourceGameId": g.name, "highestWins": True,
-                 "noPoints": False},
-        "players": [{"name": p, "sourcePlayerId": p, "score": str(total[p]),
-                     "winner": bool(outcome and p in outcome.winners),
-                     "startPlayer": p == first_mover, "seatOrder": n + 1}
-                    for n, p in enumerate(m.players)],
-        "board": "", "comments": f"referee match {m.id}; options "
-        + ", ".join(f"{k}={v}" for k, v in m.options.items()),
+        "games": [{"id": i, "name": name, "bggId": 0, "highestWins": True, "noPoints": False,
+                   "cooperative": False} for name, i in games.items()],
+        "players": [{"id": i, "name": name} for name, i in players.items()],
+        "locations": [],
+        "plays": plays,
     }
 
 
@@ -77,8 +93,7 @@ def render(store: Store, fmt: str, match_id: int | None = None) -> str:
     if fmt == "json":
         return json.dumps([record(store, c) for c in loaded], indent=2, ensure_ascii=False) + "\n"
     if fmt == "bgstats":
-        plays = [bgstats_play(store, c) for c in loaded]
-        return json.dumps({"plays": plays}, indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(bgstats(store, loaded), indent=2, ensure_ascii=False) + "\n"
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["match", "game", "created", "round", "player", "points", "label"])

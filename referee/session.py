@@ -121,7 +121,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
         canonical = g.format(state, move)
         if not verdict.legal:
             if not dry:
-                reason = "; ".join(str(v) for v in verdict.violations)
+                reason = "; ".join(f"{v.rule.id}: {v.reason}" for v in verdict.violations)
                 ids = [v.rule.id for v in verdict.violations]
                 store.append(m.id, "rejected", _rejected(text, who, reason, ids))
             return Played(m, text, who, verdict=verdict, move=canonical, state=state)

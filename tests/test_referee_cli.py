@@ -168,6 +168,22 @@ def test_log_is_readable_and_replayable(match):
     assert "bob: draw 4-4-5 U-1,1 as 4-5-4" in lines[5] and "bob -5 draw 2" in lines[5]
 
 
+def test_log_script_replays_the_match_into_a_new_one(match, tmp_path):
+    match("play", "2-2-2 U9,9", code=1)
+    match("play", "3-4-5 U1,0")
+    match("undo")
+    script = match("log", "--script").output
+    assert "# 7 rejected" in script and "(undone)" in script
+    db = str(tmp_path / "replayed.sqlite3")
+    env = {**os.environ, "REFEREE_DB": db}
+    done = subprocess.run(["bash", "-e", "-c", script], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    mine = json.loads(match("show", "--json").output)
+    again = json.loads(CliRunner().invoke(main, ["--db", db, "show", "--json"]).output)
+    for key in ("position", "totals", "to_move", "board"):
+        assert mine[key] == again[key]
+
+
 def test_position_setup_settles_a_dispute(run, tmp_path):
     f = tmp_path / "dispute.txt"
     f.write_text("turn ana\nD1,0 2-3-2\nU1,2 0-0-1\n")
@@ -217,10 +233,15 @@ def test_export_json_csv_and_bgstats(match):
     rows = list(csv.DictReader(io.StringIO(match("export", "--format", "csv").output)))
     assert sum(int(r["points"]) for r in rows if r["player"] == "bob") == 17
     bg = json.loads(match("export", "--format", "bgstats").output)
+    assert bg["games"] == [{"id": 1, "name": "Tripple Domino", "bggId": 0, "highestWins": True,
+                            "noPoints": False, "cooperative": False}]
+    names = {p["id"]: p["name"] for p in bg["players"]}
     play = bg["plays"][0]
-    assert play["game"]["name"] == "Tripple Domino"
-    assert {p["name"]: p["score"] for p in play["players"]} == {"ana": "33", "bob": "17"}
-    assert [p["startPlayer"] for p in play["players"]] == [True, False]
+    assert play["gameRefId"] == 1 and play["ignored"] is True  # not finished yet
+    scores = {names[s["playerRefId"]]: s for s in play["playerScores"]}
+    assert scores["ana"]["score"] == "33" and scores["bob"]["score"] == "17"
+    assert scores["ana"]["startPlayer"] and not scores["bob"]["startPlayer"]
+    assert scores["ana"]["rank"] == 1 and scores["bob"]["seatOrder"] == 2
 
 
 def test_export_to_a_file(match, tmp_path):
