@@ -451,6 +451,7 @@ def test_position_round_trips_through_its_text():
     ("turn zed\nU0,0 5-5-5", "unknown player 'zed'"),
     ("turn ana\nreserve lots", "cannot read"),
     ("turn ana\nhands ana=50\nU0,0 5-5-5", "make more than 56 tiles"),
+    ("turn ana\nhands ana=0\nU0,0 5-5-5", "a player with none has gone out"),
 ])
 def test_bad_positions_are_user_errors_naming_the_line(text, expected):
     with pytest.raises(RefereeError, match=expected):

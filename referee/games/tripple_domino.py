@@ -856,8 +856,9 @@ class TrippleDomino:
                 raise RefereeError(f"{e} ({where})") from None
             except ValueError:
                 raise RefereeError(f"cannot read {raw.strip()!r} ({where})") from None
-        if any(h < 0 for h in hands):
-            raise RefereeError("a hand cannot hold fewer than 0 tiles (position hands)")
+        if any(h < 0 for h in hands) or (board and not all(hands)):
+            raise RefereeError("every hand holds at least one tile while a round is played: a "
+                               "player with none has gone out (position hands)")
         if reserve is None:
             reserve = len(tiles()) - len(board) - sum(hands)
         if reserve < 0 or reserve + len(board) + sum(hands) > len(tiles()):
