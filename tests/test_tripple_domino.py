@@ -185,6 +185,12 @@ def test_start_a_triple_beats_a_higher_value_and_ties_compare_corners_high_to_lo
     assert "start" in broken(new(), "start ana=4-4-5 bob=3-5-5", by="ana")
 
 
+def test_start_says_whose_best_tile_was_not_named():
+    v = check(new(("ana", "bob", "cy")), "start 5-5-5 vs bob=4-4-4", by="ana")
+    assert v.notes == ("start rule checked without the best tile of cy",)
+    assert check(new(), "start ana=5-5-5 bob=4-4-4").notes == ()
+
+
 def test_start_only_at_the_beginning_of_a_round():
     assert "start" in broken(opened(), "start ana=1-1-1 bob=0-0-0")
     assert "start" in broken(new(), "1-2-3 U1,0", by="ana")

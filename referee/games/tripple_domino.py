@@ -489,7 +489,14 @@ class TrippleDomino:
         if bad:
             return Verdict(False, tuple(bad))
         after = self._apply(state, move)
-        return Verdict(True, score=after.ledger[len(state.ledger):], notes=self._notes(after))
+        notes = self._notes(after)
+        if isinstance(move, Start):
+            unnamed = [p for p in state.players if p != move.player
+                       and p not in dict(move.claims)]
+            if unnamed:
+                notes = (f"start rule checked without the best tile of {', '.join(unnamed)}",
+                         *notes)
+        return Verdict(True, score=after.ledger[len(state.ledger):], notes=notes)
 
     def apply(self, state: State, move: Move) -> State:
         bad = self._violations(state, move)
