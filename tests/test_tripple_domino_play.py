@@ -188,3 +188,6 @@ def test_random_legal_play_never_breaks_an_invariant(rnd, variant, n):
         _invariants(s)
         events.append(Event(step + 2, "move", {"text": GAME.format(s, move)}))
     assert GAME.position(fold(GAME, events)) == GAME.position(s)  # the log rebuilds it
+    if len(events) > 2:  # undoing the last move is the same as never having played it
+        undone = events + [Event(len(events) + 1, "undo", {"seq": events[-1].seq})]
+        assert GAME.position(fold(GAME, undone)) == GAME.position(fold(GAME, events[:-1]))
