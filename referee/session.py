@@ -22,7 +22,7 @@ from referee.engine import (
     Verdict,
     fold,
 )
-from referee.store import Match, Store
+from referee.store import Match, Stamped, Store
 
 
 @dataclass(frozen=True)
@@ -49,16 +49,23 @@ class Played:
     state: Any = None
 
 
-def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
-    """The current (or given) match, folded up to event `upto` (all events when None)."""
+def _read(store: Store, match_id: int | None) -> tuple[Match, Game, list[Stamped]]:
+    """The match, its game and its verified events (the match record must agree with them)."""
     m = store.match(match_id) if match_id is not None else store.current()
     g = engine.game(m.game)
-    events = store.events(m.id)
-    first = events[0]
+    stamped = store.stamped(m.id)
+    first = stamped[0].event
     if first.kind != "new" or first.data.get("game") != m.game or tuple(
             first.data.get("players", ())) != m.players:
         raise RefereeError(f"tampered log: the match record disagrees with its first event "
                            f"(match {m.id}, event 1; {store.path})")
+    return m, g, stamped
+
+
+def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
+    """The current (or given) match, folded up to event `upto` (all events when None)."""
+    m, g, stamped = _read(store, match_id)
+    events = [s.event for s in stamped]
     if upto is not None:
         last = events[-1].seq
         if not 1 <= upto <= last:
@@ -162,19 +169,22 @@ class LogLine:
 
 def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine]]:
     """Every event in order; moves carry the score items they added to the ledger."""
-    cur = load(store, match_id)
-    g = cur.game
-    stamped = store.stamped(cur.match.id)
-    gone = engine.retracted(cur.events)
+    m, g, stamped = _read(store, match_id)  # one read and one fold, as `show` does
+    events = [s.event for s in stamped]
+    gone = engine.retracted(events)
     lines: list[LogLine] = []
     before = 0
-    for s, (e, state) in zip(stamped, engine.steps(g, cur.events), strict=True):
-        ledger = g.ledger(state)
-        items = tuple(ledger[before:]) if e.kind == "move" else ()
-        before = len(ledger)
-        lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at, items,
-                             e.seq in gone))
-    return cur, lines
+    state = None
+    try:
+        for s, (e, state) in zip(stamped, engine.steps(g, events), strict=True):
+            ledger = g.ledger(state)
+            items = tuple(ledger[before:]) if e.kind == "move" else ()
+            before = len(ledger)
+            lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
+                                 items, e.seq in gone))
+    except RefereeError as e:
+        raise RefereeError(f"match {m.id} no longer replays: {e} (match {m.id} log)") from None
+    return Loaded(m, g, events, state), lines
 
 
 def _describe(e: Event) -> str:
