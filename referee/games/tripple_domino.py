@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 
 from referee.engine import (
@@ -443,23 +443,16 @@ class TrippleDomino:
         return Place(who, t, cell, self._rotation(state, Place(who, t, cell, None, drawn)), drawn)
 
     def _rotation(self, state: State, move: Place) -> Tile | None:
-        """The one rotation that fits the numbers around the cell; AmbiguousMove if several do
-        (unless the move breaks another rule anyway, which check then reports)."""
+        """The rotation that fits the numbers around the cell, None when none does (D3).
+
+        An edge shared with a tile fixes two corners, and two corners fix the rotation of a
+        one-sided tile: a legal cell never leaves a choice. Several fit only a cell with no
+        neighbour, which D2 rejects; the printed order is kept for that report.
+        """
         if not state.board:
             return move.tile
         fits = [r for r in rotations(move.tile) if not _mismatches(state, move.cell, r)]
-        if len(fits) == 1:
-            return fits[0]
-        if not fits:
-            return None
-        others = self._violations(state, replace(move, corners=fits[0]))
-        if others:
-            return fits[0]
-        options = " or ".join(f"`as {name(r)}`" for r in fits)
-        raise AmbiguousMove(f"{name(move.tile)} fits {cell_name(move.cell)} "
-                            f"{len(fits)} ways: add {options} (corners clockwise from the "
-                            f"{CORNER_NAMES[move.cell[0]][0]} corner)",
-                            [self.format(state, replace(move, corners=r)) for r in fits])
+        return fits[0] if fits else None
 
     def format(self, state: State, move: Move) -> str:
         if isinstance(move, Start):
