@@ -1,13 +1,46 @@
-"""The Tripple Domino board as text: a triangular lattice drawn with / \\ and -.
+"""The Tripple Domino lattice: cells, corners, neighbours, hexagons, and the board as text.
 
-Every number sits on its vertex (tiles that meet at a vertex agree on it, D3), every tile on the
-table is labelled with its cell in capitals and its card id, every free cell next to a tile with
+Vertex (x, y) of a triangular lattice; cell U(x,y) has corners (x,y), (x+1,y), (x,y+1) and
+points up, D(x,y) has corners (x+1,y), (x,y+1), (x+1,y+1) and points down. The drawing puts
+every number on its vertex (tiles that meet at a vertex agree on it, D3), labels every tile on
+the table with its cell in capitals and its card id, and every free cell next to a tile with
 its cell in lower case: players read the coordinates to type straight off the screen.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+
+Cell = tuple[str, int, int]  # ("U" | "D", x, y)
+Vertex = tuple[int, int]
+
+
+def corners(c: Cell) -> tuple[Vertex, Vertex, Vertex]:
+    """The cell's vertices clockwise from its apex."""
+    kind, x, y = c
+    if kind == "U":
+        return (x, y + 1), (x + 1, y), (x, y)
+    return (x + 1, y), (x, y + 1), (x + 1, y + 1)
+
+
+CORNER_NAMES = {"U": ("top", "bottom-right", "bottom-left"), "D": ("bottom", "top-left",
+                                                                   "top-right")}
+
+
+def edge_neighbours(c: Cell) -> tuple[Cell, Cell, Cell]:
+    """The three cells sharing an edge, each opposite the corner of the same index."""
+    kind, x, y = c
+    if kind == "U":  # opposite top: base; opposite bottom-right: left edge; bottom-left: right
+        return ("D", x, y - 1), ("D", x - 1, y), ("D", x, y)
+    return ("U", x, y + 1), ("U", x + 1, y), ("U", x, y)
+
+
+def hexagon(v: Vertex) -> tuple[Cell, ...]:
+    """The six cells around a vertex."""
+    x, y = v
+    return (("U", x, y), ("D", x - 1, y), ("U", x - 1, y), ("D", x - 1, y - 1),
+            ("U", x, y - 1), ("D", x, y - 1))
+
 
 W, H = 10, 5  # characters per lattice step across, lines per row
 
@@ -16,10 +49,9 @@ def _label(cell: tuple[str, int, int]) -> str:
     return f"{cell[0]}{cell[1]},{cell[2]}"
 
 
-def draw(board: Mapping, numbers: Mapping, neighbours: Callable, corners: Callable,
-         tags: Mapping | None = None) -> str:
+def draw(board: Mapping, numbers: Mapping, tags: Mapping | None = None) -> str:
     """The occupied cells and the free cells sharing an edge with them."""
-    free = {c for cell in board for c in neighbours(cell)} - set(board)
+    free = {c for cell in board for c in edge_neighbours(cell)} - set(board)
     cells = set(board) | free
     verts = {v for c in cells for v in corners(c)}
     ymax = max(y for _, y in verts)

@@ -31,10 +31,17 @@ from referee.engine import (
     Verdict,
     Violation,
 )
+from referee.games import _tripple_board
+from referee.games._tripple_board import (
+    CORNER_NAMES,
+    Cell,
+    Vertex,
+    corners,
+    edge_neighbours,
+    hexagon,
+)
 
 Tile = tuple[int, int, int]  # ascending: the printed clockwise order
-Cell = tuple[str, int, int]  # ("U" | "D", x, y)
-Vertex = tuple[int, int]
 
 RULES: dict[str, RuleRef] = {r.id: r for r in (
     RuleRef("D1", "the target cell is empty"),
@@ -120,36 +127,6 @@ def name(t: Sequence[int]) -> str:
 
 def cell_name(c: Cell) -> str:
     return f"{c[0]}{c[1]},{c[2]}"
-
-
-# geometry
-
-
-def corners(c: Cell) -> tuple[Vertex, Vertex, Vertex]:
-    """The cell's vertices clockwise from its apex."""
-    kind, x, y = c
-    if kind == "U":
-        return (x, y + 1), (x + 1, y), (x, y)
-    return (x + 1, y), (x, y + 1), (x + 1, y + 1)
-
-
-CORNER_NAMES = {"U": ("top", "bottom-right", "bottom-left"), "D": ("bottom", "top-left",
-                                                                   "top-right")}
-
-
-def edge_neighbours(c: Cell) -> tuple[Cell, Cell, Cell]:
-    """The three cells sharing an edge, each opposite the corner of the same index."""
-    kind, x, y = c
-    if kind == "U":  # opposite top: base; opposite bottom-right: left edge; bottom-left: right
-        return ("D", x, y - 1), ("D", x - 1, y), ("D", x, y)
-    return ("U", x, y + 1), ("U", x + 1, y), ("U", x, y)
-
-
-def hexagon(v: Vertex) -> tuple[Cell, ...]:
-    """The six cells around a vertex."""
-    x, y = v
-    return (("U", x, y), ("D", x - 1, y), ("U", x - 1, y), ("D", x - 1, y - 1),
-            ("U", x, y - 1), ("D", x, y - 1))
 
 
 def rotations(t: Tile) -> list[Tile]:
@@ -758,13 +735,10 @@ class TrippleDomino:
     # display
 
     def show(self, state: State, viewer: str | None = None) -> str:
-        from referee.games import _tripple_board
-
         lines = [f"round {state.round} · {state.variant} rules · target {state.target}"]
         if state.board:
             tags = {c: f"#{tiles()[tuple(sorted(t))][0]}" for c, t in state.board.items()}
-            lines.append(_tripple_board.draw(state.board, state.numbers, edge_neighbours, corners,
-                                             tags))
+            lines.append(_tripple_board.draw(state.board, state.numbers, tags))
         else:
             lines.append("(empty table)")
         tot = _totals(state)
@@ -785,101 +759,15 @@ class TrippleDomino:
 
     def position(self, state: State) -> str:
         """The position as text that load_position reads back."""
-        tot = _totals(state)
-        out = [
-            "# tripple-domino position: cells as CELL CORNERS (clockwise from the apex)",
-            f"round {state.round}",
-            "hands " + " ".join(f"{p}={h}" for p, h in zip(state.players, state.hands,
-                                                           strict=True)),
-            f"reserve {state.reserve}",
-            "scores " + " ".join(f"{p}={v}" for p, v in tot.items()),
-        ]
-        if state.phase == "play":
-            out.append(f"turn {self.to_move(state)}")
-            if state.draws:
-                out.append(f"drawn {state.draws}")
-        out += [f"{cell_name(c)} {name(t)}" for c, t in sorted(state.board.items(),
-                                                                 key=lambda kv: kv[0][::-1])]
-        return "\n".join(out) + "\n"
+        from referee.games._tripple_position import write
+
+        return write(state)
 
     def load_position(self, state: State, text: str) -> State:
         """A position typed in (see position()): for disputes about a concrete board."""
-        s = _deal(_with(state, ledger=(), round=1))
-        board: dict[Cell, Tile] = {}
-        numbers: dict[Vertex, int] = {}
-        used: set[Tile] = set()
-        turn, draws, scores = None, 0, {}
-        hands, reserve = list(s.hands), None
-        for k, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip().lower()
-            where = f"position line {k}"
-            if not line:
-                continue
-            head, _, rest = line.partition(" ")
-            try:
-                if head == "round":
-                    s = _with(s, round=int(rest))
-                elif head == "turn":
-                    turn = self._player(s, rest.strip(), where)
-                elif head == "drawn":
-                    draws = int(rest)
-                    if not 0 <= draws < 3:
-                        raise ValueError
-                elif head == "reserve":
-                    reserve = int(rest)
-                elif head in ("hands", "scores"):
-                    for pair in rest.split():
-                        p, _, num = pair.partition("=")
-                        i = s.index(self._player(s, p, where))
-                        if head == "hands":
-                            hands[i] = int(num)
-                        else:
-                            scores[s.players[i]] = int(num)
-                else:
-                    cell = parse_cell(head)
-                    reading = parse_tile(rest.strip(), "corner reading")
-                    tile = tuple(sorted(reading))
-                    if reading not in rotations(tile):
-                        raise RefereeError(f"{rest.strip()} is a mirror image (D4) ({where})")
-                    if tile in used or cell in board:
-                        raise RefereeError(f"{name(tile)} or {cell_name(cell)} appears twice "
-                                           f"({where})")
-                    for x, num in zip(corners(cell), reading, strict=True):
-                        if numbers.get(x, num) != num:
-                            raise RefereeError(f"{cell_name(cell)} puts {num} on vertex "
-                                               f"{x[0]},{x[1]} which has {numbers[x]} (D3) "
-                                               f"({where})")
-                        numbers[x] = num
-                    board[cell] = reading
-                    used.add(tile)
-            except InvalidMove as e:
-                raise RefereeError(f"{e} ({where})") from None
-            except ValueError:
-                raise RefereeError(f"cannot read {raw.strip()!r} ({where})") from None
-        if any(h < 0 for h in hands) or (board and not all(hands)):
-            raise RefereeError("every hand holds at least one tile while a round is played: a "
-                               "player with none has gone out (position hands)")
-        if reserve is None:
-            reserve = len(tiles()) - len(board) - sum(hands)
-        if reserve < 0 or reserve + len(board) + sum(hands) > len(tiles()):
-            raise RefereeError(f"{len(board)} on the table, {sum(hands)} in hands and {reserve} "
-                               f"in the reserve make more than {len(tiles())} tiles (position)")
-        ledger = tuple(ScoreItem(p, v, "score when the position was set up", s.round)
-                       for p, v in scores.items() if v)
-        phase = "play" if board else "start"
-        if phase == "play" and turn is None:
-            raise RefereeError("say whose turn it is: `turn ana` (position)")
-        return _with(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
-                       hands=tuple(hands), reserve=reserve,
-                       turn=s.index(turn) if phase == "play" else None, draws=draws,
-                       ledger=ledger)
+        from referee.games._tripple_position import read
 
-    def _player(self, s: State, text: str, where: str) -> str:
-        match = [p for p in s.players if p.lower() == text.lower()]
-        if not match:
-            raise RefereeError(f"unknown player {text!r}, the players are "
-                               f"{', '.join(s.players)} ({where})")
-        return match[0]
+        return read(state, text)
 
 
 def _mismatches(state: State, cell: Cell, reading: Tile) -> list[tuple[int, int]]:

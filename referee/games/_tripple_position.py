@@ -1,0 +1,131 @@
+"""Tripple Domino positions as text, for disputes: `referee position` writes one, and
+`referee new tripple-domino --players ... --position FILE` starts a match from it.
+
+    round 1
+    hands ana=7 bob=8          # tiles in each hand
+    reserve 32                 # optional: the rest of the 56 when left out
+    scores ana=20 bob=13       # optional
+    turn bob
+    drawn 1                    # optional: tiles bob already drew (and kept) this turn
+    U0,0 5-5-5                 # a cell and its corners clockwise from the apex
+    D0,0 5-5-3
+"""
+
+from __future__ import annotations
+
+from referee.engine import InvalidMove, RefereeError, ScoreItem
+from referee.games._tripple_board import corners
+from referee.games.tripple_domino import (
+    Cell,
+    State,
+    Tile,
+    Vertex,
+    _deal,
+    _totals,
+    _with,
+    cell_name,
+    name,
+    parse_cell,
+    parse_tile,
+    rotations,
+    tiles,
+)
+
+
+def write(state: State) -> str:
+    """The position as text that read() takes back."""
+    tot = _totals(state)
+    out = [
+        "# tripple-domino position: cells as CELL CORNERS (clockwise from the apex)",
+        f"round {state.round}",
+        "hands " + " ".join(f"{p}={h}" for p, h in zip(state.players, state.hands,
+                                                       strict=True)),
+        f"reserve {state.reserve}",
+        "scores " + " ".join(f"{p}={v}" for p, v in tot.items()),
+    ]
+    if state.phase == "play":
+        out.append(f"turn {state.players[state.turn]}")
+        if state.draws:
+            out.append(f"drawn {state.draws}")
+    out += [f"{cell_name(c)} {name(t)}" for c, t in sorted(state.board.items(),
+                                                             key=lambda kv: kv[0][::-1])]
+    return "\n".join(out) + "\n"
+
+def read(state: State, text: str) -> State:
+    """A position typed in (see write()): the match continues from exactly that board."""
+    s = _deal(_with(state, ledger=(), round=1))
+    board: dict[Cell, Tile] = {}
+    numbers: dict[Vertex, int] = {}
+    used: set[Tile] = set()
+    turn, draws, scores = None, 0, {}
+    hands, reserve = list(s.hands), None
+    for k, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip().lower()
+        where = f"position line {k}"
+        if not line:
+            continue
+        head, _, rest = line.partition(" ")
+        try:
+            if head == "round":
+                s = _with(s, round=int(rest))
+            elif head == "turn":
+                turn = _player(s, rest.strip(), where)
+            elif head == "drawn":
+                draws = int(rest)
+                if not 0 <= draws < 3:
+                    raise ValueError
+            elif head == "reserve":
+                reserve = int(rest)
+            elif head in ("hands", "scores"):
+                for pair in rest.split():
+                    p, _, num = pair.partition("=")
+                    i = s.index(_player(s, p, where))
+                    if head == "hands":
+                        hands[i] = int(num)
+                    else:
+                        scores[s.players[i]] = int(num)
+            else:
+                cell = parse_cell(head)
+                reading = parse_tile(rest.strip(), "corner reading")
+                tile = tuple(sorted(reading))
+                if reading not in rotations(tile):
+                    raise RefereeError(f"{rest.strip()} is a mirror image (D4) ({where})")
+                if tile in used or cell in board:
+                    raise RefereeError(f"{name(tile)} or {cell_name(cell)} appears twice "
+                                       f"({where})")
+                for x, num in zip(corners(cell), reading, strict=True):
+                    if numbers.get(x, num) != num:
+                        raise RefereeError(f"{cell_name(cell)} puts {num} on vertex "
+                                           f"{x[0]},{x[1]} which has {numbers[x]} (D3) "
+                                           f"({where})")
+                    numbers[x] = num
+                board[cell] = reading
+                used.add(tile)
+        except InvalidMove as e:
+            raise RefereeError(f"{e} ({where})") from None
+        except ValueError:
+            raise RefereeError(f"cannot read {raw.strip()!r} ({where})") from None
+    if any(h < 0 for h in hands) or (board and not all(hands)):
+        raise RefereeError("every hand holds at least one tile while a round is played: a "
+                           "player with none has gone out (position hands)")
+    if reserve is None:
+        reserve = len(tiles()) - len(board) - sum(hands)
+    if reserve < 0 or reserve + len(board) + sum(hands) > len(tiles()):
+        raise RefereeError(f"{len(board)} on the table, {sum(hands)} in hands and {reserve} "
+                           f"in the reserve make more than {len(tiles())} tiles (position)")
+    ledger = tuple(ScoreItem(p, v, "score when the position was set up", s.round)
+                   for p, v in scores.items() if v)
+    phase = "play" if board else "start"
+    if phase == "play" and turn is None:
+        raise RefereeError("say whose turn it is: `turn ana` (position)")
+    return _with(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
+                   hands=tuple(hands), reserve=reserve,
+                   turn=s.index(turn) if phase == "play" else None, draws=draws,
+                   ledger=ledger)
+
+def _player(s: State, text: str, where: str) -> str:
+    match = [p for p in s.players if p.lower() == text.lower()]
+    if not match:
+        raise RefereeError(f"unknown player {text!r}, the players are "
+                           f"{', '.join(s.players)} ({where})")
+    return match[0]
