@@ -61,12 +61,13 @@ def test_games_lists_options_and_notation(run):
     assert "tripple-domino" in out and "variant=standard [standard|pressman]" in out
     data = json.loads(run("games", "--json").output)
     td = next(g for g in data if g["name"] == "tripple-domino")
-    assert td["players"] == [2, 6] and "start" in td["notation"]
+    assert td["players"] == [1, 6] and "start" in td["notation"]
 
 
 @pytest.mark.parametrize("args, expected", [
     (("new", "chess", "--players", "a,b"), "error: unknown game 'chess' (games: "),
-    (("new", "tripple-domino", "--players", "ana"), "takes 2-6 players, not 1 (--players)"),
+    (("new", "tripple-domino", "--players", "a,b,c,d,e,f,g"),
+     "takes 1-6 players, not 7 (--players)"),
     (("new", "tripple-domino", "--players", "ana,ana"), "appears twice"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "colour=red"),
      "unknown option 'colour' for tripple-domino"),
@@ -164,7 +165,7 @@ def test_replay_shows_the_position_after_event_n(match):
 def test_log_is_readable_and_replayable(match):
     lines = match("log").output.splitlines()
     assert lines[0].split() == ["1", "new", "new", "tripple-domino", "players", "ana,bob",
-                                "target=auto", "variant=standard"]
+                                "draw-cap=none", "target=auto", "variant=standard"]
     assert "bob: draw 4-4-5 U-1,1 as 4-5-4" in lines[5] and "bob -5 draw 2" in lines[5]
 
 

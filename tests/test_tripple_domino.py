@@ -469,3 +469,40 @@ def test_show_draws_numbers_on_vertices_and_cell_labels():
     assert "U0,0" in board and "D0,0" in board and "#56" in board  # 5-5-5 is card 56
     assert "u1,0" in board and "d-1,0" in board  # free cells next to the tiles
     assert "to move: ana" in board and "reserve: 36 tiles" in board
+
+
+# --- solitaire and the draw cap (rules §1 "Solitaire") -------------------------------------
+
+
+def test_solitaire_a_reserve_tile_opens_and_scores_nothing():
+    s = new(("ana",))
+    assert s.hands == (10,) and s.reserve == 46
+    s = play(s, "start 3-4-5")
+    assert s.board == {("U", 0, 0): (3, 4, 5)} and s.reserve == 45 and s.hands == (10,)
+    assert s.ledger == () and GAME.to_move(s) == "ana"
+    s = play(s, "3-4-4 D0,0")  # ana plays again and again
+    assert GAME.to_move(s) == "ana" and s.hands == (9,)
+
+
+def test_draw_cap_then_pass_and_a_blocked_solitaire_round():
+    s = play(new(("ana",), **{"draw-cap": 2}), "start 3-4-5")
+    s = play(play(s, "draw"), "draw")  # the cap ends the turn
+    assert "the 2 draws this round allows are used" in broken(s, "draw")["pass"]
+    assert s.reserve == 43 and s.hands == (12,)
+    s = play(s, "pass")  # one player passing blocks the round
+    assert s.phase == "end"
+    hand = ["0-0-1", "0-0-2", "0-0-3", "0-0-4", "0-0-5", "0-1-1", "0-1-2", "0-1-3", "0-1-4",
+            "0-1-5", "0-2-2", "0-2-3"]
+    s = play(s, "end ana=" + ",".join(hand))
+    got = [(i.points, i.label) for i in s.ledger]
+    assert got[:3] == [(-5, "draw 1"), (-5, "draw 2"), (-5, "pass (draw cap reached)")]
+    assert got[3][0] == -(1 + 2 + 3 + 4 + 5 + 2 + 3 + 4 + 5 + 6 + 4 + 5)
+    assert s.round == 2 and s.round_draws == 0
+
+
+def test_draw_cap_is_counted_in_positions_and_checked_as_an_option():
+    s = at("turn ana\ndrawn-in-round 4\nhands ana=3\nU0,0 5-5-5", ("ana",), **{"draw-cap": 4})
+    assert "pass" in broken(s, "draw") and check(s, "pass").legal
+    assert "drawn-in-round 4" in GAME.position(s)
+    with pytest.raises(RefereeError, match="draw-cap must be"):
+        new(("ana",), **{"draw-cap": "0"})

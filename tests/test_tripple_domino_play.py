@@ -132,6 +132,7 @@ def _invariants(s):
     on_table = [tuple(sorted(r)) for r in s.board.values()]
     assert len(set(on_table)) == len(on_table) and set(on_table) == set(s.used)  # D5
     assert min(s.hands) >= 0 and s.reserve >= 0 and 0 <= s.draws < 3
+    assert s.cap is None or s.round_draws <= s.cap
     if s.phase in ("play", "end"):
         assert sum(s.hands) + s.reserve + len(s.board) == 56
     # the board is connected through edges (D2)
@@ -167,14 +168,14 @@ def _table_move(s, rnd):
     return GAME.format(s, pick)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.randoms(use_true_random=False), st.sampled_from(["standard", "pressman"]),
-       st.integers(2, 4))
-def test_random_legal_play_never_breaks_an_invariant(rnd, variant, n):
+       st.integers(1, 4), st.sampled_from(["none", "4"]))
+def test_random_legal_play_never_breaks_an_invariant(rnd, variant, n, cap):
     players = ("ana", "bob", "cy", "dee")[:n]
-    s = GAME.setup(players, {"variant": variant, "target": "120"})
-    events = [Event(1, "new", {"players": list(players),
-                               "options": {"variant": variant, "target": "120"}})]
+    options = {"variant": variant, "target": "120", "draw-cap": cap}
+    s = GAME.setup(players, options)
+    events = [Event(1, "new", {"players": list(players), "options": options})]
     for step in range(70):
         if GAME.outcome(s) is not None:
             break

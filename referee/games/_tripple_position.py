@@ -7,6 +7,7 @@
     scores ana=20 bob=13       # optional
     turn bob
     drawn 1                    # optional: tiles bob already drew (and kept) this turn
+    drawn-in-round 5           # optional: draws this round (counted against draw-cap)
     U0,0 5-5-5                 # a cell and its corners clockwise from the apex
     D0,0 5-5-3
 """
@@ -47,9 +48,12 @@ def write(state: State) -> str:
         out.append(f"turn {state.players[state.turn]}")
         if state.draws:
             out.append(f"drawn {state.draws}")
+    if state.round_draws:
+        out.append(f"drawn-in-round {state.round_draws}")
     out += [f"{cell_name(c)} {name(t)}" for c, t in sorted(state.board.items(),
                                                              key=lambda kv: kv[0][::-1])]
     return "\n".join(out) + "\n"
+
 
 def read(state: State, text: str) -> State:
     """A position typed in (see write()): the match continues from exactly that board."""
@@ -57,7 +61,7 @@ def read(state: State, text: str) -> State:
     board: dict[Cell, Tile] = {}
     numbers: dict[Vertex, int] = {}
     used: set[Tile] = set()
-    turn, draws, scores = None, 0, {}
+    turn, draws, scores, round_draws = None, 0, {}, 0
     hands, reserve = list(s.hands), None
     for k, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip().lower()
@@ -73,6 +77,10 @@ def read(state: State, text: str) -> State:
             elif head == "drawn":
                 draws = int(rest)
                 if not 0 <= draws < 3:
+                    raise ValueError
+            elif head == "drawn-in-round":
+                round_draws = int(rest)
+                if round_draws < 0:
                     raise ValueError
             elif head == "reserve":
                 reserve = int(rest)
@@ -119,9 +127,9 @@ def read(state: State, text: str) -> State:
     if phase == "play" and turn is None:
         raise RefereeError("say whose turn it is: `turn ana` (position)")
     return _with(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
-                   hands=tuple(hands), reserve=reserve,
-                   turn=s.index(turn) if phase == "play" else None, draws=draws,
-                   ledger=ledger)
+                 hands=tuple(hands), reserve=reserve,
+                 turn=s.index(turn) if phase == "play" else None, draws=draws,
+                 round_draws=round_draws, ledger=ledger)
 
 def _player(s: State, text: str, where: str) -> str:
     match = [p for p in s.players if p.lower() == text.lower()]

@@ -61,8 +61,9 @@ RULES: dict[str, RuleRef] = {r.id: r for r in (
     RuleRef("draw", "draw one tile at a time, up to 3, with a penalty each; after each draw the "
                     "player may place only the tile just drawn (which ends the turn); if none "
                     "of the three is placed, the turn ends"),
-    RuleRef("pass", "with the reserve empty, a player who would draw scores the pass penalty "
-                    "and passes; while the reserve has tiles, a player draws instead"),
+    RuleRef("pass", "with the reserve empty (or the round's draw cap used up), a player who "
+                    "would draw scores the pass penalty and passes; otherwise a player draws "
+                    "instead"),
     RuleRef("end", "a round ends when a player places their last tile or when the reserve is "
                    "empty and every player in turn passes; the tiles left in each hand are then "
                    "told to the referee"),
@@ -93,12 +94,12 @@ class Scoring:
 
 
 STANDARD = Scoring(
-    hands={2: 10, 3: 8, 4: 8, 5: 6, 6: 6}, start_bonus=5, start_needs_triple=False,
+    hands={1: 10, 2: 10, 3: 8, 4: 8, 5: 6, 6: 6}, start_bonus=5, start_needs_triple=False,
     zero_triple_opening=0, bridge=30, double=25, hexagons=(40, 80, 120), draw=-5, third_miss=0,
     pass_penalty=-5, going_out=20, target=300,
 )
 PRESSMAN = Scoring(
-    hands={2: 9, 3: 7, 4: 7, 5: 6, 6: 6}, start_bonus=10, start_needs_triple=True,
+    hands={1: 9, 2: 9, 3: 7, 4: 7, 5: 6, 6: 6}, start_bonus=10, start_needs_triple=True,
     zero_triple_opening=40, bridge=40, double=25, hexagons=(50, 60, 70), draw=-5, third_miss=-10,
     pass_penalty=-10, going_out=25, target=400,
 )
@@ -200,6 +201,8 @@ class State:
     turn: int | None = None
     draws: int = 0  # tiles drawn (and kept) in the current turn
     passes: int = 0  # consecutive passes with the reserve empty
+    cap: int | None = None  # most draws a round allows (option draw-cap, for solitaire)
+    round_draws: int = 0  # draws so far this round, counted against the cap
     out: str | None = None  # who went out, while the round waits for `end`
     ledger: tuple[ScoreItem, ...] = ()
 
@@ -220,7 +223,7 @@ def _deal(s: State) -> State:
     hand = s.rules.hands[n]
     return _with(s, phase="start", board={}, numbers={}, used=frozenset(),
                    hands=(hand,) * n, reserve=len(tiles()) - hand * n, turn=None, draws=0,
-                   passes=0, out=None)
+                   passes=0, out=None, round_draws=0)
 
 
 TILE_RE = re.compile(r"^([0-5])-?([0-5])-?([0-5])$")
@@ -259,13 +262,15 @@ def _tokens(text: str) -> list[str]:
 class TrippleDomino:
     name = "tripple-domino"
     title = "Tripple Domino"
-    min_players = 2
+    min_players = 1  # solitaire: a reserve tile opens, the player may cap the draws
     max_players = 6
     options = (
         Option("variant", "standard", "rule set: standard (Schmidt) or pressman (Tri-Ominoes)",
                ("standard", "pressman")),
         Option("target", "auto", "points that end the game at the end of a round "
                "(auto: 300, 400 in pressman)"),
+        Option("draw-cap", "none", "most tiles drawn in a round (solitaire: e.g. 20); with the "
+               "cap reached a player passes"),
     )
     rules = RULES
     notation = NOTATION
@@ -286,12 +291,17 @@ class TrippleDomino:
             raise RefereeError(f"target must be a positive whole number, not {target_text!r} "
                                "(--option target)")
         if not self.min_players <= len(players) <= self.max_players:
-            raise RefereeError(f"{self.name} takes 2-6 players, not {len(players)} (--players)")
+            raise RefereeError(f"{self.name} takes 1-6 players, not {len(players)} (--players)")
+        cap_text = str(options.get("draw-cap", "none")).strip()
+        if cap_text not in ("", "none") and not (cap_text.isdigit() and int(cap_text) > 0):
+            raise RefereeError(f"draw-cap must be a positive whole number or none, not "
+                               f"{cap_text!r} (--option draw-cap)")
+        cap = int(cap_text) if cap_text.isdigit() else None
         for p in players:
             if not re.fullmatch(r"[^\s=,#]+", p) or p.lower() in ("vs", "as", "at", "on"):
                 raise RefereeError(f"player name {p!r} cannot be written in moves: use one word "
                                    "without = , or # (--players)")
-        return _deal(State(tuple(players), variant, rules, target))
+        return _deal(State(tuple(players), variant, rules, target, cap=cap))
 
     # notation
 
@@ -358,6 +368,8 @@ class TrippleDomino:
             else:
                 raise InvalidMove(f"expected PLAYER=TILE in start, got {w!r}")
         if bare is not None:
+            if player is None and len(state.players) == 1:
+                player = state.players[0]  # solitaire: the reserve tile turned up opens
             if player is None:
                 raise AmbiguousMove("who opens? add --by PLAYER, or write start ana=5-5-5 "
                                     "bob=4-4-4")
@@ -496,13 +508,16 @@ class TrippleDomino:
         if move.player != now:
             out.append(v("turn", f"it is {now}'s turn, not {move.player}'s"))
         if isinstance(move, Pass):
-            if state.reserve > 0:
+            if state.reserve > 0 and not _capped(state):
                 out.append(v("pass", f"the reserve still has {state.reserve} tiles: draw "
                                      "instead of passing"))
             return out
         if isinstance(move, Draw) or (isinstance(move, Place) and move.drawn):
             if state.reserve == 0:
                 out.append(v("pass", "the reserve is empty: pass instead of drawing"))
+            elif _capped(state):
+                out.append(v("pass", f"the {state.cap} draws this round allows are used: pass "
+                                     "instead of drawing"))
             if state.draws >= 3:
                 out.append(v("draw", "three tiles were already drawn this turn"))
         elif state.draws:
@@ -594,6 +609,11 @@ class TrippleDomino:
         n = len(s.players)
         if isinstance(move, Start):
             i = s.index(move.player)
+            cell = ("U", 0, 0)
+            if n == 1:  # solitaire (Ruling): the tile comes from the reserve and scores nothing
+                return _with(s, phase="play", board={cell: move.tile},
+                             numbers=dict(zip(corners(cell), move.tile, strict=True)),
+                             used=s.used | {move.tile}, reserve=s.reserve - 1, turn=0)
             items = [ScoreItem(move.player, value(move.tile), f"opening tile {name(move.tile)}",
                                rnd)]
             triple = len(set(move.tile)) == 1
@@ -602,7 +622,6 @@ class TrippleDomino:
                                        "opening with 0-0-0", rnd))
             elif triple or not r.start_needs_triple:
                 items.append(ScoreItem(move.player, r.start_bonus, "start bonus", rnd))
-            cell = ("U", 0, 0)
             return _with(
                 s, phase="play", board={cell: move.tile},
                 numbers=dict(zip(corners(cell), move.tile, strict=True)),
@@ -612,7 +631,8 @@ class TrippleDomino:
             return self._end_round(s, move)
         i = s.index(move.player)
         if isinstance(move, Pass):
-            item = ScoreItem(move.player, r.pass_penalty, "pass (reserve empty)", rnd)
+            why = "reserve empty" if s.reserve == 0 else "draw cap reached"
+            item = ScoreItem(move.player, r.pass_penalty, f"pass ({why})", rnd)
             passes = s.passes + 1
             s = _with(s, ledger=s.ledger + (item,), passes=passes, turn=(i + 1) % n, draws=0)
             return _with(s, phase="end", turn=None) if passes >= n else s
@@ -623,8 +643,9 @@ class TrippleDomino:
                 items.append(ScoreItem(move.player, r.third_miss, "third drawn tile not placed",
                                        rnd))
             s = _with(s, ledger=s.ledger + tuple(items), hands=_add(s.hands, i, 1),
-                        reserve=s.reserve - 1, draws=draws, passes=0)
-            if draws == 3 or s.reserve == 0:  # Ruling: an emptied reserve ends the turn too
+                      reserve=s.reserve - 1, draws=draws, passes=0,
+                      round_draws=s.round_draws + 1)
+            if draws == 3 or s.reserve == 0 or _capped(s):  # Ruling: so does running out
                 s = _with(s, turn=(i + 1) % n, draws=0)
             return s
         return self._place(s, move, i)
@@ -634,9 +655,11 @@ class TrippleDomino:
         items: list[ScoreItem] = []
         hands = s.hands
         reserve = s.reserve
+        round_draws = s.round_draws
         if move.drawn:
             items.append(ScoreItem(move.player, r.draw, f"draw {s.draws + 1}", rnd))
             reserve -= 1
+            round_draws += 1
         else:
             hands = _add(hands, i, -1)
         items.append(ScoreItem(move.player, value(move.tile), f"tile {name(move.tile)} at "
@@ -656,7 +679,7 @@ class TrippleDomino:
         elif len(shared) == 1 and corners(move.cell)[shared[0]] in s.numbers:
             items.append(ScoreItem(move.player, r.bridge, "bridge", rnd))
         s = _with(s, board=board, numbers=numbers, used=s.used | {move.tile}, hands=hands,
-                    reserve=reserve, draws=0, passes=0, turn=(i + 1) % n)
+                  reserve=reserve, draws=0, passes=0, turn=(i + 1) % n, round_draws=round_draws)
         if hands[i] == 0:
             items.append(ScoreItem(move.player, r.going_out, "going out (last tile)", rnd))
             s = _with(s, phase="end", out=move.player, turn=None)
@@ -713,9 +736,10 @@ class TrippleDomino:
             return None
         who = self.to_move(state)
         out: list[Move] = []
-        if state.reserve == 0 and not state.draws:
+        can_draw = state.reserve > 0 and not _capped(state)
+        if not can_draw and not state.draws:
             out.append(Pass(who))
-        if state.reserve > 0 and state.draws < 3:
+        if can_draw and state.draws < 3:
             out.append(Draw(who))
         spots = {c for cell in state.board for c in edge_neighbours(cell)} - set(state.board)
         for cell in sorted(spots):
@@ -725,7 +749,7 @@ class TrippleDomino:
                 for rot in rotations(t):
                     if not _mismatches(state, cell, rot):
                         for drawn in ((True,) if state.draws else (False, True)):
-                            if drawn and (state.reserve == 0 or state.draws >= 3):
+                            if drawn and (not can_draw or state.draws >= 3):
                                 continue
                             if not drawn and state.hands[state.turn] == 0:
                                 continue
@@ -745,7 +769,8 @@ class TrippleDomino:
         for k, p in enumerate(state.players):
             mark = "→" if state.turn == k and state.phase == "play" else " "
             lines.append(f"{mark} {p:<10} {tot[p]:>4} points  {state.hands[k]:>2} tiles in hand")
-        lines.append(f"reserve: {state.reserve} tiles")
+        lines.append(f"reserve: {state.reserve} tiles" + (
+            f", {state.round_draws} of {state.cap} draws used this round" if state.cap else ""))
         status = {
             "start": "next: `start` with everyone's best tile",
             "play": f"to move: {self.to_move(state)}" + (
@@ -778,6 +803,11 @@ def _mismatches(state: State, cell: Cell, reading: Tile) -> list[tuple[int, int]
         if have is not None and have != reading[i]:
             out.append((i, have))
     return out
+
+
+def _capped(s: State) -> bool:
+    """The round's draw cap (option draw-cap) is used up."""
+    return s.cap is not None and s.round_draws >= s.cap
 
 
 def _add(hands: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
