@@ -507,12 +507,14 @@ class Coda:
             out.append(_v("C1", f"a hit is impossible: {where} cannot be {tile_name(tile)} "
                                 f"given the revealed tiles ({can})"))
         if not move.hit:
-            others = self._domain(state, slot) - {tile}
-            if not self._can_be(state, slot.id, others, answers=True):
-                can = self._can_text(state, slot.id)
+            # judged with the earlier answers, unless those already contradict each other
+            answers = self._solve(state, answers=True) is not None
+            others = self._domain(state, slot, answers) - {tile}
+            if not self._can_be(state, slot.id, others, answers=answers):
+                basis = "the order rule, the revealed tiles" + (" and earlier answers"
+                                                                if answers else "")
                 out.append(_v("C1", f"a miss is impossible: {where} can only be "
-                                    f"{tile_name(tile)} given the order rule, the revealed "
-                                    f"tiles and earlier answers ({can})"))
+                                    f"{tile_name(tile)} given {basis}"))
         return out
 
     def _stop_problems(self, state: State, move: Stop) -> list[Violation]:
@@ -637,8 +639,9 @@ class Coda:
     def _problem(self, state: State, answers: bool, fixed: Mapping[int, set[int]] | None = None):
         rows = []
         for p in state.players:
-            rows.append([set(fixed[s.id]) if fixed and s.id in fixed
-                         else self._domain(state, s, answers) for s in state.row(p)])
+            rows.append([set(fixed[s.id]) & self._domain(state, s, answers)
+                         if fixed and s.id in fixed else self._domain(state, s, answers)
+                         for s in state.row(p)])
         loose = []
         if state.drawn is not None:
             loose.append({t for t in tile_set() if colour_of(t) == state.drawn
