@@ -234,8 +234,24 @@ def _points(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> str:
     return ", ".join(f"{i.player} {i.points:+d} {i.label}" for i in items)
 
 
-def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dry: bool) -> int:
+def _secret_text(ctx, text: str, by: str | None) -> str:
+    """--secret: read a secret with a hidden prompt; the game turns it into the public move
+    (e.g. salted hashes), so the secret itself is never stored, logged or shown."""
+    cur = session.load(_store(ctx))
+    g, state = cur.game, cur.state
+    make = getattr(g, "secret_move", None)
+    if make is None:
+        raise RefereeError(f"{g.name} takes no secret input (--secret)")
+    ask = getattr(g, "secret_prompt", None)
+    secret = click.prompt(ask(state, text) if ask else "secret", hide_input=True, err=True)
+    return make(state, text, secret, by if by is not None else g.to_move(state))
+
+
+def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dry: bool,
+                  secret: bool = False) -> int:
     text = " ".join(words)
+    if secret:
+        text = _secret_text(ctx, text, by)
     p = session.play(_store(ctx), text, by, dry=dry)
     if as_json:
         _json(_verdict_json(p))
@@ -270,10 +286,33 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
 @click.argument("move", nargs=-1, required=True)
 @click.option("--by", "by", help="Who makes the move (default: whose turn it is).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.option("--secret", is_flag=True,
+              help="Type a secret at a hidden prompt (e.g. coda: seal your tiles); only what "
+                   "the game derives from it (hashes) is recorded.")
 @click.pass_context
-def play_cmd(ctx, move, by, as_json) -> None:
+def play_cmd(ctx, move, by, as_json, secret) -> None:
     """Record a move: applied when legal, rejected with the rule and reason (exit 1) if not."""
-    ctx.exit(_move_command(ctx, move, by, as_json, dry=False))
+    ctx.exit(_move_command(ctx, move, by, as_json, dry=False, secret=secret))
+
+
+@main.command("ask")
+@click.argument("question", nargs=-1, required=True)
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def ask_cmd(ctx, question, match_id, as_json) -> None:
+    """Ask the referee about the position to settle a dispute, in the game's own words
+    (e.g. coda: `ask possible ben 2 7 miss`; thricewise: `ask cells`)."""
+    cur = session.load(_store(ctx), match_id)
+    query = getattr(cur.game, "query", None)
+    if query is None:
+        raise RefereeError(f"{cur.game.name} answers no questions (ask)")
+    text = " ".join(question)
+    answer = query(cur.state, text)
+    if as_json:
+        _json({"match": cur.match.id, "question": text, "answer": answer})
+        return
+    click.echo(answer)
 
 
 @main.command("check")

@@ -401,3 +401,31 @@ def test_cli_round_with_a_rejected_false_miss(tmp_path):
     assert ref("show", "--as", "ana").output == r.output
     r = ref("score")
     assert "correct guess" in r.output
+
+
+def test_cli_secret_seal_keeps_only_hashes_and_ask_settles_disputes(tmp_path):
+    db = str(tmp_path / "s.sqlite3")
+
+    def ref(*args, input=None):
+        return CliRunner().invoke(main, ["--db", db, *args], input=input)
+
+    ref("new", "coda", "--players", "ana,ben", "--option", "sealed=yes")
+    ref("play", "row ana black black black white")
+    ref("play", "row ben black black black white")
+    r = ref("play", "seal ana", "--secret", input="0 1 2 2 quokka\n")
+    assert r.exit_code == 0, r.output
+    r = ref("play", "seal ben", "--secret", input="3 5 4 9 wombat\n")  # out of order
+    assert r.exit_code == 2 and "C1" in r.output
+    r = ref("play", "seal ben", "--secret", input="3 4 5 9 wombat\n")
+    assert r.exit_code == 0, r.output
+    log = ref("log").output
+    assert "seal ana " in log and "quokka" not in log and "wombat" not in log
+    assert "3 4 5 9" not in log
+    ref("play", "draw white")
+    ref("play", "guess ben 1 3 hit")
+    ref("play", "guess ben 3 5 hit")
+    r = ref("ask", "possible", "ben", "2")
+    assert r.exit_code == 0 and r.output == "ben's tile 2 (black, hidden) can be: 4\n"
+    r = ref("ask", "possible ben 2 4 miss")
+    assert r.output.startswith("a miss on 4 is impossible")
+    assert ref("ask", "possible ben 9").exit_code == 2

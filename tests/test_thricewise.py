@@ -417,3 +417,16 @@ def test_cli_end_to_end(tmp_path):
     assert r.exit_code == 0 and "now: ben places Diplomat" in r.output
     r = ref("score")
     assert "cy" in r.output and "+3" in r.output
+
+
+def test_questions_at_the_table(tmp_path):
+    s = play(started(), "reveal ana Pact, ben Diplomat, cy Ace Moons")
+    assert G.query(s, "cells").startswith("cy's Ace of Moons (Ace) may go on 14 cell(s): D4 E4")
+    assert G.query(s, "where journey") == "Journey is on the table at E5"
+    assert G.query(s, "where Pact") == "Pact is revealed by ana and waiting to be placed"
+    assert G.query(s, "where Sailor") == "Sailor is unseen (in a hand or the deck)"
+    db = str(tmp_path / "q.sqlite3")
+    CliRunner().invoke(main, ["--db", db, "new", "thricewise", "--players", "ana,ben"])
+    CliRunner().invoke(main, ["--db", db, "play", "grid Journey, Mountain / Sea, Bard"])
+    r = CliRunner().invoke(main, ["--db", db, "ask", "where", "Sea"])
+    assert r.exit_code == 0 and r.output == "Sea is on the table at E6\n"

@@ -623,6 +623,22 @@ class Thricewise:
                        deferred=((),) * len(state.players), set_aside=state.set_aside + aside,
                        turn=state.turn + 1)
 
+    def query(self, state: State, text: str) -> str:
+        """Settle a question at the table: `cells` lists where the next card may go;
+        `where Journey` says where a card is (each card exists once)."""
+        words = text.split()
+        if words[:1] == ["cells"]:
+            if state.phase != "place":
+                return "no card is waiting to be placed"
+            owner, cid = state.pending[0]
+            free = legal_cells(state.cells)
+            shown = " ".join(cell_name(x) for x in free) or "none: it is set aside (T4)"
+            return f"{owner}'s {card_by_id(cid).label} may go on {len(free)} cell(s): {shown}"
+        if words[:1] == ["where"] and len(words) > 1:
+            c = find_card(" ".join(words[1:]))
+            return f"{c.name} is " + (self._where(state, c.id) or "unseen (in a hand or the deck)")
+        raise InvalidMove("ask `cells` (where the next card may go) or `where CARD`")
+
     # reading the state
 
     def to_move(self, state: State) -> str | None:
