@@ -320,7 +320,7 @@ def test_show_draws_rows_pool_turn_and_scores():
     text = G.show(s)
     assert "  ana  1:b?  2:b?  3:b4  4:w?  5:w?   (4 hidden)" in text
     assert "pool:" in text and "now: ben draws a tile" in text
-    assert "last guess: ana → ben's tile 2 3: miss" in text
+    assert "last guess: ana said ben's tile 2 is 3: miss" in text
     assert "scores: ana 3, ben 0, cy 0" in text
 
 

@@ -995,9 +995,9 @@ class Coda:
             lines.append(f"{state.to_play} holds a drawn {COLOURS[state.drawn]} tile")
         if state.asked:
             a = state.asked[-1]
-            lines.append(f"last guess: {a.guesser} → {a.target}'s tile {a.position} "
-                         f"{value_word(a.tile)}: "
-                         f"{'hit' if a.hit else 'miss'} (the full record: referee log)")
+            lines.append(f"last guess: {a.guesser} said {a.target}'s tile {a.position} is "
+                         f"{value_word(a.tile)}: {'hit' if a.hit else 'miss'} (every guess: "
+                         "referee log)")
         lines.append("now: " + self._now(state))
         for rep in state.reports:
             lines.append("found: " + rep)

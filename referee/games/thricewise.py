@@ -669,7 +669,7 @@ class Thricewise:
         return Outcome(winners, f"{shared}highest total {best} ({scores})")
 
     def show(self, state: State, viewer: str | None = None) -> str:
-        lines = [f"Thricewise, turn {state.turn}"
+        lines = [(f"Thricewise, turn {state.turn}" if state.turn else "Thricewise, set-up")
                  + (" (final turn of deferred cards)" if state.final and state.phase != "over"
                     else "")
                  + f"; deferred cards: {state.mode}"]
@@ -730,7 +730,8 @@ def draw_grid(cells: Mapping[tuple[int, int], int], mark_legal: bool) -> list[st
                 top.append(("·" if (c, r) in free else "").ljust(width))
                 bottom.append("".ljust(width))
         out.append(f"{r:>2}  " + "".join(top).rstrip())
-        out.append("    " + "".join(bottom).rstrip())
+        if "".join(bottom).strip():
+            out.append("    " + "".join(bottom).rstrip())
     return out
 
 
