@@ -87,7 +87,7 @@ def test_unknown_cards_are_invalid(text):
 
 
 def test_referee_start_does_not_read_the_definition_or_reportlab():
-    code = ("import sys, referee.games.thricewise; "
+    code = ("import sys, referee.games.thricewise, referee.games.coda; "
             "assert 'generator.definition' not in sys.modules; "
             "assert not [m for m in sys.modules if m.startswith(('reportlab', 'PIL'))]")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -67,10 +67,10 @@ _POS = re.compile(r"^\d{1,2}$")
 @lru_cache(maxsize=1)
 def tile_set() -> tuple[int, ...]:
     """Every tile of the printed set (templates/coda), as tile numbers; read lazily."""
-    from generator.definition import load
+    from referee.components import cards
 
     out = []
-    for c in load("coda").cards:
+    for _, c in cards("coda", ("color", "number")):
         colour = _COLOUR_WORDS[c["color"].strip().lower()]
         number = c["number"].strip()
         out.append(deduce.BLACK_DASH + colour if number in DASH_WORDS else 2 * int(number) + colour)

@@ -82,14 +82,16 @@ class DCard:
 
 @lru_cache(maxsize=1)
 def deck() -> tuple[DCard, ...]:
-    """The 36 basic cards, from templates/decktet (imported lazily: startup stays light)."""
-    from generator.definition import load
+    """The 36 basic cards, from templates/decktet through the referee's memo of the definition
+    (read lazily: startup stays light). The basic cards are the ranked ones, Ace to Crown; the
+    extended cards (Excuse, Pawns, Courts) have no value and take no part in Thricewise."""
+    from referee.components import cards
 
-    cards = load("decktet").select(("basic",))
+    fields = ("name", "rank", "value", "suit1", "suit2", "suit3")
     return tuple(
-        DCard(c.id, c["name"], c["rank"], int(c["value"]),
-              tuple(s for s in (c.get("suit1"), c.get("suit2"), c.get("suit3")) if s))
-        for c in cards
+        DCard(i, f["name"], f["rank"], int(f["value"]),
+              tuple(s for s in (f["suit1"], f["suit2"], f["suit3"]) if s))
+        for i, f in cards("decktet", fields) if f["value"]
     )
 
 
