@@ -429,3 +429,22 @@ def test_cli_secret_seal_keeps_only_hashes_and_ask_settles_disputes(tmp_path):
     r = ref("ask", "possible ben 2 4 miss")
     assert r.output.startswith("a miss on 4 is impossible")
     assert ref("ask", "possible ben 9").exit_code == 2
+
+
+def test_c_end_only_the_winner_tallies_their_hidden_tiles():
+    s = play(G.setup(TRIO, {}), *ROUND[:-1])
+    assert G.to_move(s) == "ana" and s.phase == "tally"
+    assert broken(s, "tally 3 7 11", player="ben") == {"C-end"}
+    assert broken(s, "tally 3 7") == {"C-end"}  # three tiles are hidden
+    assert broken(s, "tally 3 7 1") == {"C1"}  # 1 cannot stand right of white 9
+    assert broken(s, "draw black") == {"C-end"}
+    assert broken(play(G.setup(TRIO, {}), *ROUND[:4]), "tally 1") == {"C-turn"}
+    s = play(s, "tally 3 7 11")
+    assert broken(s, "guess ben 1 0 hit") == {"C-end"}  # the game is over
+    assert broken(s, "row ana black black white white") == {"C-end"}
+
+
+def test_a_row_is_dealt_once():
+    s = play(G.setup(TRIO, {}), "row ana black black white white")
+    assert broken(s, "row ana black black white white") == {"C-setup"}
+    assert verdict(s, "row ben white white white white").legal

@@ -400,14 +400,14 @@ class Coda:
         return self._transition(state, move)[0]
 
     def _violations(self, state: State, move) -> list[Violation]:
+        if state.phase == "over" and not isinstance(move, Unseal):
+            return [_v("C-end", "the game is over (only `unseal` is still possible)")]
         if isinstance(move, Deal):
             return self._deal_problems(state, move)
         if isinstance(move, Seal):
             return self._seal_problems(state, move)
         if isinstance(move, Unseal):
             return self._unseal_problems(state, move)
-        if state.phase == "over":
-            return [_v("C-end", "the game is over")]
         if state.phase in ("deal", "closed"):
             missing = [p for p, d in zip(state.players, state.dealt, strict=True) if not d]
             if state.phase == "closed":
