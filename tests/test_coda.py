@@ -448,3 +448,36 @@ def test_a_row_is_dealt_once():
     s = play(G.setup(TRIO, {}), "row ana black black white white")
     assert broken(s, "row ana black black white white") == {"C-setup"}
     assert verdict(s, "row ben white white white white").legal
+
+
+def test_deduction_agrees_with_brute_force_on_small_positions():
+    import itertools
+    import random
+
+    from referee.games import _coda_deduce as deduce
+
+    rng = random.Random(7)
+    universe = list(range(8)) + [deduce.BLACK_DASH, deduce.WHITE_DASH]  # 0-3 of both colours
+
+    def fits(rows, tiles):
+        it = iter(tiles)
+        for row in rows:
+            numbers = [t for t in (next(it) for _ in row) if t < deduce.BLACK_DASH]
+            if numbers != sorted(numbers):
+                return False
+        return True
+
+    for _ in range(25):
+        shape = [rng.randint(1, 3), rng.randint(1, 2)]
+        rows = [[{t for t in universe if rng.random() < 0.6} for _ in range(n)] for n in shape]
+        loose = [{t for t in universe if rng.random() < 0.5}] if rng.random() < 0.5 else []
+        slots = [d for row in rows for d in row] + loose
+        seen = [set() for _ in slots]
+        for tiles in itertools.permutations(universe, len(slots)):
+            if all(t in d for t, d in zip(tiles, slots, strict=True)) and fits(rows, tiles):
+                for s, t in zip(seen, tiles, strict=True):
+                    s.add(t)
+        got = deduce.possible(rows, loose)
+        flat = [d for row in got for d in row]
+        assert flat == seen[: len(flat)]
+        assert deduce.feasible(rows, loose) == any(seen)

@@ -14,9 +14,11 @@ domain. Game positions are small (26 tiles), so answers come in milliseconds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 BLACK_DASH, WHITE_DASH = 24, 25
 LOW, HIGH = -1, 24  # sentinels: nothing to the left / to the right
+NONE_LEFT, NONE_RIGHT = 99, -99  # no arrangement at all: nothing fits
 
 Domains = list[set[int]]
 
@@ -26,38 +28,30 @@ def is_dash(tile: int) -> bool:
 
 
 def _row_filter(row: Domains) -> bool:
-    """Keep in each domain only tiles that fit some ascending arrangement of the row."""
-    fwd = [{LOW}]
-    for dom in row:
-        nxt = set()
-        for k in fwd[-1]:
-            for t in dom:
-                if is_dash(t):
-                    nxt.add(k)
-                elif t > k:
-                    nxt.add(t)
-        fwd.append(nxt)
-    bwd = [{HIGH}]
-    for dom in reversed(row):
-        nxt = set()
-        for k in bwd[-1]:
-            for t in dom:
-                if is_dash(t):
-                    nxt.add(k)
-                elif t < k:
-                    nxt.add(t)
-        bwd.append(nxt)
-    bwd.reverse()  # bwd[i]: possible first number from slot i on
+    """Keep in each domain only tiles that fit some ascending arrangement of the row.
+
+    Only two numbers per gap matter: the smallest number that can stand last to its left
+    (lo) and the largest that can stand first to its right (hi); a number fits between."""
+    n = len(row)
+    lo = [LOW] * (n + 1)
+    for i, dom in enumerate(row):
+        prev = lo[i]
+        best = min((t for t in dom if t < BLACK_DASH and t > prev), default=NONE_LEFT)
+        if prev != NONE_LEFT and any(t >= BLACK_DASH for t in dom):
+            best = min(best, prev)
+        lo[i + 1] = best
+    hi = [HIGH] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        nxt = hi[i + 1]
+        best = max((t for t in row[i] if t < BLACK_DASH and t < nxt), default=NONE_RIGHT)
+        if nxt != NONE_RIGHT and any(t >= BLACK_DASH for t in row[i]):
+            best = max(best, nxt)
+        hi[i] = best
     changed = False
     for i, dom in enumerate(row):
-        keep = set()
-        for t in dom:
-            if is_dash(t):
-                if any(a < b for a in fwd[i] for b in bwd[i + 1]):
-                    keep.add(t)
-            elif any(a < t for a in fwd[i]) and any(t < b for b in bwd[i + 1]):
-                keep.add(t)
-        if keep != dom:
+        a, b = lo[i], hi[i + 1]
+        keep = {t for t in dom if (a < t < b if t < BLACK_DASH else a < b)}
+        if len(keep) != len(dom):
             row[i] = keep
             changed = True
     return changed
@@ -116,6 +110,9 @@ def solve(rows: Sequence[Sequence[set[int]]], loose: Sequence[set[int]] = ()):
     open_ = [d for d in every if len(d) > 1]
     if not open_:
         return [[next(iter(d)) for d in row] for row in r], [next(iter(d)) for d in lo]
+    quick = _greedy(r, lo)
+    if quick is not None:
+        return quick
     pick = min(open_, key=len)
     where = every.index(pick)
     for t in sorted(pick):
@@ -127,6 +124,49 @@ def solve(rows: Sequence[Sequence[set[int]]], loose: Sequence[set[int]] = ()):
         if found is not None:
             return found
     return None
+
+
+def _greedy(rows: list[Domains], loose: Domains):
+    """A fast try: each row left to right takes the smallest free tile that fits (a dash only
+    when no number does). Often right; when it fails, the search decides."""
+    used: set[int] = set()
+    out = []
+    for row in rows:
+        last, tiles = LOW, []
+        for dom in row:
+            free = sorted(t for t in dom if t not in used)
+            pick = next((t for t in free if t < BLACK_DASH and t > last), None)
+            if pick is None:
+                pick = next((t for t in free if t >= BLACK_DASH), None)
+            if pick is None:
+                return None
+            if pick < BLACK_DASH:
+                last = pick
+            used.add(pick)
+            tiles.append(pick)
+        out.append(tiles)
+    spare = []
+    for dom in loose:
+        pick = next((t for t in sorted(dom) if t not in used), None)
+        if pick is None:
+            return None
+        used.add(pick)
+        spare.append(pick)
+    return out, spare
+
+
+def feasible(rows: Sequence[Sequence[set[int]]], loose: Sequence[set[int]] = ()) -> bool:
+    """Whether some arrangement fits; answers are remembered, since a move is judged by
+    `check` and again by `apply`, and a fold replays the same questions."""
+    key = (tuple(tuple(frozenset(d) for d in row) for row in rows),
+           tuple(frozenset(d) for d in loose))
+    return _feasible(key)
+
+
+@lru_cache(maxsize=4096)
+def _feasible(key) -> bool:
+    rows, loose = key
+    return solve([[set(d) for d in row] for row in rows], [set(d) for d in loose]) is not None
 
 
 def possible(rows: Sequence[Sequence[set[int]]], loose: Sequence[set[int]] = ()) -> list[list[set[int]]]:

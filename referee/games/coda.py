@@ -502,13 +502,14 @@ class Coda:
         if out:
             return out
         where = f"{move.target}'s tile {move.position} ({COLOURS[slot.colour]})"
-        if move.hit and not self._can_be(state, slot.id, {tile}, answers=False):
+        if move.hit and not self._can_be(state, slot.id, {tile}, answers=True) and not (
+                self._can_be(state, slot.id, {tile}, answers=False)):
             can = self._can_text(state, slot.id)
             out.append(_v("C1", f"a hit is impossible: {where} cannot be {tile_name(tile)} "
                                 f"given the revealed tiles ({can})"))
         if not move.hit:
             # judged with the earlier answers, unless those already contradict each other
-            answers = self._solve(state, answers=True) is not None
+            answers = self._fits(state, answers=True)
             others = self._domain(state, slot, answers) - {tile}
             if not self._can_be(state, slot.id, others, answers=answers):
                 basis = "the order rule, the revealed tiles" + (" and earlier answers"
@@ -550,7 +551,7 @@ class Coda:
             return [_v("C1", f"{me}'s row has {len(row)} tiles: the new one goes at 1-"
                              f"{len(row) + 1}, not {position}")]
         trial = self._inserted(state, position, tile)
-        if self._solve(trial, answers=False) is None:
+        if not self._fits(trial, answers=False):
             what = tile_name(tile) if tile is not None else f"a hidden {COLOURS[state.drawn]} tile"
             return [_v("C1", f"{what} cannot stand at {position} in {me}'s row: "
                              f"{self._neighbours(trial.row(me), position)}")]
@@ -595,7 +596,7 @@ class Coda:
                                                                             strict=True)}
         if out:
             return out
-        if self._solve(state, answers=False, fixed=fixed) is None:
+        if not self._fits(state, answers=False, fixed=fixed):
             shown = " ".join(tile_short(t) for t in fixed.values())
             out.append(_v("C1", f"{state.winner}'s hidden tiles cannot be {shown}: that breaks "
                                 "the order rule or repeats a revealed tile"))
@@ -648,14 +649,14 @@ class Coda:
                           and (state.advanced or not deduce.is_dash(t))})
         return rows, loose
 
-    def _solve(self, state: State, answers: bool, fixed: Mapping[int, int] | None = None):
+    def _fits(self, state: State, answers: bool, fixed: Mapping[int, int] | None = None) -> bool:
         sets = {k: {v} for k, v in (fixed or {}).items()}
-        return deduce.solve(*self._problem(state, answers, sets))
+        return deduce.feasible(*self._problem(state, answers, sets))
 
     def _can_be(self, state: State, slot_id: int, tiles: set[int], answers: bool) -> bool:
         if not tiles:
             return False
-        return deduce.solve(*self._problem(state, answers, {slot_id: tiles})) is not None
+        return deduce.feasible(*self._problem(state, answers, {slot_id: tiles}))
 
     def candidates(self, state: State, player: str, position: int) -> list[int]:
         """Every tile a player's tile (1-based position) can still be, from public info."""
@@ -736,7 +737,7 @@ class Coda:
             tile = tile_of(state.drawn, self._value(values[0]))
             trial = self._inserted(state, move.position, None)
             slot = trial.row(state.to_play)[move.position - 1]
-            if self._solve(trial, answers=False, fixed={slot.id: tile}) is None:
+            if not self._fits(trial, answers=False, fixed={slot.id: tile}):
                 raise IllegalMove([_v("C1", f"that tile cannot stand at {move.position}")])
             h = seal_hash(phrase, state.to_play, state.round, slot.id, tile)
             return f"stop at {move.position} sealed {h}"
@@ -747,7 +748,7 @@ class Coda:
                               "numbers, then the passphrase")
         fixed = {s.id: tile_of(s.colour, self._value(v)) for s, v in zip(hidden, values,
                                                                         strict=True)}
-        if self._solve(state, answers=False, fixed=fixed) is None:
+        if not self._fits(state, answers=False, fixed=fixed):
             raise IllegalMove([_v("C1", "those tiles break the order rule or repeat a revealed "
                                         "tile (colours must match the row)")])
         hashes = [seal_hash(phrase, who, state.round, s.id, fixed[s.id]) for s in hidden]
