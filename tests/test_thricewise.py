@@ -11,7 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.engine import AmbiguousMove, Event, IllegalMove, InvalidMove, fold, totals
+from referee.engine import (
+    AmbiguousMove,
+    Event,
+    IllegalMove,
+    InvalidMove,
+    RefereeError,
+    fold,
+    totals,
+)
 from referee.games import thricewise as tw
 from referee.games.thricewise import GAME as G
 
@@ -430,3 +438,41 @@ def test_questions_at_the_table(tmp_path):
     CliRunner().invoke(main, ["--db", db, "play", "grid Journey, Mountain / Sea, Bard"])
     r = CliRunner().invoke(main, ["--db", db, "ask", "where", "Sea"])
     assert r.exit_code == 0 and r.output == "Sea is on the table at E6\n"
+
+
+def test_position_text_round_trips_through_a_whole_game():
+    s = G.setup(PLAYERS, {})
+    for text in SCRIPT:
+        s = G.apply(s, G.parse(s, text, G.to_move(s)))
+        back = G.load_position(G.setup(PLAYERS, {}), G.position(s))
+        assert G.position(back) == G.position(s)
+        assert (back.phase, G.to_move(back), back.cells) == (s.phase, G.to_move(s), s.cells)
+        assert totals(G.ledger(back), PLAYERS) == totals(G.ledger(s), PLAYERS)
+
+
+def test_a_position_must_account_for_every_card():
+    base = G.setup(PLAYERS, {})
+    good = G.position(started())
+    assert G.load_position(base, good).phase == "reveal"
+    with pytest.raises(RefereeError, match="each card exists once: Journey"):
+        G.load_position(base, good.replace("G6 End", "G6 Journey"))
+    with pytest.raises(RefereeError, match="must hold the 21 unseen cards"):
+        G.load_position(base, good.replace("deck 21", "deck 20"))
+    with pytest.raises(RefereeError, match="unknown player"):
+        G.load_position(base, good.replace("hands ana 3", "hands zed 3"))
+
+
+def test_cli_dispute_from_a_position_file(tmp_path):
+    db, board = str(tmp_path / "p.sqlite3"), tmp_path / "board.txt"
+
+    def ref(*args):
+        return CliRunner().invoke(main, ["--db", db, *args])
+
+    ref("new", "thricewise", "--players", "ana,ben,cy")
+    ref("play", "grid Journey, Mountain, Forest / Sea, Bard, End")
+    ref("play", "reveal ana Pact, ben Diplomat, cy Ace Moons")
+    board.write_text(ref("position").output)
+    r = ref("new", "thricewise", "--players", "ana,ben,cy", "--position", str(board))
+    assert r.exit_code == 0, r.output
+    r = ref("check", "D5")
+    assert r.exit_code == 0 and "cy +3 flush Moons" in r.output

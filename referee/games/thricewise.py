@@ -167,6 +167,11 @@ def parse_cell(text: str) -> tuple[int, int]:
     return ord(m.group(1).upper()) - ord("A"), int(m.group(2))
 
 
+POSITION_HELP = ("turn N · grid E5 Journey, F5 Ace of Moons · hands ana 2, ben 2 · deck 18 · "
+                 "deferred ana Castle · aside ben Cave · pending cy Author, ana Pact "
+                 "(to place, in order) · drawers ana ben cy · final · scores ana 3, ben 4")
+
+
 # Moves
 
 
@@ -624,6 +629,95 @@ class Thricewise:
         return replace(state, final=True, phase="place", pending=tuple(pending),
                        deferred=((),) * len(state.players), set_aside=state.set_aside + aside,
                        turn=state.turn + 1)
+
+    def position(self, state: State) -> str:
+        """The position as text that load_position reads back (disputes)."""
+        def pairs(items) -> str:
+            return ", ".join(f"{a} {b}" for a, b in items)
+
+        name = lambda cid: card_by_id(cid).name  # noqa: E731
+        out = [f"# thricewise position: {POSITION_HELP}", f"turn {state.turn}"]
+        out += [f"grid {pairs((cell_name(c), name(x)) for c, x in state.grid)}"]
+        out += [f"hands {pairs(zip(state.players, state.hands, strict=True))}",
+                f"deck {state.deck}"]
+        deferred = [(p, name(c)) for p, d in zip(state.players, state.deferred, strict=True)
+                    for c in d]
+        out += [f"deferred {pairs(deferred)}"] if deferred else []
+        out += [f"aside {pairs((p, name(c)) for p, c, _ in state.set_aside)}"] if (
+            state.set_aside) else []
+        out += [f"pending {pairs((p, name(c)) for p, c in state.pending)}"] if (
+            state.pending) else []
+        out += [f"drawers {' '.join(state.drawers)}"] if state.drawers else []
+        out += ["final"] if state.final else []
+        out.append(f"scores {pairs(totals(state.ledger, state.players).items())}")
+        return "\n".join(out) + "\n"
+
+    def load_position(self, state: State, text: str) -> State:
+        """A position typed in or written by `position`; checks each card is seen once and
+        that hands and deck account for every unseen card."""
+        players = {p.lower(): p for p in state.players}
+        data: dict[str, list[tuple[str, str]]] = {}
+        words: dict[str, str] = {}
+        for raw in text.splitlines():
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            key, _, rest = line.partition(" ")
+            key = key.lower()
+            if key not in ("turn", "grid", "hands", "deck", "deferred", "aside", "pending",
+                           "drawers", "final", "scores"):
+                raise RefereeError(f"unknown position line {raw.strip()!r} ({POSITION_HELP})")
+            words[key] = rest.strip()
+            items = [i.split(None, 1) for i in rest.split(",") if i.strip()]
+            data[key] = [(i[0], i[1].strip() if len(i) > 1 else "") for i in items]
+
+        def who(name: str) -> str:
+            if name.lower() not in players:
+                raise RefereeError(f"unknown player {name!r} in the position")
+            return players[name.lower()]
+
+        def number(text: str, what: str) -> int:
+            if not text.strip().isdigit():
+                raise RefereeError(f"{what} must be a number, not {text!r} (position)")
+            return int(text)
+
+        try:
+            grid = tuple((parse_cell(c), find_card(n).id) for c, n in data.get("grid", []))
+            hands = dict.fromkeys(state.players, 0)
+            hands.update({who(p): number(n, "a hand") for p, n in data.get("hands", [])})
+            deferred = {p: [] for p in state.players}
+            for p, n in data.get("deferred", []):
+                deferred[who(p)].append(find_card(n).id)
+            aside = tuple((who(p), find_card(n).id, "set aside") for p, n in data.get("aside", []))
+            pending = tuple((who(p), find_card(n).id) for p, n in data.get("pending", []))
+        except (InvalidMove, AmbiguousMove) as e:
+            raise RefereeError(f"{e} (position)") from None
+        seen = [c for _, c in grid] + [c for d in deferred.values() for c in d]
+        seen += [c for _, c, _ in aside] + [c for _, c in pending]
+        twice = sorted({card_by_id(c).name for c in seen if seen.count(c) > 1})
+        if twice:
+            raise RefereeError(f"each card exists once: {', '.join(twice)} (position)")
+        if len({c for c, _ in grid}) != len(grid):
+            raise RefereeError("two cards on one cell (position grid)")
+        deck_left = number(words.get("deck", "0"), "deck")
+        unseen = len(deck()) - len(seen)
+        if deck_left + sum(hands.values()) != unseen:
+            raise RefereeError(f"hands ({sum(hands.values())}) and deck ({deck_left}) must "
+                               f"hold the {unseen} unseen cards (position)")
+        ledger = tuple(ScoreItem(who(p), number(v, "a score"), "score of the position")
+                       for p, v in data.get("scores", []) if v != "0")
+        new = replace(state, grid=grid, hands=tuple(hands[p] for p in state.players),
+                      deck=deck_left, deferred=tuple(tuple(deferred[p]) for p in state.players),
+                      set_aside=aside, pending=pending, final="final" in words,
+                      drawers=tuple(who(p) for p in words.get("drawers", "").split()),
+                      turn=number(words.get("turn", "1"), "turn"), ledger=ledger)
+        if not grid:
+            return replace(new, phase="grid")
+        if pending:
+            return replace(new, phase="place")
+        if any(new.hands):
+            return replace(new, phase="reveal")
+        return self._advance(replace(new, phase="drawn"), [])
 
     def query(self, state: State, text: str) -> str:
         """Settle a question at the table: `cells` lists where the next card may go;
