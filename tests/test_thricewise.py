@@ -456,7 +456,7 @@ def test_a_position_must_account_for_every_card():
     assert G.load_position(base, good).phase == "reveal"
     with pytest.raises(RefereeError, match="each card exists once: Journey"):
         G.load_position(base, good.replace("G6 End", "G6 Journey"))
-    with pytest.raises(RefereeError, match="must hold the 21 unseen cards"):
+    with pytest.raises(RefereeError, match="must hold the 30 unseen cards"):
         G.load_position(base, good.replace("deck 21", "deck 20"))
     with pytest.raises(RefereeError, match="unknown player"):
         G.load_position(base, good.replace("hands ana 3", "hands zed 3"))
