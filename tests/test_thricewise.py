@@ -476,3 +476,38 @@ def test_cli_dispute_from_a_position_file(tmp_path):
     assert r.exit_code == 0, r.output
     r = ref("check", "D5")
     assert r.exit_code == 0 and "cy +3 flush Moons" in r.output
+
+
+@pytest.mark.parametrize("n,mode,seed", [(2, "final", 1), (3, "any-turn", 2), (4, "final", 3),
+                                         (5, "any-turn", 4), (5, "final", 5)])
+def test_random_games_end_with_every_card_accounted_for(n, mode, seed):
+    import random
+
+    rng = random.Random(seed)
+    players = tuple("abcde"[:n])
+    s = G.setup(players, {"deferred": mode})
+    cards = [c.name for c in tw.deck()]
+    rng.shuffle(cards)
+    rows, cols = tw.grid_shape(n)
+    grid = [cards.pop() for _ in range(rows * cols)]
+    s = play(s, "grid " + " / ".join(", ".join(grid[r * cols:(r + 1) * cols])
+                                     for r in range(rows)))
+    while G.outcome(s) is None:
+        if s.phase == "reveal":
+            plays = []
+            for i, p in enumerate(players):
+                own = [tw.card_by_id(c).name for c in s.deferred[i]]
+                if own and mode == "any-turn" and (s.hands[i] == 0 or rng.random() < 0.3):
+                    plays.append(f"{p} {own[0]}")
+                elif s.hands[i]:
+                    plays.append(f"{p} {cards.pop()}")
+            s = play(s, "reveal " + ", ".join(plays))
+        else:
+            cell = rng.choice(G.legal_moves(s)).cell
+            s = play(s, tw.cell_name(cell))
+        unseen = 36 - len(s.grid) - sum(map(len, s.deferred)) - len(s.set_aside) - len(s.pending)
+        assert s.deck + sum(s.hands) == unseen == len(cards)
+        c0, r0, c1, r1 = tw.box(s.cells)
+        assert c1 - c0 < 6 and r1 - r0 < 6
+    assert s.hands == (0,) * n and not any(s.deferred) and not cards
+    assert len(s.grid) + len(s.set_aside) == 36
