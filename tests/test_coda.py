@@ -481,3 +481,106 @@ def test_deduction_agrees_with_brute_force_on_small_positions():
         flat = [d for row in got for d in row]
         assert flat == seen[: len(flat)]
         assert deduce.feasible(rows, loose) == any(seen)
+
+
+def simulate(players, seed, advanced=False, check_every=0):
+    """A whole round played truthfully by a simulator that knows every tile: the referee must
+    accept every move, and every hidden tile's true value must stay among its candidates."""
+    import random
+
+    from referee.games import _coda_deduce as deduce
+
+    rng = random.Random(seed)
+    tiles = [t for t in coda.tile_set() if advanced or not deduce.is_dash(t)]
+    rng.shuffle(tiles)
+    n = len(players)
+    rows = []
+    for _ in players:
+        hand = [tiles.pop() for _ in range(3 if n == 4 else 4)]
+        row = sorted(t for t in hand if not deduce.is_dash(t))
+        for d in (t for t in hand if deduce.is_dash(t)):
+            row.insert(rng.randint(0, len(row)), d)
+        rows.append([[t, False] for t in row])  # [tile, revealed]
+    s = G.setup(players, {"game": "advanced" if advanced else "basic"})
+    moves = 0
+
+    def do(text):
+        nonlocal s, moves
+        v = verdict(s, text)
+        assert v.legal, f"{text}: {[str(x) for x in v.violations]}"
+        s = G.apply(s, G.parse(s, text, G.to_move(s)))
+        moves += 1
+        if check_every and moves % check_every == 0:
+            for p, row in zip(players, rows, strict=True):
+                for i, (t, shown) in enumerate(row, start=1):
+                    if not shown:
+                        assert t in G.candidates(s, p, i), (p, i, t)
+
+    def where(row, t):
+        if deduce.is_dash(t):
+            return rng.randint(1, len(row) + 1)
+        return next((i for i, (x, _) in enumerate(row, start=1)
+                     if not deduce.is_dash(x) and x > t), len(row) + 1)
+
+    def alive():
+        return [i for i, r in enumerate(rows) if any(not shown for _, shown in r)]
+
+    for p, row in zip(players, rows, strict=True):
+        do(f"row {p} " + " ".join(coda.COLOURS[coda.colour_of(t)] for t, _ in row))
+    me = 0
+    while len(alive()) > 1:
+        drawn = tiles.pop() if tiles else None
+        if drawn is not None:
+            do(f"draw {coda.COLOURS[coda.colour_of(drawn)]}")
+        while True:
+            target = rng.choice([i for i in alive() if i != me])
+            pos = rng.choice([i for i, (_, shown) in enumerate(rows[target], start=1)
+                              if not shown])
+            true = rows[target][pos - 1][0]
+            named = true if rng.random() < 0.5 else coda.tile_of(
+                coda.colour_of(true), rng.choice(["dash"] * advanced + [str(k) for k in range(12)]))
+            hit = named == true
+            do(f"guess {players[target]} {pos} {coda.value_word(named)} {'hit' if hit else 'miss'}")
+            if hit:
+                rows[target][pos - 1][1] = True
+                if len(alive()) == 1 or rng.random() < 0.4:
+                    if drawn is None:
+                        if len(alive()) > 1:  # a won round goes straight to the tally
+                            do("stop")
+                    else:
+                        at = where(rows[me], drawn)
+                        rows[me].insert(at - 1, [drawn, False])
+                        do(f"stop at {at}")
+                    break
+                continue
+            if drawn is not None:
+                at = where(rows[me], drawn)
+                rows[me].insert(at - 1, [drawn, True])
+                do(f"place {coda.value_word(drawn)} at {at}")
+            else:
+                own = rng.choice([i for i, (_, shown) in enumerate(rows[me], start=1)
+                                  if not shown])
+                rows[me][own - 1][1] = True
+                do(f"reveal {own} {coda.value_word(rows[me][own - 1][0])}")
+            break
+        me = next(i for i in [*range(me + 1, n), *range(me + 1)] if i in alive())
+    winner = alive()[0]
+    assert G.to_move(s) == players[winner]
+    do("tally " + " ".join(coda.value_word(t) for t, shown in rows[winner] if not shown))
+    assert G.outcome(s).winners == (players[winner],)
+    assert [s.row(p) and [x.tile for x in s.row(p)] for p in players] == [
+        [t for t, _ in row] for row in rows]
+    return s
+
+
+@pytest.mark.parametrize("players,seed,advanced", [
+    (("ana", "ben"), 1, False), (TRIO, 2, False), (("a", "b", "c", "d"), 3, False),
+    (("ana", "ben"), 4, True), (TRIO, 5, True), (("a", "b", "c", "d"), 6, True),
+])
+def test_truthful_random_rounds_are_always_accepted(players, seed, advanced):
+    simulate(players, seed, advanced)
+
+
+def test_hidden_tiles_keep_their_true_value_among_the_candidates():
+    simulate(("ana", "ben"), 11, advanced=True, check_every=7)
+    simulate(TRIO, 12, check_every=9)
