@@ -15,11 +15,9 @@ Tiles are numbers 2n + colour (see _coda_deduce), so the order rule is integer o
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import lru_cache
+from dataclasses import replace
 
 from referee.engine import (
     IllegalMove,
@@ -34,6 +32,31 @@ from referee.engine import (
     totals,
 )
 from referee.games import _coda_deduce as deduce
+from referee.games._coda_model import (
+    COLOUR_WORDS,
+    COLOURS,
+    DASH_WORDS,
+    POSITION,
+    Asked,
+    Deal,
+    Draw,
+    Expose,
+    Guess,
+    Place,
+    Seal,
+    Slot,
+    State,
+    Stop,
+    Tally,
+    Unseal,
+    colour_of,
+    seal_hash,
+    tile_name,
+    tile_of,
+    tile_set,
+    tile_short,
+    value_word,
+)
 
 RULES = {
     r.id: r
@@ -57,187 +80,6 @@ RULES = {
                           "opens it at the end and every answer is checked against it"),
     )
 }
-
-COLOURS = ("black", "white")
-_COLOUR_WORDS = {"black": 0, "b": 0, "white": 1, "w": 1}
-DASH_WORDS = ("dash", "-", "–", "joker")
-_POS = re.compile(r"^\d{1,2}$")
-
-
-@lru_cache(maxsize=1)
-def tile_set() -> tuple[int, ...]:
-    """Every tile of the printed set (templates/coda), as tile numbers; read lazily."""
-    from referee.components import cards
-
-    out = []
-    for _, c in cards("coda", ("color", "number")):
-        colour = _COLOUR_WORDS[c["color"].strip().lower()]
-        number = c["number"].strip()
-        out.append(deduce.BLACK_DASH + colour if number in DASH_WORDS else 2 * int(number) + colour)
-    return tuple(sorted(out))
-
-
-def colour_of(tile: int) -> int:
-    return tile % 2
-
-
-def tile_name(tile: int) -> str:
-    """'black 7', 'white dash'."""
-    return f"{COLOURS[colour_of(tile)]} {'dash' if deduce.is_dash(tile) else tile // 2}"
-
-
-def tile_short(tile: int) -> str:
-    return f"{'bw'[colour_of(tile)]}{'-' if deduce.is_dash(tile) else tile // 2}"
-
-
-def value_word(tile: int) -> str:
-    return "dash" if deduce.is_dash(tile) else str(tile // 2)
-
-
-def tile_of(colour: int, word: str) -> int:
-    """The tile of a colour named by its number (0-11) or 'dash'; InvalidMove otherwise."""
-    w = word.strip().lower()
-    if w in DASH_WORDS:
-        return deduce.BLACK_DASH + colour
-    if w.isdigit() and 0 <= int(w) <= 11:
-        return 2 * int(w) + colour
-    raise InvalidMove(f"expected a tile number 0-11 or 'dash', not {word!r}")
-
-
-def seal_hash(passphrase: str, player: str, round_no: int, slot: int, tile: int) -> str:
-    """The public commitment to one hidden tile. The passphrase keeps it from being guessed."""
-    text = f"coda|{passphrase}|{player}|{round_no}|{slot}|{tile}"
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-
-
-# State
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One tile standing in a row: its colour, its face once revealed, what was said about it."""
-
-    id: int  # stable within the round, whatever is inserted around it
-    colour: int
-    tile: int | None = None  # None while hidden
-    misses: tuple[int, ...] = ()  # tiles announced as misses on it
-    seal: str = ""
-
-
-@dataclass(frozen=True)
-class Asked:
-    """A guess and its announced answer, kept for later checks."""
-
-    guesser: str
-    target: str
-    slot: int
-    position: int  # where the tile stood when guessed
-    tile: int
-    hit: bool
-    seq: int  # guess number within the round
-
-
-@dataclass(frozen=True)
-class State:
-    players: tuple[str, ...]
-    advanced: bool = False
-    rounds: int = 1
-    sealed: bool = False
-    round: int = 1
-    phase: str = "deal"  # deal | draw | guess | stop | place | expose | tally | closed | over
-    rows: tuple[tuple[Slot, ...], ...] = ()
-    dealt: tuple[bool, ...] = ()
-    pool: tuple[int, int] = (0, 0)  # tiles left by colour
-    current: int = 0
-    drawn: int | None = None  # colour of the tile the current player holds
-    hits: int = 0  # correct guesses this turn
-    next_id: int = 1
-    asked: tuple[Asked, ...] = ()
-    winner: str | None = None  # of the round under way, once decided
-    round_winners: tuple[str, ...] = ()
-    reports: tuple[str, ...] = ()  # false answers found
-    opened: tuple[str, ...] = ()  # players whose seals were opened this round
-    ledger: tuple[ScoreItem, ...] = ()
-
-    def row(self, player: str) -> tuple[Slot, ...]:
-        return self.rows[self.players.index(player)]
-
-    def hidden(self, player: str) -> int:
-        return sum(s.tile is None for s in self.row(player))
-
-    def alive(self) -> list[str]:
-        return [p for p in self.players if self.hidden(p) > 0]
-
-    @property
-    def to_play(self) -> str:
-        return self.players[self.current]
-
-
-# Moves
-
-
-@dataclass(frozen=True)
-class Deal:
-    player: str
-    colours: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Draw:
-    colour: int
-    by: str | None = None
-
-
-@dataclass(frozen=True)
-class Guess:
-    target: str
-    position: int
-    value: str  # "7" or "dash": the colour is the target tile's
-    hit: bool
-    by: str | None = None
-
-
-@dataclass(frozen=True)
-class Stop:
-    position: int | None
-    seal: str = ""
-    by: str | None = None
-
-
-@dataclass(frozen=True)
-class Place:
-    value: str
-    position: int
-    by: str | None = None
-
-
-@dataclass(frozen=True)
-class Expose:
-    position: int
-    value: str
-    by: str | None = None
-
-
-@dataclass(frozen=True)
-class Tally:
-    values: tuple[str, ...]
-    by: str | None = None
-
-
-@dataclass(frozen=True)
-class Seal:
-    player: str
-    hashes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class Unseal:
-    player: str
-    passphrase: str
-
-
-TURN_MOVES = (Draw, Guess, Stop, Place, Expose)
-
 
 def _v(rule: str, reason: str) -> Violation:
     return Violation(RULES[rule], reason)
@@ -300,7 +142,7 @@ class Coda:
                 raise InvalidMove("expected the colour of the drawn tile: draw black")
             return Draw(self._colour(args[0]), player)
         if verb == "guess":
-            if len(args) != 4 or args[3].lower() not in ("hit", "miss") or not _POS.match(args[1]):
+            if len(args) != 4 or args[3].lower() not in ("hit", "miss") or not POSITION.match(args[1]):
                 raise InvalidMove("expected target, position, number and the answer: "
                                   "guess ben 2 7 hit (or miss)")
             return Guess(self._player(state, args[:1]), int(args[1]), self._value(args[2]),
@@ -308,17 +150,17 @@ class Coda:
         if verb == "stop":
             if not args:
                 return Stop(None, "", player)
-            if not _POS.match(args[0]) or len(args) > 3 or (len(args) > 1 and (
+            if not POSITION.match(args[0]) or len(args) > 3 or (len(args) > 1 and (
                     args[1].lower() != "sealed" or len(args) != 3)):
                 raise InvalidMove("expected where the drawn tile goes: stop at 3")
             return Stop(int(args[0]), args[2] if len(args) == 3 else "", player)
         if verb == "place":
-            if len(args) != 2 or not _POS.match(args[1]):
+            if len(args) != 2 or not POSITION.match(args[1]):
                 raise InvalidMove("expected the drawn tile's number and where it goes: "
                                   "place 9 at 3")
             return Place(self._value(args[0]), int(args[1]), player)
         if verb == "reveal":
-            if len(args) != 2 or not _POS.match(args[0]):
+            if len(args) != 2 or not POSITION.match(args[0]):
                 raise InvalidMove("expected which of your tiles and its number: reveal 2 9")
             return Expose(int(args[0]), self._value(args[1]), player)
         if verb == "tally":
@@ -346,7 +188,7 @@ class Coda:
         return names[words[0].lower()]
 
     def _colour(self, word: str) -> int:
-        c = _COLOUR_WORDS.get(word.lower())
+        c = COLOUR_WORDS.get(word.lower())
         if c is None:
             raise InvalidMove(f"expected a colour, black or white (b/w), not {word!r}")
         return c
@@ -692,7 +534,7 @@ class Coda:
         words = text.replace("?", " ").split()
         if words and words[0].lower() in ("possible", "can", "could"):
             words = words[1:]
-        if len(words) < 2 or not _POS.match(words[1]):
+        if len(words) < 2 or not POSITION.match(words[1]):
             raise InvalidMove("expected: possible ben 2 [7 [hit|miss]]")
         who = self._player(state, words[:1])
         pos = int(words[1])
