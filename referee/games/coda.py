@@ -232,7 +232,7 @@ class Coda:
         problems = self._violations(state, move)
         if problems:
             return Verdict(False, tuple(problems))
-        after, score, notes = self._transition(state, move)
+        _, score, notes = self._transition(state, move)
         return Verdict(True, (), tuple(score), tuple(notes))
 
     def apply(self, state: State, move) -> State:
@@ -556,7 +556,7 @@ class Coda:
     # sealing (the CLI's --secret hook)
 
     def secret_prompt(self, state: State, text: str) -> str:
-        if text.split()[0].lower() == "stop":
+        if text.split()[:1] == ["stop"]:
             return "the drawn tile's number (or dash) and your passphrase, e.g. 7 kiwi"
         return "your hidden tiles left to right (numbers or dash) and a passphrase, e.g. 3 7 kiwi"
 
