@@ -260,7 +260,8 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
         kept = "" if dry else "; kept in the log as rejected"
         _fail(f"{p.error}{kept}", f"move {p.text!r}")
     v = p.verdict
-    who = f"{p.player}: " if p.player else ""
+    # Moves of real-time games carry their player ("ana: ..."); do not say it twice.
+    who = f"{p.player}: " if p.player and not str(p.move).startswith(f"{p.player}:") else ""
     if not v.legal:
         click.echo(f"illegal: {who}{p.move} — rejected" + ("" if dry else " (kept in the log)"))
         _print_verdict(v)
