@@ -150,6 +150,33 @@ class Game(Protocol):
         """The end of the game, or None while it goes on."""
 
 
+class CheckThenApply:
+    """Base for games that state their checks apart from their effect.
+
+    A subclass writes `_violations(state, move) -> list[Violation]` and
+    `_transition(state, move) -> (state, score items, notes)`; check and apply follow.
+    """
+
+    def _violations(self, state: Any, move: Any) -> list[Violation]:
+        raise NotImplementedError
+
+    def _transition(self, state: Any, move: Any) -> tuple[Any, Sequence[ScoreItem], Sequence[str]]:
+        raise NotImplementedError
+
+    def check(self, state: Any, move: Any) -> Verdict:
+        problems = self._violations(state, move)
+        if problems:
+            return Verdict(False, tuple(problems))
+        _, score, notes = self._transition(state, move)
+        return Verdict(True, (), tuple(score), tuple(notes))
+
+    def apply(self, state: Any, move: Any) -> Any:
+        problems = self._violations(state, move)
+        if problems:
+            raise IllegalMove(problems)
+        return self._transition(state, move)[0]
+
+
 def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:
     """Sum of a ledger per player, every player present."""
     out = dict.fromkeys(players, 0)

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from referee.engine import (
+    CheckThenApply,
     IllegalMove,
     InvalidMove,
     Option,
@@ -27,7 +28,6 @@ from referee.engine import (
     RefereeError,
     RuleRef,
     ScoreItem,
-    Verdict,
     Violation,
     totals,
 )
@@ -85,7 +85,7 @@ def _v(rule: str, reason: str) -> Violation:
     return Violation(RULES[rule], reason)
 
 
-class Coda:
+class Coda(CheckThenApply):
     name = "coda"
     title = "Coda"
     min_players = 2
@@ -227,19 +227,6 @@ class Coda:
         raise TypeError(move)
 
     # checking
-
-    def check(self, state: State, move) -> Verdict:
-        problems = self._violations(state, move)
-        if problems:
-            return Verdict(False, tuple(problems))
-        _, score, notes = self._transition(state, move)
-        return Verdict(True, (), tuple(score), tuple(notes))
-
-    def apply(self, state: State, move) -> State:
-        problems = self._violations(state, move)
-        if problems:
-            raise IllegalMove(problems)
-        return self._transition(state, move)[0]
 
     def _violations(self, state: State, move) -> list[Violation]:
         if state.phase == "over" and not isinstance(move, Unseal):

@@ -18,14 +18,13 @@ from dataclasses import dataclass, replace
 
 from referee.engine import (
     AmbiguousMove,
-    IllegalMove,
+    CheckThenApply,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
     ScoreItem,
-    Verdict,
     Violation,
     totals,
 )
@@ -207,7 +206,7 @@ def score_placement(cells: Mapping[tuple[int, int], int], cell: tuple[int, int],
 # The game
 
 
-class Thricewise:
+class Thricewise(CheckThenApply):
     name = "thricewise"
     title = "Thricewise"
     min_players = 2
@@ -309,19 +308,6 @@ class Thricewise:
         raise TypeError(move)
 
     # checking
-
-    def check(self, state: State, move) -> Verdict:
-        problems = self._violations(state, move)
-        if problems:
-            return Verdict(False, tuple(problems))
-        _, score, notes = self._transition(state, move)
-        return Verdict(True, (), tuple(score), tuple(notes))
-
-    def apply(self, state: State, move) -> State:
-        problems = self._violations(state, move)
-        if problems:
-            raise IllegalMove(problems)
-        return self._transition(state, move)[0]
 
     def _violations(self, state: State, move) -> list[Violation]:
         if state.phase == "over":
