@@ -37,8 +37,8 @@ class Pnp(click.Group):
 def main() -> None:
     """Turn game definitions (game.toml + cards.csv + art) into print-ready PDF sheets.
 
-    Start with `pnp list`, then `pnp build duplicon`; `pnp preview duplicon --card 1` shows one
-    card as a PNG; `pnp calibrate` prints a page to check your printer first.
+    Start with `pnp list`, then `pnp build NAME` for a template it lists; `pnp preview NAME
+    --card 1` shows one card as a PNG; `pnp calibrate` prints a page to check your printer first.
     """
 
 
@@ -186,8 +186,8 @@ def preview(game, page, card_id, back, dpi, paper, output) -> None:
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--from", "template", default="duplicon", show_default=True,
-              help="Bundled template to copy.")
+@click.option("--from", "template", required=True, metavar="TEMPLATE",
+              help="Bundled template to copy (see `pnp list`) or a game folder.")
 def new(directory: Path, template: str) -> None:
     """Start your own game in DIRECTORY as a copy of a bundled template."""
     from generator.definition import find

@@ -69,7 +69,8 @@ def test_new_copies_a_template_that_then_builds(tmp_path):
     assert (target / "game.toml").is_file() and (target / "cards.csv").is_file()
     result = run("build", str(target), "-o", str(tmp_path / "mine.pdf"))
     assert result.exit_code == 0 and "26 cards" in result.output
-    assert run("new", str(target)).exit_code == 2  # not empty: nothing overwritten
+    again = run("new", str(target), "--from", "decktet")
+    assert again.exit_code == 2 and "not empty" in again.output  # nothing overwritten
 
 
 def test_calibrate_writes_two_pages(tmp_path):

@@ -1,4 +1,5 @@
-"""Projective planes of order q over GF(q): the mathematics behind Dobble-style symbol decks.
+"""Projective planes of order q over GF(q): the mathematics of symbol decks
+in which any two cards share exactly one symbol.
 
 Points are symbols and lines are cards: q²+q+1 of each, q+1 symbols per card, every symbol on
 q+1 cards, and any two cards share exactly one symbol. Points and lines are the normalised
