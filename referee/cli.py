@@ -30,13 +30,21 @@ class RefereeGroup(click.Group):
         except click.exceptions.Abort:
             _fail("aborted", "referee")
         except RefereeError as e:
-            _fail(str(e))
+            _fail(str(e), getattr(e, "where", "referee"))
         except BrokenPipeError:
             sys.exit(0)
         code = rv if isinstance(rv, int) else 0
         if standalone_mode:
             sys.exit(code)
         return code
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except RefereeError as e:
+            # A message that does not say where the mistake is gets the command it came from.
+            e.where = f"referee {ctx.invoked_subcommand}" if ctx.invoked_subcommand else "referee"
+            raise
 
 
 def _one_line(text: str) -> str:
@@ -148,7 +156,11 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> None:
     """Start a new match; it becomes the current match."""
     names = [p for p in players.split(",")]
-    text = position.read() if position is not None else None
+    try:
+        text = position.read() if position is not None else None
+    except UnicodeDecodeError:
+        raise RefereeError(f"{position.name} is not a text file (UTF-8): write the position "
+                           "as `referee position` prints it (--position)") from None
     cur = session.new_match(_store(ctx), game, names, _parse_options(options), text)
     m = cur.match
     if as_json:

@@ -94,6 +94,9 @@ def new_match(
     names = engine.check_players(g, players)
     opts = engine.check_options(g, options)
     state = g.setup(names, opts)  # options a game rejects in setup fail before anything is stored
+    if position_text is not None and not position_text.strip():
+        raise RefereeError("the position is empty: write it as `referee position` prints it "
+                           "(--position)")
     if position_text is not None:
         state = engine.load_position(g, state, position_text)
     with store.transaction():

@@ -113,7 +113,31 @@ class Store:
                             self.db.execute(stmt)
         except (sqlite3.DatabaseError, OSError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            if isinstance(e, (FileExistsError, NotADirectoryError)):
+                why = f"{self.path.parent} is a file, not a folder"
             raise RefereeError(f"cannot open the match database: {why} ({self.path})") from None
+
+    def _failed(self, e: sqlite3.DatabaseError) -> RefereeError:
+        """An SQLite failure as a user-facing error: read-only, damaged, or what SQLite says."""
+        if "readonly" in str(e):
+            return RefereeError(f"the match database is read-only: nothing was recorded "
+                                f"({self.path})")
+        if isinstance(e, sqlite3.OperationalError):
+            return RefereeError(f"the match database failed: {e} ({self.path})")
+        return RefereeError(f"the match database is damaged ({e}): restore a copy or pick "
+                            f"another with --db ({self.path})")
+
+    def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        try:
+            return self.db.execute(sql, params).fetchone()
+        except sqlite3.DatabaseError as e:
+            raise self._failed(e) from None
+
+    def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        try:
+            return self.db.execute(sql, params).fetchall()
+        except sqlite3.DatabaseError as e:
+            raise self._failed(e) from None
 
     def _has_schema(self) -> bool:
         row = self.db.execute(
@@ -137,11 +161,12 @@ class Store:
             try:
                 yield
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
                 raise
             self.db.execute("COMMIT")
-        except sqlite3.OperationalError as e:
-            raise RefereeError(f"the match database failed: {e} ({self.path})") from None
+        except sqlite3.DatabaseError as e:
+            raise self._failed(e) from None
         finally:
             self._in_tx = False
 
@@ -161,21 +186,27 @@ class Store:
         return Match(mid, game, tuple(players), dict(options), created)
 
     def match(self, match_id: int) -> Match:
-        row = self.db.execute(
+        row = self._one(
             "SELECT id, game, players, options, created FROM matches WHERE id = ?", (match_id,)
-        ).fetchone()
+        )
         if row is None:
             raise RefereeError(f"no match {match_id} (see `referee matches`) ({self.path})")
-        return _match(row)
+        return self._match(row)
 
     def matches(self) -> list[Match]:
-        rows = self.db.execute(
-            "SELECT id, game, players, options, created FROM matches ORDER BY id"
-        ).fetchall()
-        return [_match(r) for r in rows]
+        rows = self._all("SELECT id, game, players, options, created FROM matches ORDER BY id")
+        return [self._match(r) for r in rows]
+
+    def _match(self, row: tuple) -> Match:
+        try:
+            return Match(int(row[0]), row[1], tuple(json.loads(row[2])), json.loads(row[3]),
+                         row[4])
+        except (TypeError, ValueError):
+            raise RefereeError(f"tampered log: the record of match {row[0]} is unreadable "
+                               f"({self.path})") from None
 
     def current(self) -> Match:
-        row = self.db.execute("SELECT value FROM settings WHERE key = 'current'").fetchone()
+        row = self._one("SELECT value FROM settings WHERE key = 'current'")
         if row is None:
             raise RefereeError(
                 "no current match (start one with `referee new GAME --players a,b` "
@@ -214,10 +245,10 @@ class Store:
     def stamped(self, match_id: int) -> list[Stamped]:
         """Every event of a match in order, the hash chain verified (a tampered log is an error
         naming the match and the first bad event)."""
-        rows = self.db.execute(
+        rows = self._all(
             "SELECT seq, kind, data, at, prev, hash FROM events WHERE match = ? ORDER BY seq",
             (match_id,),
-        ).fetchall()
+        )
         out: list[Stamped] = []
         prev = GENESIS
         for expected, (seq, kind, data, at, link, digest) in enumerate(rows, start=1):
@@ -240,8 +271,6 @@ class Store:
         return [s.event for s in self.stamped(match_id)]
 
 
-def _match(row: tuple) -> Match:
-    return Match(int(row[0]), row[1], tuple(json.loads(row[2])), json.loads(row[3]), row[4])
 
 
 def _now() -> str:

@@ -287,3 +287,67 @@ print("HEAVY", heavy)
     assert out.returncode == 0, out.stderr
     assert "HEAVY []" in out.stdout
     assert (tmp_path / "cache" / "cards-tripple-domino.json").exists()
+
+
+# What a table of first-time users typed, and what they must see: one line, exit code 2.
+
+
+def test_a_user_error_without_a_place_names_the_command(run):
+    run("new", "thricewise", "--players", "ana,ben")
+    assert one_error_line(run("ask", "nonsense", code=2)).endswith("(referee ask)")
+    line = one_error_line(run("new", "duplicon", "--players", "ana,bob", "--option", "target=0",
+                              code=2))
+    assert line == "error: target must be at least 1, not '0' (--option target)"
+
+
+def test_export_to_a_place_that_cannot_hold_a_file_is_one_line(match, tmp_path):
+    (tmp_path / "plain").write_text("a file, not a folder")
+    line = one_error_line(match("export", "-o", str(tmp_path / "plain" / "x.json"), code=2))
+    assert "cannot write" in line and line.endswith("(--output)")
+
+
+def test_an_export_is_an_ordinary_readable_file(match, tmp_path):
+    old = os.umask(0o022)
+    try:
+        match("export", "-o", str(tmp_path / "plays.json"))
+    finally:
+        os.umask(old)
+    assert (tmp_path / "plays.json").stat().st_mode & 0o777 == 0o644  # not mkstemp's 0600
+
+
+def test_a_position_file_that_is_not_text_or_is_empty_is_one_line(run, tmp_path):
+    binary = tmp_path / "board.bin"
+    binary.write_bytes(bytes(range(128, 256)))
+    line = one_error_line(run("new", "tripple-domino", "--players", "ana,bob", "--position",
+                              str(binary), code=2))
+    assert "is not a text file" in line and line.endswith("(--position)")
+    empty = tmp_path / "board.txt"
+    empty.write_text("\n")
+    for game in ("tripple-domino", "duplicon", "dobble-connect"):
+        line = one_error_line(run("new", game, "--players", "ana,bob", "--position", str(empty),
+                                  code=2))
+        assert line.startswith("error: the position is empty")
+    assert "no matches yet" in run("matches").output  # nothing was created
+
+
+def test_a_damaged_database_is_one_line_for_every_command(match):
+    import random
+    import sqlite3
+
+    raw = sqlite3.connect(match.db)
+    raw.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    raw.close()
+    data = bytearray(match.db.read_bytes())
+    rng = random.Random(7)
+    for i in range(4096, len(data)):  # page 1 (the header and schema) survives, the rest not
+        data[i] = rng.randrange(256)
+    match.db.write_bytes(bytes(data))
+    for args in (["show"], ["matches"], ["log"], ["play", "draw"], ["export"], ["standings"]):
+        line = one_error_line(match(*args, code=2))
+        assert "the match database is damaged" in line, args
+
+
+def test_random_bytes_are_not_a_database(run):
+    run.db.write_bytes(bytes(range(256)) * 32)
+    line = one_error_line(run("show", code=2))
+    assert line.startswith("error: cannot open the match database: file is not a database")

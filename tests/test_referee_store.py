@@ -185,3 +185,15 @@ def test_default_path_is_in_the_user_data_folder(monkeypatch):
 
     monkeypatch.delenv("REFEREE_DB", raising=False)
     assert default_path().parent == user_data_path("referee", appauthor=False)
+
+
+def test_a_read_only_database_answers_but_records_nothing_with_one_clear_error(db):
+    store = Store(db)
+    session.new_match(store, "tripple-domino", ["ana", "bob"], {})
+    session.play(store, "start ana=5-5-5 bob=4-4-4")
+    store.db.close()
+    store.db = sqlite3.connect(f"file:{db}?mode=ro", uri=True, isolation_level=None)
+    assert session.load(store).state.phase == "play"  # reading still works
+    with pytest.raises(RefereeError, match="the match database is read-only: nothing was "
+                                           "recorded"):
+        session.play(store, "4-5-5 D0,0")
