@@ -439,6 +439,9 @@ def test_c_end_only_the_winner_tallies_their_hidden_tiles():
     assert broken(s, "tally 3 7 1") == {"C1"}  # 1 cannot stand right of white 9
     assert broken(s, "draw black") == {"C-end"}
     assert broken(play(G.setup(TRIO, {}), *ROUND[:4]), "tally 1") == {"C-turn"}
+    after_miss = play(G.setup(TRIO, {}), *ROUND[:5], "guess ben 2 3 miss")
+    # the hint names the notation, not an example a player could take for the answer
+    assert "(place NUMBER at N)" in reasons(after_miss, "draw white")
     s = play(s, "tally 3 7 11")
     assert broken(s, "guess ben 1 0 hit") == {"C-end"}  # the game is over
     assert broken(s, "row ana black black white white") == {"C-end"}

@@ -82,6 +82,20 @@ def test_cards_by_name_or_rank_and_suit(text, name):
     assert tw.find_card(text).name == name
 
 
+def test_a_misspelt_card_name_suggests_the_card():
+    with pytest.raises(InvalidMove, match="unknown card 'Jurney': did you mean Journey?"):
+        tw.find_card("Jurney")
+
+
+def test_a_reveal_naming_someone_not_playing_says_so_not_unknown_card():
+    s = started()
+    with pytest.raises(InvalidMove, match=r"expected a player name before 'dan' \(ana, ben, cy\)"):
+        G.parse(s, "reveal ana Painter, ben Castle, dan Author")
+    with pytest.raises(InvalidMove, match="expected a player name before 'Painter'"):
+        G.parse(s, "reveal Painter")
+    assert G.parse(s, "reveal ana Chance Meeting, ben Castle cy Author").plays[0][0] == "ana"
+
+
 def test_a_bare_rank_is_ambiguous_and_says_which_cards():
     with pytest.raises(AmbiguousMove) as e:
         tw.find_card("3")

@@ -419,6 +419,10 @@ def test_notation_is_forgiving_about_case_spaces_and_brackets():
     ("draw 1-2-3", "needs its cell"),
     ("1-2-3 U1,0 as", "`as` needs the corners"),
     ("pass now", "pass takes nothing"),
+    ("4-4-9 U1,0", "a tile is three numbers 0-5"),
+    ("4-4 U1,0", "unexpected '4-4': a tile is three numbers 0-5"),
+    ("4-4-5 U9", "unexpected 'U9': a cell is U or D and x,y"),
+    ("4-4-5 D0,0 D1,1", "one tile on one cell, like 1-2-3 U1,0; D1,1 is one too many"),
 ])
 def test_unreadable_moves_say_what_was_expected(text, expected):
     with pytest.raises(InvalidMove, match=expected):

@@ -6,6 +6,7 @@ Any Decktet game can use it; nothing here knows Thricewise.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -88,8 +89,11 @@ def find_card(text: str) -> DCard:
                                 [c.name for c in hits])
         raise InvalidMove(f"no basic Decktet card of rank {words[0]} with suits "
                           f"{' '.join(sorted(suits))}")
-    raise InvalidMove(f"unknown card {text!r}: expected a Decktet name (Journey, Chance Meeting) "
-                      "or rank and suits (3 Moons Waves, Ace Moons, Crown Suns)")
+    close = difflib.get_close_matches(key, [c.name.lower() for c in deck()], n=1, cutoff=0.75)
+    hint = next((f"did you mean {c.name}? " for c in deck() if close and c.name.lower() == close[0]),
+                "")
+    raise InvalidMove(f"unknown card {text!r}: {hint}expected a Decktet name (Journey, Chance "
+                      "Meeting) or rank and suits (3 Moons Waves, Ace Moons, Crown Suns)")
 
 
 def parse_cards(text: str) -> list[DCard]:

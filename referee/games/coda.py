@@ -284,11 +284,11 @@ class Coda(CheckThenApply):
         phase = state.phase
         expect = {
             "draw": "draw a tile first (draw black|white)",
-            "guess": "guess (guess ben 2 7 hit|miss)" + (" or stop" if state.hits else ""),
+            "guess": "guess (guess NAME POSITION NUMBER hit|miss)" + (" or stop" if state.hits else ""),
             "stop": "stop: the round is won, put the drawn tile in its place (stop at N)",
-            "place": "put the drawn tile revealed into its place (place 9 at 3)",
-            "expose": "the pool is empty: reveal one of your hidden tiles (reveal 2 9)",
-            "tally": f"{state.winner} reveals their hidden tiles (tally 3 7 11)",
+            "place": "put the drawn tile revealed into its place (place NUMBER at N)",
+            "expose": "the pool is empty: reveal one of your hidden tiles (reveal POSITION NUMBER)",
+            "tally": f"{state.winner} reveals their hidden tiles (tally N N ...)",
         }[phase]
         allowed = {"draw": Draw, "guess": (Guess, Stop), "stop": Stop, "place": Place,
                    "expose": Expose, "tally": Tally}[phase]

@@ -173,15 +173,14 @@ class Duplicon:
     # -- setting up -------------------------------------------------------------------------
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
-        if not self.min_players <= len(players) <= self.max_players:
-            raise RefereeError(f"duplicon takes 2-4 players, not {len(players)}")
         raw = options.get("target", "100")
         try:
             target = int(raw)
         except ValueError:
-            raise RefereeError(f"option target={raw!r} is not a whole number") from None
+            raise RefereeError(f"target must be a whole number, not {raw!r} "
+                               "(--option target)") from None
         if target < 1:
-            raise RefereeError(f"option target={raw!r} must be at least 1")
+            raise RefereeError(f"target must be at least 1, not {raw!r} (--option target)")
         state = State(players=tuple(players), target=target)
         _deal(state)
         return state

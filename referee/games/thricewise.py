@@ -223,10 +223,9 @@ class Thricewise(CheckThenApply):
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         mode = options.get("deferred", "final")
         if mode not in ("final", "any-turn"):
-            raise RefereeError(f"option deferred={mode!r} is not one of final, any-turn")
+            raise RefereeError(f"option deferred={mode!r} is not one of final, any-turn "
+                               "(--option deferred)")
         n = len(players)
-        if not self.min_players <= n <= self.max_players:
-            raise RefereeError(f"thricewise takes 2-5 players, not {n}")
         return State(tuple(players), mode, hands=(0,) * n, deferred=((),) * n)
 
     # parsing
@@ -270,14 +269,15 @@ class Thricewise(CheckThenApply):
     def _parse_reveal(self, state: State, words: list[str]) -> Reveal:
         names = {p.lower(): p for p in state.players}
         plays: list[tuple[str, list[str]]] = []
-        for w in " ".join(words).replace(",", " ").split():
-            if w.lower() in names:
-                plays.append((names[w.lower()], []))
-            elif not plays:
-                raise InvalidMove(f"expected a player name before {w!r}: "
-                                  "reveal ana Journey, ben Sea")
-            else:
-                plays[-1][1].append(w)
+        for group in " ".join(words).split(","):
+            for n, w in enumerate(group.split()):
+                if w.lower() in names:
+                    plays.append((names[w.lower()], []))
+                elif not plays or (n == 0 and plays[-1][1]):  # a comma starts the next player
+                    raise InvalidMove(f"expected a player name before {w!r} "
+                                      f"({', '.join(state.players)}): reveal ana Journey, ben Sea")
+                else:
+                    plays[-1][1].append(w)
         if not plays:
             raise InvalidMove("expected each player and the card they reveal: "
                               "reveal ana Journey, ben Sea")

@@ -244,6 +244,16 @@ def parse_cell(tok: str) -> Cell:
     return m[1].upper(), int(m[2]), int(m[3])
 
 
+def _unreadable(w: str) -> str:
+    """What is wrong with a word of a placement that is neither a tile nor a cell."""
+    if re.fullmatch(r"\d+(-\d+)*", w):
+        return f"unexpected {w!r}: a tile is three numbers 0-5, like 1-2-3"
+    if re.fullmatch(r"[ud]\S*", w):
+        return (f"unexpected {w[0].upper() + w[1:]!r}: a cell is U or D and x,y, like U1,0 "
+                "or D-2,3, as `referee show` labels them")
+    return f"unexpected {w!r}; moves: {NOTATION}"
+
+
 _LOOSE = re.compile(r"\s[,=)]|[,=(]\s|[()]|\b[ud]\s+-?\d")
 
 
@@ -290,8 +300,6 @@ class TrippleDomino:
         else:
             raise RefereeError(f"target must be a positive whole number, not {target_text!r} "
                                "(--option target)")
-        if not self.min_players <= len(players) <= self.max_players:
-            raise RefereeError(f"{self.name} takes 1-6 players, not {len(players)} (--players)")
         cap_text = str(options.get("draw-cap", "none")).strip()
         if cap_text not in ("", "none") and not (cap_text.isdigit() and int(cap_text) > 0):
             raise RefereeError(f"draw-cap must be a positive whole number or none, not "
@@ -420,8 +428,11 @@ class TrippleDomino:
                 cell = parse_cell(w)
             elif TILE_RE.match(w) and tile is None:
                 tile = parse_tile(w)
+            elif CELL_RE.match(w) or TILE_RE.match(w):
+                raise InvalidMove(f"a placement is one tile on one cell, like 1-2-3 U1,0; "
+                                  f"{w.upper()} is one too many")
             else:
-                raise InvalidMove(f"unexpected {w!r}; moves: {NOTATION}")
+                raise InvalidMove(_unreadable(w))
             i += 1
         if tile is None or cell is None:
             raise InvalidMove(f"a placement needs a tile and a cell, like 1-2-3 U1,0; "
