@@ -305,6 +305,16 @@ def test_going_out_scores_20_plus_the_other_hands():
     assert s.round == 2 and s.phase == "start" and s.hands == (8, 8, 8)
 
 
+def test_end_may_list_the_player_who_went_out_with_an_empty_hand():
+    s = at("turn ana\nhands ana=1 bob=2 cy=1\nU0,0 5-5-5", ("ana", "bob", "cy"))
+    s = play(s, "4-5-5 D0,0")
+    v = check(s, "end ana=- bob=1-2-3,0-0-0 cy=1-1-5")  # ana=- is true: accepted
+    assert v.legal and gained(v) == 13
+    assert v.score[-1].label == "tiles left in the other hands (bob 6, cy 7)"
+    assert "ana went out and holds no tiles" in broken(s, "end ana=0-0-1 bob=1-2-3,0-0-0 "
+                                                          "cy=1-1-5")["end"]
+
+
 def test_blocked_round_lowest_hand_scores_the_others_minus_its_own():
     s = at("turn ana\nreserve 0\nhands ana=2 bob=1 cy=1\nU0,0 5-5-5", ("ana", "bob", "cy"))
     for _ in range(3):

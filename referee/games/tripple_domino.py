@@ -602,7 +602,7 @@ class TrippleDomino:
             elif len(told[p]) != state.hands[state.index(p)]:
                 out.append(v("end", f"{p} holds {state.hands[state.index(p)]} tile(s), "
                                     f"{len(told[p])} told"))
-        if state.out in told:
+        if told.get(state.out):  # `cy=-` for the player who went out is true, so accepted
             out.append(v("end", f"{state.out} went out and holds no tiles"))
         every = [t for _, ts in move.hands for t in ts]
         for t in sorted(set(every)):
@@ -698,7 +698,7 @@ class TrippleDomino:
 
     def _end_round(self, s: State, move: End) -> State:
         rnd = s.round
-        totals = {p: sum(value(t) for t in ts) for p, ts in move.hands}
+        totals = {p: sum(value(t) for t in ts) for p, ts in move.hands if p != s.out}
         items: list[ScoreItem] = []
         if s.out is not None:
             got = sum(totals.values())
