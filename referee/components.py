@@ -16,12 +16,14 @@ import os
 from collections.abc import Sequence
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 ENV = "REFEREE_CACHE"
 
 
-def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, str]]]:
-    """(card id, {field: value}) for every card of the bundled template, in id order."""
+def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, Any]]]:
+    """(card id, {field: value}) for every card of the bundled template, in id order.
+    The field "symbols" is the card's list of symbols (symbol decks)."""
     fields = list(fields)
     key = _fingerprint(template)
     memo = _cache_dir() / f"cards-{template}.json" if key else None
@@ -34,7 +36,8 @@ def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, str
             pass
     from generator.definition import load
 
-    out = [(c.id, {f: c.get(f) for f in fields}) for c in load(template).cards]
+    out = [(c.id, {f: list(c.symbols) if f == "symbols" else c.get(f) for f in fields})
+           for c in load(template).cards]
     if memo is not None:
         _write(memo, {"key": key, "fields": fields, "cards": out})
     return out

@@ -38,3 +38,38 @@ def test_a_broken_memo_is_read_afresh(monkeypatch, tmp_path):
     memo.write_text("{not json")
     assert len(components.cards("tripple-domino", ("a",))) == 56
     assert json.loads(memo.read_text())["fields"] == ["a"]
+
+
+def test_symbols_come_through_the_memo_too(monkeypatch, tmp_path):
+    monkeypatch.setenv("REFEREE_CACHE", str(tmp_path))
+    want = [(c.id, {"color": c["color"], "symbols": list(c.symbols)})
+            for c in load("dobble-connect").cards]
+    assert components.cards("dobble-connect", ("color", "symbols")) == want
+    assert components.cards("dobble-connect", ("color", "symbols")) == want  # from memo
+
+
+def test_with_a_warm_memo_no_game_reads_the_definitions_again(tmp_path):
+    """Every game's cards come through the memo: a command does not import the generator."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = """
+import sys
+from referee.cli import main
+for game in ("tripple-domino", "thricewise", "coda", "dobble-connect", "duplicon"):
+    main(["new", game, "--players", "ana,bob"], standalone_mode=False)
+    main(["show"], standalone_mode=False)
+print("LOADED", sorted(m for m in sys.modules if m.startswith("generator")))
+"""
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "x.sqlite3"),
+           "REFEREE_CACHE": str(tmp_path / "cache")}
+    root = Path(__file__).resolve().parents[1]
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                           cwd=root)
+    assert first.returncode == 0, first.stderr
+    again = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                           cwd=root)
+    assert again.returncode == 0, again.stderr
+    assert "LOADED []" in again.stdout

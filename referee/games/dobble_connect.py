@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -75,18 +75,27 @@ class DeckInfo:
 
 
 def deck_info(cards: Sequence) -> DeckInfo:
-    """From any cards with .id, .symbols and fields["color"] (the template's or a test's)."""
-    colors = {c.id: c.fields["color"] for c in cards}
+    """From any cards with .id, .symbols and fields["color"] (a test's own deck)."""
+    return _deck((c.id, c.fields["color"], c.symbols) for c in cards)
+
+
+def _deck(cards: Iterable[tuple[int, str, Sequence[str]]]) -> DeckInfo:
+    colors: dict[int, str] = {}
+    symbols: dict[int, frozenset[str]] = {}
+    for card_id, color, syms in cards:
+        colors[card_id] = color
+        symbols[card_id] = frozenset(map(_norm, syms))
     teams = tuple(dict.fromkeys(c for c in colors.values() if c != BLACK))
-    return DeckInfo(colors, {c.id: frozenset(map(_norm, c.symbols)) for c in cards}, teams)
+    return DeckInfo(colors, symbols, teams)
 
 
 @cache
 def printed_deck() -> DeckInfo:
-    """The dobble-connect template's cards, loaded on first use (keeps startup light)."""
-    from generator.definition import load
+    """The dobble-connect template's cards, read through the referee's memo on first use."""
+    from referee.components import cards
 
-    return deck_info(load("dobble-connect").cards)
+    return _deck((i, f["color"], f["symbols"]) for i, f in cards("dobble-connect",
+                                                                 ("color", "symbols")))
 
 
 def _norm(symbol: str) -> str:

@@ -76,11 +76,11 @@ class CardType:
 @cache
 def card_types() -> tuple[CardType, ...]:
     """The types printed by the duplicon template (loaded lazily: keeps startup light)."""
-    from generator.definition import load
+    from referee.components import cards
 
     counts: dict[tuple[str, str, str], int] = {}
-    for card in load("duplicon").cards:
-        if card.get("kind") != "type":
+    for _id, card in cards("duplicon", ("kind", "color", "shape", "label")):
+        if card["kind"] != "type":
             continue  # the "your turn" reminders have no rules effect
         key = (card["color"], card["shape"], card["label"])
         counts[key] = counts.get(key, 0) + 1
