@@ -89,9 +89,9 @@ def find_card(text: str) -> DCard:
                                 [c.name for c in hits])
         raise InvalidMove(f"no basic Decktet card of rank {words[0]} with suits "
                           f"{' '.join(sorted(suits))}")
-    close = difflib.get_close_matches(key, [c.name.lower() for c in deck()], n=1, cutoff=0.75)
-    hint = next((f"did you mean {c.name}? " for c in deck() if close and c.name.lower() == close[0]),
-                "")
+    names = {c.name.lower(): c.name for c in deck()}
+    close = difflib.get_close_matches(key, list(names), n=1, cutoff=0.75)
+    hint = f"did you mean {names[close[0]]}? " if close else ""
     raise InvalidMove(f"unknown card {text!r}: {hint}expected a Decktet name (Journey, Chance "
                       "Meeting) or rank and suits (3 Moons Waves, Ace Moons, Crown Suns)")
 

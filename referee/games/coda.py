@@ -284,7 +284,8 @@ class Coda(CheckThenApply):
         phase = state.phase
         expect = {
             "draw": "draw a tile first (draw black|white)",
-            "guess": "guess (guess NAME POSITION NUMBER hit|miss)" + (" or stop" if state.hits else ""),
+            "guess": "guess (guess NAME POSITION NUMBER hit|miss)"
+                     + (" or stop" if state.hits else ""),
             "stop": "stop: the round is won, put the drawn tile in its place (stop at N)",
             "place": "put the drawn tile revealed into its place (place NUMBER at N)",
             "expose": "the pool is empty: reveal one of your hidden tiles (reveal POSITION NUMBER)",

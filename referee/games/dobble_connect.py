@@ -19,14 +19,13 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from referee.engine import (
-    IllegalMove,
+    CheckThenApply,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
     ScoreItem,
-    Verdict,
     Violation,
 )
 
@@ -135,7 +134,7 @@ class State:
         return next((h for h, c in self.board.items() if c == card), None)
 
 
-class DobbleConnect:
+class DobbleConnect(CheckThenApply):
     """The Game protocol for Dobble Connect; the deck is injectable for tests."""
 
     name = "dobble-connect"
@@ -213,37 +212,23 @@ class DobbleConnect:
 
     # -- rules ------------------------------------------------------------------------------
 
-    def check(self, state: State, move: Move) -> Verdict:
-        after, violations = self._resolve(state, move)
-        if violations:
-            return Verdict(False, tuple(violations))
-        return Verdict(True, score=tuple(after.ledger[len(state.ledger):]),
-                       notes=tuple(after.notes))
-
-    def apply(self, state: State, move: Move) -> State:
-        after, violations = self._resolve(state, move)
-        if violations:
-            raise IllegalMove(violations)
-        return after
-
-    def _resolve(self, state: State, move: Move) -> tuple[State, list[Violation]]:
+    def _violations(self, state: State, move: Move) -> list[Violation]:
         if state.outcome is not None:
-            return state, [Violation(RULES["end"], f"the game is over: {state.outcome.reason}")]
+            return [Violation(RULES["end"], f"the game is over: {state.outcome.reason}")]
         if move.kind == "start":
-            problems = self._check_start(state, move.card)
-        else:
-            problems = self._dc1(state, move) + self._dc2(state, move)
-        if problems:
-            return state, problems
+            return self._check_start(state, move.card)
+        return self._dc1(state, move) + self._dc2(state, move)
+
+    def _transition(self, state: State, move: Move) -> tuple[State, list[ScoreItem], list[str]]:
         s = copy.deepcopy(state)
         s.notes = []
         if move.kind == "start":
             s.board = {(0, 0): move.card}
             s.start = move.card
             s.notes.append(f"round {s.round} starts with black card #{move.card}")
-            return s, []
-        self._place(s, move)
-        return s, []
+        else:
+            self._place(s, move)
+        return s, s.ledger[len(state.ledger):], s.notes
 
     def _check_start(self, s: State, card: int) -> list[Violation]:
         rule = RULES["start"]

@@ -19,14 +19,13 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from referee.engine import (
-    IllegalMove,
+    CheckThenApply,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
     ScoreItem,
-    Verdict,
     Violation,
     totals,
 )
@@ -159,7 +158,7 @@ def _deal(state: State) -> None:
     state.last_turn[state.current] = state.turn_no
 
 
-class Duplicon:
+class Duplicon(CheckThenApply):
     """The Game protocol for Duplicon."""
 
     name = "duplicon"
@@ -238,18 +237,12 @@ class Duplicon:
 
     # -- rules ------------------------------------------------------------------------------
 
-    def check(self, state: State, move: Move) -> Verdict:
-        after, violations = _resolve(state, move)
-        if violations:
-            return Verdict(False, tuple(violations))
-        new_items = tuple(after.ledger[len(state.ledger):])
-        return Verdict(True, score=new_items, notes=tuple(after.notes))
+    def _violations(self, state: State, move: Move) -> list[Violation]:
+        return _preconditions(state, move) or _counts(state, move)
 
-    def apply(self, state: State, move: Move) -> State:
-        after, violations = _resolve(state, move)
-        if violations:
-            raise IllegalMove(violations)
-        return after
+    def _transition(self, state: State, move: Move) -> tuple[State, list[ScoreItem], list[str]]:
+        s = _resolve(state, move)
+        return s, s.ledger[len(state.ledger):], s.notes
 
     def to_move(self, state: State) -> str | None:
         return None if state.phase == "over" else state.current
@@ -398,18 +391,15 @@ def _flips(args: Sequence[str], n: int, example: str) -> tuple[tuple[str, str], 
     return tuple(out)
 
 
-# -- resolving a move: a copy of the state is played forward, then checked ----------------------
+# -- resolving a move: checked first, then a copy of the state is played forward ----------
 
 
 def _v(rule: str, reason: str) -> Violation:
     return Violation(RULES[rule], reason)
 
 
-def _resolve(state: State, move: Move) -> tuple[State, list[Violation]]:
-    """The state after the move and the rules it breaks (the state is meaningless if any)."""
-    problems = _preconditions(state, move) or _counts(state, move)
-    if problems:
-        return state, problems
+def _resolve(state: State, move: Move) -> State:
+    """The state after a legal move (Duplicon._violations found nothing): a copy played on."""
     s = copy.deepcopy(state)
     s.notes = []
     p = move.player
@@ -458,7 +448,7 @@ def _resolve(state: State, move: Move) -> tuple[State, list[Violation]]:
         _round_end_check(s)
     if s.round != state.round:  # nobody acts again in a round that is over
         s.notes = [n for n in s.notes if not n.endswith("acts again")]
-    return s, []
+    return s
 
 
 def _zone_card(zone: list[tuple[str, int]], key: str) -> tuple[str, int]:

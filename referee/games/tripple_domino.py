@@ -21,14 +21,13 @@ from functools import cache
 
 from referee.engine import (
     AmbiguousMove,
-    IllegalMove,
+    CheckThenApply,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
     ScoreItem,
-    Verdict,
     Violation,
 )
 from referee.games import _tripple_board
@@ -269,7 +268,7 @@ def _tokens(text: str) -> list[str]:
     return [w for w in t.split() if w not in ("at", "@", "on")]
 
 
-class TrippleDomino:
+class TrippleDomino(CheckThenApply):
     name = "tripple-domino"
     title = "Tripple Domino"
     min_players = 1  # solitaire: a reserve tile opens, the player may cap the draws
@@ -477,10 +476,8 @@ class TrippleDomino:
             return state.players[state.turn]
         return None
 
-    def check(self, state: State, move: Move) -> Verdict:
-        bad = self._violations(state, move)
-        if bad:
-            return Verdict(False, tuple(bad))
+    def _transition(self, state: State, move: Move) -> tuple[State, tuple[ScoreItem, ...],
+                                                              tuple[str, ...]]:
         after = self._apply(state, move)
         notes = self._notes(after)
         if isinstance(move, Start):
@@ -489,13 +486,7 @@ class TrippleDomino:
             if unnamed:
                 notes = (f"start rule checked without the best tile of {', '.join(unnamed)}",
                          *notes)
-        return Verdict(True, score=after.ledger[len(state.ledger):], notes=notes)
-
-    def apply(self, state: State, move: Move) -> State:
-        bad = self._violations(state, move)
-        if bad:
-            raise IllegalMove(bad)
-        return self._apply(state, move)
+        return after, after.ledger[len(state.ledger):], notes
 
     def _violations(self, state: State, move: Move) -> list[Violation]:
         def v(rule: str, reason: str) -> Violation:
