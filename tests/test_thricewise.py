@@ -96,6 +96,14 @@ def test_a_reveal_naming_someone_not_playing_says_so_not_unknown_card():
     assert G.parse(s, "reveal ana Chance Meeting, ben Castle cy Author").plays[0][0] == "ana"
 
 
+@pytest.mark.parametrize("players, example", [
+    (("ana", "ben"), "grid Journey, Mountain / Sea, Bard"),
+    (PLAYERS, "grid Journey, Mountain, Forest / Sea, Bard, End"),
+])
+def test_the_set_up_prompt_shows_a_grid_of_the_right_shape(players, example):
+    assert example in G.show(G.setup(players, {})).split("type it row by row: ")[1]
+
+
 def test_a_bare_rank_is_ambiguous_and_says_which_cards():
     with pytest.raises(AmbiguousMove) as e:
         tw.find_card("3")

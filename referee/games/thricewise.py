@@ -676,8 +676,9 @@ class Thricewise(CheckThenApply):
     def _now(self, state: State) -> str:
         if state.phase == "grid":
             r, c = grid_shape(len(state.players))
-            return (f"deal the starting grid ({r}×{c}) and type it row by row: "
-                    "grid Journey, Mountain, Forest / Sea, Bard, End")
+            example = ("grid Journey, Mountain / Sea, Bard" if c == 2
+                       else "grid Journey, Mountain, Forest / Sea, Bard, End")
+            return f"deal the starting grid ({r}×{c}) and type it row by row: {example}"
         if state.phase == "reveal":
             who = [p for p, h in zip(state.players, state.hands, strict=True) if h]
             return ("everyone reveals a card together: reveal "
