@@ -164,17 +164,31 @@ class CheckThenApply:
         raise NotImplementedError
 
     def check(self, state: Any, move: Any) -> Verdict:
+        return self.judge(state, move)[0]
+
+    def judge(self, state: Any, move: Any) -> tuple[Verdict, Any]:
+        """The verdict and the state after the move (None when illegal), worked out once."""
         problems = self._violations(state, move)
         if problems:
-            return Verdict(False, tuple(problems))
-        _, score, notes = self._transition(state, move)
-        return Verdict(True, (), tuple(score), tuple(notes))
+            return Verdict(False, tuple(problems)), None
+        after, score, notes = self._transition(state, move)
+        return Verdict(True, (), tuple(score), tuple(notes)), after
 
     def apply(self, state: Any, move: Any) -> Any:
         problems = self._violations(state, move)
         if problems:
             raise IllegalMove(problems)
         return self._transition(state, move)[0]
+
+
+def judge(game: Game, state: Any, move: Any) -> tuple[Verdict, Any]:
+    """`game.check` and, when legal, `game.apply`: in one pass for a game that offers `judge`
+    (every CheckThenApply game), else the two calls."""
+    one_pass = getattr(game, "judge", None)
+    if one_pass is not None:
+        return one_pass(state, move)
+    verdict = game.check(state, move)
+    return verdict, game.apply(state, move) if verdict.legal else None
 
 
 def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:
@@ -237,11 +251,6 @@ def last_move(events: Sequence[Event]) -> Event | None:
 
 # Optional parts of the Game protocol. A game that lacks them still works; the engine answers
 # with a default here, so games written against the first contract keep working unchanged.
-
-
-def can_set_up(game: Game) -> bool:
-    """Whether the game can load a position typed in directly (for disputes)."""
-    return callable(getattr(game, "load_position", None))
 
 
 def load_position(game: Game, state: Any, text: str) -> Any:

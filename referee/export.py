@@ -21,7 +21,7 @@ def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
     return [session.load(store, i) for i in ids]
 
 
-def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
+def record(cur: session.Loaded) -> dict[str, Any]:
     """One match as data: who, options, every event as recorded, the ledger and the result."""
     m, g = cur.match, cur.game
     ledger = g.ledger(cur.state)
@@ -30,7 +30,7 @@ def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
         "match": m.id, "game": m.game, "title": g.title, "created": m.created,
         "players": list(m.players), "options": m.options,
         "events": [{"seq": s.event.seq, "kind": s.event.kind, "data": s.event.data, "at": s.at}
-                   for s in store.stamped(m.id)],
+                   for s in cur.stamped],
         "ledger": [{"player": i.player, "points": i.points, "label": i.label, "round": i.round}
                    for i in ledger],
         "totals": engine.totals(ledger, m.players),
@@ -39,7 +39,7 @@ def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
     }
 
 
-def bgstats(store: Store, loaded: list[session.Loaded]) -> dict[str, Any]:
+def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
     """BG Stats' data file (games, players, locations, plays with playerScores), the shape the
     app writes in its backups and reads back on import; ids are local to the file."""
     import uuid
@@ -52,7 +52,7 @@ def bgstats(store: Store, loaded: list[session.Loaded]) -> dict[str, Any]:
         gid = games.setdefault(g.title, len(games) + 1)
         total = engine.totals(g.ledger(cur.state), m.players)
         outcome = g.outcome(cur.state)
-        stamped = store.stamped(m.id)
+        stamped = cur.stamped
         opener = next((s.event.data.get("player") for s in stamped if s.event.kind == "move"),
                       None)
         start, end = stamped[0].at, stamped[-1].at
@@ -92,9 +92,9 @@ def _seconds(stamp: str) -> float:
 def render(store: Store, fmt: str, match_id: int | None = None) -> str:
     loaded = _matches(store, match_id)
     if fmt == "json":
-        return json.dumps([record(store, c) for c in loaded], indent=2, ensure_ascii=False) + "\n"
+        return json.dumps([record(c) for c in loaded], indent=2, ensure_ascii=False) + "\n"
     if fmt == "bgstats":
-        return json.dumps(bgstats(store, loaded), indent=2, ensure_ascii=False) + "\n"
+        return json.dumps(bgstats(loaded), indent=2, ensure_ascii=False) + "\n"
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["match", "game", "created", "round", "player", "points", "label"])

@@ -33,6 +33,7 @@ class Loaded:
     game: Game
     events: list[Event]
     state: Any
+    stamped: tuple[Stamped, ...] = ()  # the events as stored, with when each was recorded
 
 
 @dataclass(frozen=True)
@@ -65,13 +66,13 @@ def _read(store: Store, match_id: int | None) -> tuple[Match, Game, list[Stamped
 def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
     """The current (or given) match, folded up to event `upto` (all events when None)."""
     m, g, stamped = _read(store, match_id)
-    events = [s.event for s in stamped]
     if upto is not None:
-        last = events[-1].seq
+        last = stamped[-1].event.seq
         if not 1 <= upto <= last:
             raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last} (--to)")
-        events = [e for e in events if e.seq <= upto]
-    return Loaded(m, g, events, fold_checked(g, events, m))
+        stamped = [s for s in stamped if s.event.seq <= upto]
+    events = [s.event for s in stamped]
+    return Loaded(m, g, events, fold_checked(g, events, m), tuple(stamped))
 
 
 def fold_checked(g: Game, events: Sequence[Event], m: Match) -> Any:
@@ -127,7 +128,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             return Played(m, text, who, error=e, state=state)
         if who is None and isinstance(getattr(move, "player", None), str):
             who = move.player  # the game worked out who acted (e.g. who opens): keep it
-        verdict = g.check(state, move)
+        verdict, after = engine.judge(g, state, move)
         canonical = g.format(state, move)
         if not verdict.legal:
             if not dry:
@@ -135,7 +136,6 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
                 ids = [v.rule.id for v in verdict.violations]
                 store.append(m.id, "rejected", _rejected(text, who, reason, ids))
             return Played(m, text, who, verdict=verdict, move=canonical, state=state)
-        after = g.apply(state, move)
         event = None
         if not dry:
             event = store.append(m.id, "move", {"text": canonical, "player": who})
@@ -187,7 +187,7 @@ def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine
                                  items, e.seq in gone))
     except RefereeError as e:
         raise RefereeError(f"match {m.id} no longer replays: {e} (match {m.id} log)") from None
-    return Loaded(m, g, events, state), lines
+    return Loaded(m, g, events, state, tuple(stamped)), lines
 
 
 def _describe(e: Event) -> str:
