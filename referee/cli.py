@@ -351,9 +351,8 @@ def undo_cmd(ctx) -> None:
 
 def _show(cur: session.Loaded, viewer: str | None, as_json: bool) -> None:
     g, m, state = cur.game, cur.match, cur.state
-    if viewer is not None and viewer not in m.players:
-        names = ", ".join(m.players)
-        raise RefereeError(f"unknown player {viewer!r}, the players are {names} (--as)")
+    if viewer is not None:
+        viewer = session.named(m, viewer, "--as")
     outcome = g.outcome(state)
     if as_json:
         _json({"match": m.id, "game": m.game, "players": list(m.players),

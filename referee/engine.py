@@ -9,6 +9,7 @@ Nothing here knows any particular game, and nothing here imports reportlab or Pi
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -296,6 +297,15 @@ def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
         raise RefereeError("a player name is empty (--players ana,bob)")
     if len(set(names)) != len(names):
         raise RefereeError(f"a player name appears twice: {', '.join(names)} (--players)")
+    for n in names:  # moves name players as one word, in any case
+        if not re.fullmatch(r"[^\s=,:#]+", n):
+            raise RefereeError(f"player name {n!r} cannot be written in moves: use one word "
+                               "without spaces, =, :, , or # (--players)")
+    folded = [n.lower() for n in names]
+    if len(set(folded)) != len(folded):
+        twins = [n for n in names if folded.count(n.lower()) > 1]
+        raise RefereeError(f"player names {' and '.join(twins)} differ only in case: moves "
+                           "could not tell them apart (--players)")
     if not game.min_players <= len(names) <= game.max_players:
         raise RefereeError(
             f"{game.name} takes {game.min_players}-{game.max_players} players, "

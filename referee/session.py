@@ -118,9 +118,8 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
         m, g, state = cur.match, cur.game, cur.state
         who = player if player is not None else g.to_move(state)
         try:
-            if player is not None and player not in m.players:
-                names = ", ".join(m.players)
-                raise InvalidMove(f"unknown player {player!r}, the players are {names} (--by)")
+            if player is not None:
+                who = named(m, player, "--by")
             move = g.parse(state, text, who)
         except (InvalidMove, AmbiguousMove) as e:
             if not dry:
@@ -140,6 +139,15 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
         if not dry:
             event = store.append(m.id, "move", {"text": canonical, "player": who})
         return Played(m, text, who, verdict, canonical, event, state=after)
+
+
+def named(m: Match, name: str, option: str) -> str:
+    """A player of the match as typed in an option, in any case (names differ by more)."""
+    found = [p for p in m.players if p.lower() == name.strip().lower()]
+    if not found:
+        raise InvalidMove(f"unknown player {name!r}, the players are {', '.join(m.players)} "
+                          f"({option})")
+    return found[0]
 
 
 def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> dict[str, Any]:

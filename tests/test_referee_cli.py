@@ -69,6 +69,11 @@ def test_games_lists_options_and_notation(run):
     (("new", "tripple-domino", "--players", "a,b,c,d,e,f,g"),
      "takes 1-6 players, not 7 (--players)"),
     (("new", "tripple-domino", "--players", "ana,ana"), "appears twice"),
+    (("new", "coda", "--players", "ana maria,bob"),
+     "player name 'ana maria' cannot be written in moves: use one word"),
+    (("new", "dobble-connect", "--players", "ana:x,bob"), "'ana:x' cannot be written in moves"),
+    (("new", "thricewise", "--players", "ana,Ana"), "ana and Ana differ only in case"),
+    (("new", "tripple-domino", "--players", "ana,vs"), "it is a word of the notation"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "colour=red"),
      "unknown option 'colour' for tripple-domino"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "variant=tri"),
@@ -351,3 +356,13 @@ def test_random_bytes_are_not_a_database(run):
     run.db.write_bytes(bytes(range(256)) * 32)
     line = one_error_line(run("show", code=2))
     assert line.startswith("error: cannot open the match database: file is not a database")
+
+
+def test_by_and_as_take_a_name_in_any_case(match):
+    assert match("check", "draw", "--by", "ANA").output.startswith("legal: ana: draw")
+    assert "to move: ana" in match("show", "--as", "Bob").output
+    line = one_error_line(match("play", "draw", "--by", "zed", code=2))
+    assert "unknown player 'zed', the players are ana, bob (--by)" in line
+    assert "kept in the log" in line
+    line = one_error_line(match("show", "--as", "zed", code=2))
+    assert line == "error: unknown player 'zed', the players are ana, bob (--as)"

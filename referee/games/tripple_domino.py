@@ -304,10 +304,10 @@ class TrippleDomino(CheckThenApply):
             raise RefereeError(f"draw-cap must be a positive whole number or none, not "
                                f"{cap_text!r} (--option draw-cap)")
         cap = int(cap_text) if cap_text.isdigit() else None
-        for p in players:
-            if not re.fullmatch(r"[^\s=,#]+", p) or p.lower() in ("vs", "as", "at", "on"):
-                raise RefereeError(f"player name {p!r} cannot be written in moves: use one word "
-                                   "without = , or # (--players)")
+        for p in players:  # engine.check_players has made them one word each
+            if p.lower() in ("vs", "as", "at", "on"):
+                raise RefereeError(f"player name {p!r} cannot be written in moves: it is a word "
+                                   "of the notation (--players)")
         return _deal(State(tuple(players), variant, rules, target, cap=cap))
 
     # notation
