@@ -258,7 +258,8 @@ def load_position(game: Game, state: Any, text: str) -> Any:
     """`game.load_position(state, text)`: the state with the position from text (disputes)."""
     loader = getattr(game, "load_position", None)
     if loader is None:
-        raise RefereeError(f"{game.name} cannot set up a position directly (no load_position)")
+        raise RefereeError(f"{game.name} cannot set up a position directly: start a new match "
+                           "and type the moves (--position)")
     return loader(state, text)
 
 

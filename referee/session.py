@@ -120,7 +120,16 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
         try:
             if player is not None:
                 who = named(m, player, "--by")
-            move = g.parse(state, text, who)
+            said, colon, rest = text.partition(":")
+            if colon and rest.strip() and said.lower() in (p.lower() for p in m.players):
+                # "ana: draw" says who acts, in every game, as --by does
+                speaker = named(m, said, "the move")
+                if player is not None and speaker != who:
+                    raise InvalidMove(f"the move says {speaker} but --by says {who}")
+                who, said_text = speaker, rest.strip()
+            else:
+                said_text = text
+            move = g.parse(state, said_text, who)
         except (InvalidMove, AmbiguousMove) as e:
             if not dry:
                 store.append(m.id, "rejected", _rejected(text, who, str(e), []))

@@ -366,3 +366,11 @@ def test_by_and_as_take_a_name_in_any_case(match):
     assert "kept in the log" in line
     line = one_error_line(match("show", "--as", "zed", code=2))
     assert line == "error: unknown player 'zed', the players are ana, bob (--as)"
+
+
+def test_a_move_may_start_with_its_player_in_any_game(match):
+    """Dobble Connect's `ana: ...` works everywhere: it says who acts, as --by does."""
+    assert match("check", "ana: draw").output.startswith("legal: ana: draw")
+    assert "turn: it is ana's turn, not bob's" in match("check", "Bob: draw", code=1).output
+    line = one_error_line(match("check", "ana: draw", "--by", "bob", code=2))
+    assert "the move says ana but --by says bob" in line
