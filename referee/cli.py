@@ -184,22 +184,27 @@ def matches_cmd(ctx, as_json: bool) -> None:
         current = None
     rows = []
     for m in store.matches():
-        cur = session.load(store, m.id)
+        try:  # one unreadable match (tampered, or a game no longer installed) hides no other
+            cur = session.load(store, m.id)
+        except RefereeError as e:
+            rows.append((m, {}, None, 0, str(e)))
+            continue
         tot = engine.totals(cur.game.ledger(cur.state), m.players)
         outcome = cur.game.outcome(cur.state)
-        rows.append((m, tot, outcome, sum(e.kind == "move" for e in cur.events)))
+        rows.append((m, tot, outcome, sum(e.kind == "move" for e in cur.events), None))
     if as_json:
         _json([{"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
                 "created": m.created, "current": m.id == current, "totals": tot,
-                "winners": list(o.winners) if o else None, "events": n}
-               for m, tot, o, n in rows])
+                "winners": list(o.winners) if o else None, "events": n, "error": err}
+               for m, tot, o, n, err in rows])
         return
     if not rows:
         click.echo("no matches yet: start one with `referee new GAME --players ana,bob`")
-    for m, tot, outcome, _ in rows:
+    for m, tot, outcome, _, err in rows:
         mark = "*" if m.id == current else " "
         scores = ", ".join(f"{p} {v}" for p, v in tot.items())
-        state = f"won by {', '.join(outcome.winners)}" if outcome else "in play"
+        state = (f"unreadable: {err}" if err else
+                 f"won by {', '.join(outcome.winners)}" if outcome else "in play")
         click.echo(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
 
 

@@ -273,6 +273,20 @@ def test_a_tampered_log_is_an_error_naming_the_match(match):
     assert "tampered log: event 4" in line and "match 1, event 4" in line
 
 
+def test_matches_still_lists_every_match_when_one_is_tampered(match):
+    import sqlite3
+
+    match("new", "coda", "--players", "ana,ben")
+    raw = sqlite3.connect(match.db)
+    raw.executescript("DROP TRIGGER events_no_update; UPDATE events SET data = "
+                      "replace(data, 'D0,0', 'D9,9') WHERE match = 1 AND seq = 4;")
+    raw.close()
+    lines = match("matches").output.splitlines()
+    assert "unreadable: tampered log: event 4" in lines[0] and lines[1].startswith("*   2  coda")
+    data = json.loads(match("matches", "--json").output)
+    assert data[0]["error"].startswith("tampered log") and data[1]["error"] is None
+
+
 def test_the_referee_never_imports_reportlab_or_pillow(tmp_path):
     """Run the commands in one fresh interpreter (components read afresh, no memo) and look."""
     code = """
