@@ -357,7 +357,7 @@ def undo_cmd(ctx) -> None:
 def _show(cur: session.Loaded, viewer: str | None, as_json: bool) -> None:
     g, m, state = cur.game, cur.match, cur.state
     if viewer is not None:
-        viewer = session.named(m, viewer, "--as")
+        viewer = engine.find_player(m.players, viewer, "--as", RefereeError)
     outcome = g.outcome(state)
     if as_json:
         _json({"match": m.id, "game": m.game, "players": list(m.players),

@@ -291,6 +291,18 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def find_player(players: Sequence[str], name: str, where: str = "",
+                error: type[RefereeError] = InvalidMove) -> str:
+    """A player of the match by name as typed, in any case (names differ by more than case);
+    an unknown name is an error listing the players."""
+    key = name.strip().lower()
+    for p in players:
+        if p.lower() == key:
+            return p
+    at = f" ({where})" if where else ""
+    raise error(f"unknown player {name.strip()!r}, the players are {', '.join(players)}{at}")
+
+
 def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     """The player names, checked: count within the game's limits, unique, non-empty."""
     names = tuple(p.strip() for p in players)

@@ -119,11 +119,11 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
         who = player if player is not None else g.to_move(state)
         try:
             if player is not None:
-                who = named(m, player, "--by")
+                who = engine.find_player(m.players, player, "--by")
             said, colon, rest = text.partition(":")
             if colon and rest.strip() and said.lower() in (p.lower() for p in m.players):
                 # "ana: draw" says who acts, in every game, as --by does
-                speaker = named(m, said, "the move")
+                speaker = engine.find_player(m.players, said)
                 if player is not None and speaker != who:
                     raise InvalidMove(f"the move says {speaker} but --by says {who}")
                 who, said_text = speaker, rest.strip()
@@ -148,15 +148,6 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
         if not dry:
             event = store.append(m.id, "move", {"text": canonical, "player": who})
         return Played(m, text, who, verdict, canonical, event, state=after)
-
-
-def named(m: Match, name: str, option: str) -> str:
-    """A player of the match as typed in an option, in any case (names differ by more)."""
-    found = [p for p in m.players if p.lower() == name.strip().lower()]
-    if not found:
-        raise InvalidMove(f"unknown player {name!r}, the players are {', '.join(m.players)} "
-                          f"({option})")
-    return found[0]
 
 
 def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> dict[str, Any]:

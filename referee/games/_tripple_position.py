@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from referee.engine import InvalidMove, RefereeError, ScoreItem
+from referee.engine import InvalidMove, RefereeError, ScoreItem, find_player
 from referee.games._tripple_board import corners
 from referee.games.tripple_domino import (
     Cell,
@@ -132,8 +132,4 @@ def read(state: State, text: str) -> State:
                  round_draws=round_draws, ledger=ledger)
 
 def _player(s: State, text: str, where: str) -> str:
-    match = [p for p in s.players if p.lower() == text.lower()]
-    if not match:
-        raise RefereeError(f"unknown player {text!r}, the players are "
-                           f"{', '.join(s.players)} ({where})")
-    return match[0]
+    return find_player(s.players, text, where, RefereeError)

@@ -29,6 +29,7 @@ from referee.engine import (
     RuleRef,
     ScoreItem,
     Violation,
+    find_player,
     totals,
 )
 from referee.games import _coda_deduce as deduce
@@ -181,11 +182,9 @@ class Coda(CheckThenApply):
                           "reveal, tally, seal or unseal (e.g. guess ben 2 7 miss)")
 
     def _player(self, state: State, words: Sequence[str]) -> str:
-        names = {p.lower(): p for p in state.players}
-        if not words or words[0].lower() not in names:
-            got = repr(words[0]) if words else "nothing"
-            raise InvalidMove(f"expected a player ({', '.join(state.players)}), not {got}")
-        return names[words[0].lower()]
+        if not words:
+            raise InvalidMove(f"expected a player ({', '.join(state.players)}), not nothing")
+        return find_player(state.players, words[0])
 
     def _colour(self, word: str) -> int:
         c = COLOUR_WORDS.get(word.lower())

@@ -27,6 +27,7 @@ from referee.engine import (
     RuleRef,
     ScoreItem,
     Violation,
+    find_player,
 )
 
 Hex = tuple[int, int]
@@ -195,14 +196,11 @@ class DobbleConnect(CheckThenApply):
     def _player(self, state: State, named: str | None, by: str | None) -> str:
         if named is None and by is None:
             raise InvalidMove("say who placed the card: --by NAME or 'NAME: 37 on 1 ...'")
-        names = {p.lower(): p for members in state.teams.values() for p in members}
-        found = [names.get(n.strip().lower()) for n in (named, by) if n is not None]
-        if None in found:
-            raise InvalidMove(f"unknown player {(named or by)!r}: players are "
-                              f"{', '.join(names.values())}")
+        players = [p for members in state.teams.values() for p in members]
+        found = [find_player(players, n) for n in (named, by) if n is not None]
         if len(set(found)) > 1:
             raise InvalidMove(f"the move says {named!r} but --by says {by!r}")
-        return str(found[0])
+        return found[0]
 
     def format(self, state: State, move: Move) -> str:
         if move.kind == "start":

@@ -27,6 +27,7 @@ from referee.engine import (
     RuleRef,
     ScoreItem,
     Violation,
+    find_player,
     totals,
 )
 
@@ -212,18 +213,15 @@ class Duplicon(CheckThenApply):
             if len(args) != 3:
                 raise InvalidMove("expected 'steal <player> <type> <position>=<type>', "
                                   "e.g. 'steal bob orange b2=orange'")
-            owner = self._player(state, args[0], what="steal from")
+            owner = self._player(state, args[0], what="steal")
             return Move(who, verb, card=card_type(args[1]).key, owner=owner,
                         flips=_flips(args[2:], 1, "steal bob orange b2=orange"))
         raise InvalidMove(f"unknown move {words[0]!r}; expected one of: {NOTATION}")
 
-    def _player(self, state: State, name: str | None, what: str = "play as") -> str:
+    def _player(self, state: State, name: str | None, what: str = "--by") -> str:
         if name is None:
             return state.current
-        for p in state.players:
-            if p.lower() == name.strip().lower():
-                return p
-        raise InvalidMove(f"cannot {what} {name!r}: players are {', '.join(state.players)}")
+        return find_player(state.players, name, what)
 
     def format(self, state: State, move: Move) -> str:
         flips = " ".join(f"{pos}={t}" for pos, t in move.flips)

@@ -26,6 +26,7 @@ from referee.engine import (
     RuleRef,
     ScoreItem,
     Violation,
+    find_player,
     totals,
 )
 from referee.games._decktet import SUITS, DCard, card_by_id, deck, find_card, parse_cards
@@ -543,7 +544,6 @@ class Thricewise(CheckThenApply):
     def load_position(self, state: State, text: str) -> State:
         """A position typed in or written by `position`; checks each card is seen once and
         that hands and deck account for every unseen card."""
-        players = {p.lower(): p for p in state.players}
         data: dict[str, list[tuple[str, str]]] = {}
         words: dict[str, str] = {}
         for raw in text.splitlines():
@@ -560,9 +560,7 @@ class Thricewise(CheckThenApply):
             data[key] = [(i[0], i[1].strip() if len(i) > 1 else "") for i in items]
 
         def who(name: str) -> str:
-            if name.lower() not in players:
-                raise RefereeError(f"unknown player {name!r} in the position")
-            return players[name.lower()]
+            return find_player(state.players, name, "position", RefereeError)
 
         def number(text: str, what: str) -> int:
             if not text.strip().isdigit():

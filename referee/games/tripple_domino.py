@@ -29,6 +29,7 @@ from referee.engine import (
     RuleRef,
     ScoreItem,
     Violation,
+    find_player,
 )
 from referee.games import _tripple_board
 from referee.games._tripple_board import (
@@ -337,10 +338,7 @@ class TrippleDomino(CheckThenApply):
 
     def _who(self, state: State, player: str | None) -> str:
         if player is not None:
-            if player not in state.players:
-                raise InvalidMove(f"unknown player {player!r}, the players are "
-                                  f"{', '.join(state.players)}")
-            return player
+            return find_player(state.players, player)
         now = self.to_move(state)
         if now is None:
             if state.phase == "start":
@@ -363,13 +361,10 @@ class TrippleDomino(CheckThenApply):
                 continue
             if "=" in w:
                 who, _, tile = w.partition("=")
-                match = [p for p in state.players if p.lower() == who]
-                if not match:
-                    raise InvalidMove(f"unknown player {who!r} in start, the players are "
-                                      f"{', '.join(state.players)}")
-                if any(p == match[0] for p, _ in claims):
-                    raise InvalidMove(f"{match[0]} is named twice in start")
-                claims.append((match[0], tuple(sorted(parse_tile(tile)))))
+                named = find_player(state.players, who, "start")
+                if any(p == named for p, _ in claims):
+                    raise InvalidMove(f"{named} is named twice in start")
+                claims.append((named, tuple(sorted(parse_tile(tile)))))
             elif bare is None and not claims:
                 bare = tuple(sorted(parse_tile(w, "opening tile")))
             else:
