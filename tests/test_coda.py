@@ -106,6 +106,11 @@ def test_unreadable_moves_say_what_was_expected(text):
         G.parse(G.setup(TRIO, {}), text, "ana")
 
 
+def test_a_dash_typed_as_a_colour_says_its_back_shows_one():
+    with pytest.raises(InvalidMove, match="a dash is a black or a white tile, type the colour"):
+        G.parse(G.setup(TRIO, {"game": "advanced"}), "row ana black dash white white", "ana")
+
+
 # the worked example and a full tournament round
 
 

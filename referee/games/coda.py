@@ -189,7 +189,9 @@ class Coda(CheckThenApply):
     def _colour(self, word: str) -> int:
         c = COLOUR_WORDS.get(word.lower())
         if c is None:
-            raise InvalidMove(f"expected a colour, black or white (b/w), not {word!r}")
+            why = (": a dash is a black or a white tile, type the colour its back shows"
+                   if word.lower() in DASH_WORDS else "")
+            raise InvalidMove(f"expected a colour, black or white (b/w), not {word!r}{why}")
         return c
 
     def _value(self, word: str) -> str:
