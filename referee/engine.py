@@ -109,8 +109,10 @@ class Game(Protocol):
     Optional, with defaults in this module when a game lacks them:
     `load_position(state, text) -> State` and `position(state) -> str` (a position typed in
     for a dispute: `referee new GAME --position FILE`, `referee position`), and `notation: str`
-    (one line shown by `referee games`). A move object with a `player: str` attribute tells the
-    log who acted when the command did not say (--by) and nobody was to move.
+    (one line shown by `referee games`), and `judge(state, move) -> (Verdict, state or None)`
+    (check and apply in one pass; CheckThenApply provides it). A move object with a
+    `player: str` attribute tells the log who acted when the command did not say (--by) and
+    nobody was to move.
     """
 
     name: str  # "tripple-domino": the name users type
