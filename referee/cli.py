@@ -140,6 +140,9 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
             raise RefereeError(f"an option is written key=value, not {pair!r} (--option)")
+        if key.strip() in out:
+            raise RefereeError(f"option {key.strip()} is given twice: "
+                               f"{out[key.strip()]!r} and {value.strip()!r} (--option)")
         out[key.strip()] = value.strip()
     return out
 

@@ -74,6 +74,8 @@ def test_games_lists_options_and_notation(run):
     (("new", "dobble-connect", "--players", "ana:x,bob"), "'ana:x' cannot be written in moves"),
     (("new", "thricewise", "--players", "ana,Ana"), "ana and Ana differ only in case"),
     (("new", "tripple-domino", "--players", "ana,vs"), "it is a word of the notation"),
+    (("new", "tripple-domino", "--players", "a,b", "-o", "target=300", "-o", "target=400"),
+     "option target is given twice: '300' and '400' (--option)"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "colour=red"),
      "unknown option 'colour' for tripple-domino"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "variant=tri"),
