@@ -110,8 +110,6 @@ class Coda(CheckThenApply):
         if game not in ("basic", "advanced") or rounds not in ("1", "3") or sealed not in (
                 "no", "yes"):
             raise RefereeError("coda options: game=basic|advanced, rounds=1|3, sealed=no|yes")
-        if not 2 <= len(players) <= 4:
-            raise RefereeError(f"coda takes 2-4 players, not {len(players)}")
         state = State(tuple(players), game == "advanced", int(rounds), sealed == "yes")
         return self._new_round(state, 1)
 
