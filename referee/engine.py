@@ -287,7 +287,8 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
             raise RefereeError(f"unknown option {key!r} for {game.name} (options: {names})")
         if opt.choices and value not in opt.choices:
             raise RefereeError(
-                f"option {key}={value!r} is not one of {', '.join(opt.choices)} ({game.name})"
+                f"option {key}={value!r} is not one of {', '.join(opt.choices)} for "
+                f"{game.name} (--option {key})"
             )
         out[key] = value
     return out

@@ -79,7 +79,7 @@ def test_games_lists_options_and_notation(run):
     (("new", "tripple-domino", "--players", "a,b", "--option", "colour=red"),
      "unknown option 'colour' for tripple-domino"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "variant=tri"),
-     "is not one of standard, pressman"),
+     "is not one of standard, pressman for tripple-domino (--option variant)"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "variant"), "key=value"),
     (("show",), "no current match"),
     (("use", "7"), "no match 7"),
