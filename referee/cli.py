@@ -217,8 +217,7 @@ def matches_cmd(ctx, as_json: bool) -> None:
 def use_cmd(ctx, match_id: int) -> None:
     """Make match ID the current match."""
     store = _store(ctx)
-    store.set_current(match_id)
-    m = store.match(match_id)
+    m = store.set_current(match_id)
     click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}")
 
 

@@ -214,14 +214,16 @@ class Store:
             )
         return self.match(int(row[0]))
 
-    def set_current(self, match_id: int) -> None:
-        self.match(match_id)
+    def set_current(self, match_id: int) -> Match:
+        """Make a match the current one; returns it (an unknown id is an error)."""
+        m = self.match(match_id)
         with self.transaction():
             self.db.execute(
                 "INSERT INTO settings (key, value) VALUES ('current', ?) "
                 "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 (str(match_id),),
             )
+        return m
 
     # events
 
