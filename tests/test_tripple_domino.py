@@ -472,6 +472,8 @@ def test_position_round_trips_through_its_text():
     ("turn ana\nreserve lots", "cannot read"),
     ("turn ana\nhands ana=50\nU0,0 5-5-5", "make more than 56 tiles"),
     ("turn ana\nhands ana=0\nU0,0 5-5-5", "a player with none has gone out"),
+    # a typo of a coordinate would otherwise make `show` draw a board megabytes wide
+    ("turn ana\nU0,0 5-5-5\nU100000,0 1-2-3", "U0,0 and U100000,0 are farther apart than 56"),
 ])
 def test_bad_positions_are_user_errors_naming_the_line(text, expected):
     with pytest.raises(RefereeError, match=expected):

@@ -113,6 +113,7 @@ def read(state: State, text: str) -> State:
             raise RefereeError(f"{e} ({where})") from None
         except ValueError:
             raise RefereeError(f"cannot read {raw.strip()!r} ({where})") from None
+    _check_reach(board)
     if any(h < 0 for h in hands) or (board and not all(hands)):
         raise RefereeError("every hand holds at least one tile while a round is played: a "
                            "player with none has gone out (position hands)")
@@ -130,6 +131,20 @@ def read(state: State, text: str) -> State:
                  hands=tuple(hands), reserve=reserve,
                  turn=s.index(turn) if phase == "play" else None, draws=draws,
                  round_draws=round_draws, ledger=ledger)
+
+def _check_reach(board: dict[Cell, Tile]) -> None:
+    """The tiles lie within the reach of one table: a typed-in board may leave out tiles that
+    do not matter to a dispute, but no chain of the 56 tiles spans more than 56 cells."""
+    if not board:
+        return
+    reach = len(tiles())
+    for axis in (1, 2):
+        low = min(board, key=lambda c: c[axis])
+        high = max(board, key=lambda c: c[axis])
+        if high[axis] - low[axis] > reach:
+            raise RefereeError(f"{cell_name(low)} and {cell_name(high)} are farther apart than "
+                               f"{reach} tiles can reach: one table holds them all (position)")
+
 
 def _player(s: State, text: str, where: str) -> str:
     return find_player(s.players, text, where, RefereeError)
