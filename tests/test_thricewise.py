@@ -480,6 +480,10 @@ def test_a_position_must_account_for_every_card():
         G.load_position(base, good.replace("G6 End", "G6 Journey"))
     with pytest.raises(RefereeError, match="must hold the 30 unseen cards"):
         G.load_position(base, good.replace("deck 21", "deck 20"))
+    with pytest.raises(RefereeError, match=r"the grid is 26 columns wide and 9 rows tall, more "
+                                           r"than 6 \(T3\)"):
+        G.load_position(G.setup(("ana", "ben"), {}),
+                        "grid A1 Journey, Z9 Pact\nhands ana 3, ben 3\ndeck 28")
     with pytest.raises(RefereeError, match="unknown player"):
         G.load_position(base, good.replace("hands ana 3", "hands zed 3"))
 

@@ -585,6 +585,11 @@ class Thricewise(CheckThenApply):
             raise RefereeError(f"each card exists once: {', '.join(twice)} (position)")
         if len({c for c, _ in grid}) != len(grid):
             raise RefereeError("two cards on one cell (position grid)")
+        if grid:
+            c0, r0, c1, r1 = box([c for c, _ in grid])
+            if c1 - c0 + 1 > MAX_SPAN or r1 - r0 + 1 > MAX_SPAN:
+                raise RefereeError(f"the grid is {c1 - c0 + 1} columns wide and {r1 - r0 + 1} "
+                                   f"rows tall, more than {MAX_SPAN} (T3) (position grid)")
         deck_left = number(words.get("deck", "0"), "deck")
         unseen = len(deck()) - len(seen)
         if deck_left + sum(hands.values()) != unseen:
