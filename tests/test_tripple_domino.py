@@ -344,6 +344,16 @@ def test_game_ends_at_the_end_of_a_round_reaching_300():
     assert "illegal" not in str(outcome) and "end" in broken(s, "draw", by="bob")
 
 
+def test_a_move_typed_when_nobody_can_play_says_why():
+    s = play(at("turn ana\nhands ana=1 bob=1\nscores ana=280 bob=290\nU0,0 5-5-5"), "4-5-5 D0,0")
+    with pytest.raises(InvalidMove, match=r"round 1 is over: tell the tiles left in each hand "
+                                          r"first, `end bob=...`"):
+        GAME.parse(s, "draw")
+    s = play(s, "end bob=0-0-1")
+    with pytest.raises(InvalidMove, match=r"the game is over \(315 points after round 1"):
+        GAME.parse(s, "draw")
+
+
 def test_a_round_short_of_300_goes_on():
     s = at("turn ana\nhands ana=1 bob=1\nscores ana=200\nU0,0 5-5-5")
     s = play(play(s, "4-5-5 D0,0"), "end bob=0-0-1")

@@ -344,6 +344,13 @@ class TrippleDomino(CheckThenApply):
             if state.phase == "start":
                 raise AmbiguousMove("the round has not started: begin with "
                                     "`start ana=5-5-5 bob=4-4-4` (everyone's best tile)")
+            if state.phase == "over":
+                raise InvalidMove(f"the game is over ({self.outcome(state).reason}): start a "
+                                  "new match with `referee new`")
+            if state.phase == "end":
+                names = " ".join(f"{p}=..." for p in self._to_tell(state))
+                raise InvalidMove(f"round {state.round} is over: tell the tiles left in each "
+                                  f"hand first, `end {names}`")
             raise AmbiguousMove("nobody is to move now: say who plays (--by PLAYER)")
         return now
 
