@@ -226,9 +226,10 @@ class Standing:
 
 def results(store: Store, game_name: str | None = None) -> list[tuple[Loaded, dict[str, int]]]:
     """Every match (of one game, or all) with its totals; unreadable matches are errors."""
+    wanted = engine.game(game_name).name if game_name is not None else None  # a typo errs
     out = []
     for m in store.matches():
-        if game_name is not None and m.game != engine.game(game_name).name:
+        if wanted is not None and m.game != wanted:
             continue
         cur = load(store, m.id)
         out.append((cur, engine.totals(cur.game.ledger(cur.state), m.players)))

@@ -390,3 +390,8 @@ def test_a_move_may_start_with_its_player_in_any_game(match):
     assert "turn: it is ana's turn, not bob's" in match("check", "Bob: draw", code=1).output
     line = one_error_line(match("check", "ana: draw", "--by", "bob", code=2))
     assert "the move says ana but --by says bob" in line
+
+
+def test_standings_of_a_misspelt_game_is_an_error_even_with_no_matches(run):
+    line = one_error_line(run("standings", "--game", "tripple-domno", code=2))
+    assert line.startswith("error: unknown game 'tripple-domno' (games: ")
