@@ -159,8 +159,8 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
 def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> None:
     """Start a new match; it becomes the current match."""
     names = [p for p in players.split(",")]
-    try:
-        text = position.read() if position is not None else None
+    try:  # a byte-order mark (Windows editors write one) is not part of the position
+        text = position.read().lstrip("\ufeff") if position is not None else None
     except UnicodeDecodeError:
         raise RefereeError(f"{position.name} is not a text file (UTF-8): write the position "
                            "as `referee position` prints it (--position)") from None

@@ -395,3 +395,10 @@ def test_a_move_may_start_with_its_player_in_any_game(match):
 def test_standings_of_a_misspelt_game_is_an_error_even_with_no_matches(run):
     line = one_error_line(run("standings", "--game", "tripple-domno", code=2))
     assert line.startswith("error: unknown game 'tripple-domno' (games: ")
+
+
+def test_a_position_saved_by_a_windows_editor_reads(run, tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_bytes("\ufeffturn ana\r\nU0,0 5-5-5\r\n".encode("utf-8"))
+    out = run("new", "tripple-domino", "--players", "ana,bob", "--position", str(board)).output
+    assert "U0,0" in out and "to move: ana" in out
