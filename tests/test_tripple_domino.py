@@ -480,6 +480,7 @@ def test_position_round_trips_through_its_text():
     ("U0,0 5-5-5", "whose turn"),
     ("turn zed\nU0,0 5-5-5", "unknown player 'zed'"),
     ("turn ana\nreserve lots", "cannot read"),
+    ("turn ana\nplayers ana bob", "cannot read 'players ana bob': a line is round, hands,"),
     ("turn ana\nhands ana=50\nU0,0 5-5-5", "make more than 56 tiles"),
     ("turn ana\nhands ana=0\nU0,0 5-5-5", "a player with none has gone out"),
     # a typo of a coordinate would otherwise make `show` draw a board megabytes wide

@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import re
+
 from referee.engine import InvalidMove, RefereeError, ScoreItem, find_player
 from referee.games._tripple_board import corners
 from referee.games.tripple_domino import (
@@ -92,6 +94,10 @@ def read(state: State, text: str) -> State:
                         hands[i] = int(num)
                     else:
                         scores[s.players[i]] = int(num)
+            elif not re.match(r"[ud][-(\d]", head):
+                raise RefereeError(f"cannot read {raw.strip()!r}: a line is round, hands, "
+                                   "reserve, scores, turn, drawn, drawn-in-round or a cell "
+                                   f"like U0,0 5-5-5 ({where})")
             else:
                 cell = parse_cell(head)
                 reading = parse_tile(rest.strip(), "corner reading")
