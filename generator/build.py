@@ -160,6 +160,11 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write via a temporary file in the same folder, so a failed build never leaves half a file."""
+    folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
+    if folder is not None and not folder.is_dir():
+        raise PnpError(f"cannot write {path}: {folder} is a file, not a folder", "--output")
+    if path.is_dir():
+        raise PnpError(f"cannot write {path}: it is a folder", "--output")
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

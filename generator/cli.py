@@ -11,25 +11,38 @@ from pathlib import Path
 
 import click
 
-from generator import units
 from generator.errors import PnpError
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
 
 
 class Pnp(click.Group):
-    """Shows user mistakes as one line `error: ...` with exit code 2, never a traceback."""
+    """Shows user mistakes (ours or click's) as one line `error: ...` with exit code 2."""
 
-    def invoke(self, ctx: click.Context):
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
-            return super().invoke(ctx)
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.exceptions.UsageError as e:
+            where = e.ctx.command_path if e.ctx is not None else "pnp"
+            _fail(f"{e.format_message()} ({where})")
+        except click.exceptions.Abort:
+            _fail("aborted")
         except PnpError as e:
-            click.echo(f"error: {e}", err=True)
-            sys.exit(2)
+            _fail(str(e))
+        except BrokenPipeError:
+            sys.exit(0)
         except OSError as e:
-            where = f" ({e.filename})" if e.filename else ""
-            click.echo(f"error: {e.strerror or e}{where}", err=True)
-            sys.exit(2)
+            _fail(f"{e.strerror or e}" + (f" ({e.filename})" if e.filename else ""))
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _fail(message: str) -> None:
+    click.echo("error: " + " ".join(line.strip() for line in message.splitlines()
+                                    if line.strip()), err=True)
+    sys.exit(2)
 
 
 @click.group(cls=Pnp, context_settings={"help_option_names": ["-h", "--help"]})
@@ -43,16 +56,20 @@ def main() -> None:
 
 
 def _length(ctx, param, value):
-    return None if value is None else units.length(value, f"--{param.name.replace('_', '-')}")
+    from generator.definition import print_length
+
+    return None if value is None else print_length(value, f"--{param.name.replace('_', '-')}")
 
 
 def _offset(ctx, param, value):
+    from generator.definition import back_offset
+
     if value is None:
         return None
     parts = [p for p in value.replace(";", ",").split(",") if p.strip()]
     if len(parts) != 2:
         raise click.BadParameter("give two lengths X,Y, e.g. 1mm,-0.5mm")
-    return tuple(units.length(p, "--back-offset") for p in parts)
+    return back_offset(parts, "--back-offset")
 
 
 def _grid(ctx, param, value):
@@ -62,6 +79,8 @@ def _grid(ctx, param, value):
         cols, rows = (int(v) for v in value.lower().split("x"))
     except ValueError:
         raise click.BadParameter("write COLSxROWS, e.g. 3x3") from None
+    if cols < 1 or rows < 1:
+        raise click.BadParameter(f"a grid needs at least one column and one row, not {value}")
     return cols, rows
 
 
@@ -142,6 +161,9 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
 def _output_path(output: Path | None, name: str, count: int) -> Path:
     if output is None:
         return Path("output") / f"{name}.pdf"
+    if count > 1 and output.suffix.lower() == ".pdf" and not output.is_dir():
+        raise PnpError(f"{count} games make {count} PDFs: give a folder, not a .pdf file",
+                       "--output")
     if count > 1 or output.is_dir() or output.suffix.lower() != ".pdf":
         return output / f"{name}.pdf"
     return output
@@ -173,12 +195,14 @@ def preview(game, page, card_id, back, dpi, paper, output) -> None:
 
     deck = load(game)
     if card_id is not None and page is not None:
-        raise PnpError("give --page or --card, not both")
+        raise PnpError("give --page or --card, not both", "pnp preview")
+    if back and card_id is None:
+        raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
     if card_id is not None:
         out = output or Path("output") / f"{deck.name}-card-{card_id}{'-back' if back else ''}.png"
         preview_card(deck, card_id, out, dpi=dpi, back=back)
     else:
-        n = page or 1
+        n = 1 if page is None else page
         out = output or Path("output") / f"{deck.name}-page-{n}.png"
         preview_page(deck, n, out, dpi=dpi, paper=paper)
     click.echo(f"wrote {out}")
@@ -193,7 +217,10 @@ def new(directory: Path, template: str) -> None:
     from generator.definition import find
 
     source = find(template)
-    if directory.exists() and any(directory.iterdir()):
+    existing = next(p for p in (directory, *directory.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        raise PnpError(f"{existing} is a file, not a folder; choose a new folder", str(directory))
+    if existing == directory and any(directory.iterdir()):
         raise PnpError("the folder exists and is not empty; choose a new folder", str(directory))
     shutil.copytree(source, directory, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))

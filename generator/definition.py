@@ -14,7 +14,7 @@ from typing import Any
 
 from generator import units
 from generator.components import Card, Deck, Element, PrintSettings
-from generator.elements import ALIGNS, COMMON, ELEMENTS
+from generator.elements import CHOICES, COMMON, ELEMENTS
 from generator.errors import PnpError
 from generator.shapes import SHAPES
 from generator.sources import SOURCES, Row
@@ -30,15 +30,26 @@ BASIC_COLORS = {
 DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "default_parts",
              "options"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset"}
+GAME_KEYS = {"name", "title", "description"}
+TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
+MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
+MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
-def template_fields(text: str) -> list[str]:
-    """The {field} names a template refers to."""
+def template_fields(text: str, where: str = "") -> list[str]:
+    """The {field} names a template refers to; a format spec or conversion is refused."""
     try:
-        return [f for _, f, _, _ in string.Formatter().parse(text) if f]
+        parsed = [(f, spec, conv) for _, f, spec, conv in string.Formatter().parse(text)
+                  if f is not None]
     except ValueError as e:
-        raise PnpError(f"bad placeholder in {text!r}: {e}") from None
+        raise PnpError(f"bad placeholder in {text!r}: {e} (write {{{{ for a literal brace)",
+                       where) from None
+    for name, spec, conv in parsed:
+        if spec or conv or not name:
+            raise PnpError(f"bad placeholder in {text!r}: write {{column}} with a column name "
+                           "and nothing else inside the braces", where)
+    return [name for name, _, _ in parsed]
 
 
 def fill(text: str, card: Card) -> str:
@@ -104,6 +115,13 @@ def load(name_or_path: str | Path) -> Deck:
     return _build(data, root, path.name)
 
 
+def _known(table: dict, known: set[str], what: str, where: str) -> None:
+    unknown = set(table) - known
+    if unknown:
+        raise PnpError(f"unknown key {sorted(unknown)[0]!r} in {what} (known: "
+                       f"{', '.join(sorted(known))})", where)
+
+
 def _table(data: dict, key: str, fname: str) -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
@@ -112,12 +130,13 @@ def _table(data: dict, key: str, fname: str) -> dict:
 
 
 def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
-    game = _table(data, "game", fname)
-    deck = _table(data, "deck", fname)
-    unknown = set(deck) - DECK_KEYS
+    unknown = sorted(set(data) - TABLES)
     if unknown:
-        raise PnpError(f"unknown key {sorted(unknown)[0]!r} in [deck] (known: "
-                       f"{', '.join(sorted(DECK_KEYS))})", fname)
+        raise PnpError(f"unknown table [{unknown[0]}] (known: {', '.join(sorted(TABLES))})", fname)
+    game = _table(data, "game", fname)
+    _known(game, GAME_KEYS, "[game]", fname)
+    deck = _table(data, "deck", fname)
+    _known(deck, DECK_KEYS, "[deck]", fname)
     where = f"{fname} [deck]"
     shape = str(deck.get("shape", "rect"))
     if shape not in CARD_SHAPES:
@@ -126,6 +145,8 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
     if width <= 0 or height <= 0:
         raise PnpError("card size must be positive", f"{where}.size")
     radius = units.length(deck.get("corner_radius", "0mm"), f"{where}.corner_radius")
+    if radius < 0:
+        raise PnpError("corner_radius cannot be negative", f"{where}.corner_radius")
 
     colors = {str(k).lower(): str(v) for k, v in _table(data, "colors", fname).items()}
     shapes = {str(k).lower(): str(v) for k, v in _table(data, "shapes", fname).items()}
@@ -143,6 +164,8 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
     if source_name not in SOURCES:
         raise PnpError(f"unknown card source {source_name!r} (use {', '.join(sorted(SOURCES))})",
                        f"{where}.source")
+    if not isinstance(deck.get("options", {}), dict):
+        raise PnpError("options must be a table, e.g. options = { order = 7 }", f"{where}.options")
     options = dict(deck.get("options", {}))
     if "file" in deck:
         options.setdefault("file", deck["file"])
@@ -152,7 +175,11 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
     if not cards:
         raise PnpError("the definition has no cards", where)
     parts = tuple(dict.fromkeys(c.part for c in cards if c.part))
-    default_parts = tuple(deck.get("default_parts", deck.get("parts", parts)))
+    default_parts = deck.get("default_parts", deck.get("parts", parts))
+    if not isinstance(default_parts, list | tuple):
+        raise PnpError(f"default_parts must be a list such as [{default_parts!r}]",
+                       f"{where}.default_parts")
+    default_parts = tuple(str(p) for p in default_parts)
     for p in default_parts:
         if p not in parts:
             raise PnpError(f"default part {p!r} is not a value of the part column "
@@ -162,6 +189,11 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
     size_box = (width, height)
     face = _elements(data.get("face", []), "face", fname, size_box, columns)
     back = _elements(data.get("back", []), "back", fname, size_box, columns)
+    if not any(c.symbols for c in cards):
+        for el in face + back:
+            if el.kind == "symbols":
+                raise PnpError("a symbols element, but no card has symbols (use a plane source "
+                               "or a symbols column in the card list)", el.where)
     for card in cards:
         _check_card(card, face + back, root, colors, shapes)
 
@@ -210,6 +242,8 @@ def _number(rows: list[Row]) -> list[Card]:
             raise PnpError(f"qty must be a whole number, not {qty_text!r}", row.where) from None
         if qty < 0:
             raise PnpError(f"qty cannot be negative ({qty})", row.where)
+        if qty > MAX_QTY:
+            raise PnpError(f"qty {qty} is more than {MAX_QTY} copies of one card", row.where)
         part = fields.pop("part", "")
         for copy in range(1, qty + 1):
             cards.append(Card(len(cards) + 1, {**fields, "copy": str(copy)}, part, row.symbols))
@@ -239,20 +273,31 @@ def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
                 raise PnpError(f"unknown parameter {key!r} (a {kind} takes "
                                f"{', '.join(sorted(spec))})", where)
             params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
-        if kind == "text" and params.get("align", "left") not in ALIGNS:
-            raise PnpError(f"align must be one of {', '.join(ALIGNS)}", f"{where}.align")
+        for key, allowed in CHOICES.items():
+            if key in params and key in spec and params[key] not in allowed:
+                raise PnpError(f"{key} must be one of {', '.join(allowed)}, not "
+                               f"{params[key]!r}", f"{where}.{key}")
         out.append(Element(kind, params, where))
     return tuple(out)
 
 
 def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[str]) -> Any:
     if kind in ("x", "y", "len"):
-        return units.length(value, where, percent_of={"x": w, "y": h, "len": min(w, h)}[kind])
+        points = units.length(value, where, percent_of={"x": w, "y": h, "len": min(w, h)}[kind])
+        if kind == "len" and points < 0:
+            raise PnpError(f"{value!r} is negative", where)
+        return points
     if kind == "pt":
-        return float(value) if isinstance(value, int | float) else units.length(value, where)
+        points = (float(value) if isinstance(value, int | float) and not isinstance(value, bool)
+                  else units.length(value, where))
+        if points <= 0:
+            raise PnpError(f"a size must be more than 0, not {value!r}", where)
+        return points
     if kind == "num":
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise PnpError(f"expected a number, got {value!r}", where)
+        if where.endswith(".opacity") and not 0 <= value <= 1:
+            raise PnpError(f"opacity goes from 0 (invisible) to 1 (solid), not {value!r}", where)
         return float(value)
     if kind == "bool":
         if not isinstance(value, bool):
@@ -263,7 +308,7 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
             raise PnpError(f"expected a list, got {value!r}", where)
         return [str(v) for v in value]
     text = str(value)
-    for name in template_fields(text):
+    for name in template_fields(text, where):
         if name not in columns:
             raise PnpError(f"refers to {{{name}}} but the cards have no column {name!r} "
                            f"(columns: {', '.join(sorted(columns))})", where)
@@ -301,18 +346,44 @@ def _check_card(card: Card, elements: tuple[Element, ...], root: Path, colors: d
             resolve_shape(fill(el.params.get("name", "circle"), card), shapes, f"{where}.name")
 
 
+def print_length(value: Any, where: str) -> float:
+    """A bleed or gutter: a length that cannot be negative."""
+    points = units.length(value, where)
+    if points < 0:
+        raise PnpError(f"{value!r} is negative; use 0mm for none", where)
+    return points
+
+
+def back_offset(values: Any, where: str) -> tuple[float, float]:
+    """The duplex correction X,Y; more than a few millimetres is a typo, not a printer."""
+    if not isinstance(values, list | tuple) or len(values) != 2:
+        raise PnpError(f"give two lengths X,Y such as [\"1mm\", \"-0.5mm\"], not {values!r}", where)
+    x, y = (units.length(v, where) for v in values)
+    if max(abs(x), abs(y)) > MAX_BACK_OFFSET:
+        raise PnpError(f"a back offset of more than {units.to_mm(MAX_BACK_OFFSET):.0f} mm is not "
+                       "a printer's misregistration (1-4 mm); measure it with `pnp calibrate`",
+                       where)
+    return x, y
+
+
 def _print_settings(table: dict, fname: str) -> PrintSettings:
-    unknown = set(table) - PRINT_KEYS
-    if unknown:
-        raise PnpError(f"unknown key {sorted(unknown)[0]!r} in [print]", fname)
     where = f"{fname} [print]"
-    off = table.get("back_offset", ["0mm", "0mm"])
+    _known(table, PRINT_KEYS, "[print]", fname)
+    choices = {"paper": ("a4", "letter"), "orientation": ("auto", "portrait", "landscape"),
+               "flip": ("long", "short")}
+    for key, allowed in choices.items():
+        if key in table and str(table[key]).lower() not in allowed:
+            raise PnpError(f"{key} must be one of {', '.join(allowed)}, not {table[key]!r}",
+                           f"{where}.{key}")
+    marks = table.get("marks", True)
+    if not isinstance(marks, bool):
+        raise PnpError(f"expected true or false, got {marks!r}", f"{where}.marks")
     return PrintSettings(
-        paper=str(table.get("paper", "a4")),
-        orientation=str(table.get("orientation", "auto")),
-        gutter=units.length(table.get("gutter", "0mm"), f"{where}.gutter"),
-        bleed=units.length(table.get("bleed", "0mm"), f"{where}.bleed"),
-        marks=bool(table.get("marks", True)),
-        flip=str(table.get("flip", "long")),
-        back_offset=(units.length(off[0], where), units.length(off[1], where)),
+        paper=str(table.get("paper", "a4")).lower(),
+        orientation=str(table.get("orientation", "auto")).lower(),
+        gutter=print_length(table.get("gutter", "0mm"), f"{where}.gutter"),
+        bleed=print_length(table.get("bleed", "0mm"), f"{where}.bleed"),
+        marks=marks,
+        flip=str(table.get("flip", "long")).lower(),
+        back_offset=back_offset(table.get("back_offset", ["0mm", "0mm"]), f"{where}.back_offset"),
     )

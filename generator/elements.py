@@ -30,4 +30,5 @@ ELEMENTS: dict[str, dict[str, str]] = {
                 "colors": "list", "rotate_symbols": "bool"},
 }
 
-ALIGNS = ("left", "center", "right")
+# Parameters that take one of a few words, checked when the definition is read.
+CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch")}

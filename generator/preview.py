@@ -4,21 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.build import Options, plan, resolved, single_pages
+from generator.build import Options, plan, resolved, single_pages, write_atomic
 from generator.components import Deck
 from generator.errors import PnpError
 
 
 def _png(pdf: bytes, index: int, out: Path, dpi: int) -> None:
+    """Render one page to a PNG file, written atomically like the PDFs."""
+    import io
+
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
-        image = doc[index].render(scale=dpi / 72).to_pil()
-        out.parent.mkdir(parents=True, exist_ok=True)
-        image.save(out)
+        buf = io.BytesIO()
+        doc[index].render(scale=dpi / 72).to_pil().save(buf, format="PNG")
     finally:
         doc.close()
+    write_atomic(out, buf.getvalue())
 
 
 def preview_page(deck: Deck, page: int, out: Path, dpi: int = 100, paper: str | None = None) -> None:

@@ -32,7 +32,7 @@ def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
         raise PnpError(f"card list {name!r} not found", f"{where}.file")
     try:
         with path.open(newline="", encoding="utf-8-sig") as f:
-            reader = csv.DictReader(f)
+            reader = csv.DictReader(f, strict=True)
             if not reader.fieldnames:
                 raise PnpError("the CSV file is empty (it needs a header line)", path.name)
             header = [h.strip() for h in reader.fieldnames]
@@ -51,9 +51,11 @@ def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
                 rows.append(Row(values, symbols, where=line))
             return rows
     except UnicodeDecodeError as e:
-        raise PnpError(f"the file is not UTF-8 text ({e.reason})", path.name) from None
+        raise PnpError(f"the file is not UTF-8 text ({e.reason}; save it as UTF-8)",
+                       path.name) from None
     except csv.Error as e:
-        raise PnpError(f"malformed CSV: {e}", path.name) from None
+        raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
+                       f"{path.name}:{reader.line_num}") from None
 
 
 SourceFn = Callable[[dict[str, Any], Path, str], list[Row]]

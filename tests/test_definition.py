@@ -59,6 +59,25 @@ BAD_INPUTS = [
     ("cards.csv", "Beta,#00ff00,1", "Beta,#00ff00,1,extra", ["more values than the header",
                                                             "cards.csv:3"]),
     ("cards.csv", "name,color,qty", "name,name,qty", ["empty or repeated column"]),
+    # typos that used to pass silently, and values that used to crash the renderer
+    ("game.toml", "[colors]", "[colours]", ["unknown table [colours]"]),
+    ("game.toml", 'title = "Mini"', 'titel = "Mini"', ["unknown key 'titel' in [game]"]),
+    ("game.toml", 'text = "{name}"', 'text = "{name:d}"', ["bad placeholder", "[[face]] #2"]),
+    ("game.toml", 'text = "{name}"', 'text = "{name"', ["bad placeholder", "[[face]] #2"]),
+    ("game.toml", "size = 12", "size = 0", ["more than 0", "[[face]] #2 (text).size"]),
+    ("game.toml", 'align = "center"', 'align = "centre"', ["align must be one of", ".align"]),
+    ("game.toml", 'fill = "team"', 'fill = "team"\nopacity = 5', ["opacity", "[[back]] #1"]),
+    ("game.toml", "[deck]", '[deck]\ndefault_parts = "basic"', ["default_parts must be a list"]),
+    ("game.toml", "[colors]", '[print]\nbleed = "-3mm"\n[colors]', ["negative", "[print].bleed"]),
+    ("game.toml", "[colors]", '[print]\npaper = "a5"\n[colors]', ["paper must be one of a4"]),
+    ("game.toml", "[colors]", '[print]\nback_offset = ["50mm", "0mm"]\n[colors]',
+     ["more than 20 mm", "back_offset"]),
+    ("game.toml", "[[back]]", '[[face]]\ntype = "image"\nfile = "a.png"\nfit = "cover"\n[[back]]',
+     ["fit must be one of contain, stretch", "[[face]] #3"]),
+    ("game.toml", "[[back]]", '[[face]]\ntype = "symbols"\n[[back]]',
+     ["no card has symbols", "[[face]] #3"]),
+    ("cards.csv", "Alpha,red,2", "Alpha,red,20000", ["more than 10000", "cards.csv:2"]),
+    ("cards.csv", "Beta,#00ff00,1", '"Beta,#00ff00,1', ["malformed CSV", "cards.csv:"]),
 ]
 
 

@@ -79,3 +79,74 @@ def test_calibrate_writes_two_pages(tmp_path):
     out = tmp_path / "cal.pdf"
     assert run("calibrate", "--paper", "letter", "-o", str(out)).exit_code == 0
     assert len(pdfium.PdfDocument(str(out))) == 2
+
+
+def _one_error_line(result, *words):
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+
+
+def test_option_mistakes_are_one_line_too(tmp_path):
+    cases = [
+        (["build", "decktet", "--grid", "abc"], ["--grid", "build)"]),
+        (["build", "decktet", "--grid", "0x3"], ["at least one column"]),
+        (["build", "decktet", "--paper", "a3"], ["--paper"]),
+        (["build", "decktet", "--bleed", "-3mm"], ["negative", "--bleed"]),
+        (["build", "decktet", "--back-offset", "500mm,0"], ["more than 20 mm"]),
+        (["build", "--all", "-o", str(tmp_path / "x.pdf")], ["give a folder"]),
+        (["preview", "decktet", "--back"], ["add --card"]),
+        (["preview", "decktet", "--page", "0", "-o", str(tmp_path / "p.png")], ["no page 0"]),
+        (["plane", "--order", "997"], ["largest supported order is 127"]),
+        (["plane", "--order", "2^100000"], ["far too large"]),
+        (["nosuch"], ["No such command"]),
+    ]
+    for args, words in cases:
+        _one_error_line(run(*args), *words)
+    assert not (tmp_path / "x.pdf").exists() and not (tmp_path / "p.png").exists()
+
+
+def test_a_card_larger_than_the_paper_says_so(mini):
+    text = (mini / "game.toml").read_text().replace('size = "poker"', 'size = "300x400mm"')
+    (mini / "game.toml").write_text(text)
+    _one_error_line(run("build", str(mini)), "300.0x400.0 mm card", "does not fit", "[deck].size")
+
+
+def test_output_into_a_file_instead_of_a_folder(tmp_path):
+    (tmp_path / "afile").write_text("keep")
+    _one_error_line(run("build", "coda", "-o", str(tmp_path / "afile" / "c.pdf")),
+                    "is a file, not a folder")
+    _one_error_line(run("new", str(tmp_path / "afile"), "--from", "coda"), "is a file")
+    assert (tmp_path / "afile").read_text() == "keep"
+
+
+def test_bad_art_fails_without_touching_the_previous_pdf(tmp_path, mini):
+    out = tmp_path / "mini.pdf"
+    assert run("build", str(mini), "-o", str(out)).exit_code == 0
+    before = out.read_bytes()
+    text = (mini / "game.toml").read_text().replace(
+        "[[back]]", '[[face]]\ntype = "image"\nfile = "art.png"\n\n[[face]]\ntype = "text"\n'
+        'text = "x"\nfont = "my.ttf"\n\n[[back]]')
+    (mini / "game.toml").write_text(text)
+    (mini / "my.ttf").write_text("not a font")
+    (mini / "art.png").write_text("not an image")
+    _one_error_line(run("build", str(mini), "-o", str(out)), "cannot read image 'art.png'",
+                    "card 1", "[[face]] #3")
+    Image.new("RGB", (8, 8), "red").save(mini / "art.png")
+    _one_error_line(run("build", str(mini), "-o", str(out)), "cannot use font my.ttf",
+                    "[[face]] #4")
+    assert out.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_verify_reports_a_malformed_csv_with_its_line(tmp_path):
+    bad = tmp_path / "deck.csv"
+    bad.write_text('a,b\n"c,d\n')
+    _one_error_line(run("verify", str(bad)), "malformed CSV", "deck.csv:")
+
+
+def test_plane_json_flag():
+    data = json.loads(run("plane", "--order", "2", "--json").output)
+    assert data["cards"] == 7 and len(data["incidence"]) == 7

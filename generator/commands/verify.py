@@ -29,9 +29,11 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     except OSError as e:
         raise PnpError(f"cannot read the file: {e.strerror}", str(path)) from None
     try:
-        rows = list(csv.reader(io.StringIO(text)))
+        reader = csv.reader(io.StringIO(text), strict=True)
+        rows = list(reader)
     except csv.Error as e:
-        raise PnpError(f"malformed CSV: {e}", str(path)) from None
+        raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
+                       f"{path}:{reader.line_num}") from None
     rows = [[c.strip() for c in r] for r in rows if any(c.strip() for c in r)]
     if not rows:
         raise PnpError("the CSV lists no cards", str(path))
@@ -103,7 +105,7 @@ def verify(target: str, pairs: int | None, as_json: bool) -> None:
     path = Path(target)
     if path.suffix.lower() == ".csv" and not (path / "game.toml").exists():
         if not path.is_file():
-            raise PnpError(f"no file {target!r}", target)
+            raise PnpError("no such file", target)
         rep = checks.check_symbols(read_symbol_csv(path), pairs=1 if pairs is None else pairs,
                                    limit=SHOW)
         title = path.name
@@ -128,15 +130,15 @@ def verify(target: str, pairs: int | None, as_json: bool) -> None:
               help="Only the first N cards (default: all q²+q+1).")
 @click.option("--format", "fmt", type=click.Choice(["csv", "json"]), default="csv",
               show_default=True)
-def plane(order_text: str, cards: int | None, fmt: str) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
+def plane(order_text: str, cards: int | None, fmt: str, as_json: bool) -> None:
     """Print the incidence of the projective plane of order Q: each card's symbols (0-based)."""
-    from generator.designs.fields import prime_power
-    from generator.designs.planes import parse_order, why_not
+    from generator.designs.planes import checked_order, parse_order
     from generator.designs.planes import plane as build
 
-    q = parse_order(order_text)
-    if prime_power(q) is None:
-        raise PnpError(why_not(q), "--order")
+    q = checked_order(parse_order(order_text), "--order")
+    if as_json:
+        fmt = "json"
     total = q * q + q + 1
     if cards is not None and cards > total:
         raise PnpError(f"a plane of order {q} has {total} cards, not {cards}", "--cards")

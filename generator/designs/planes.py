@@ -125,11 +125,16 @@ def _order(options: dict[str, Any], where: str) -> int:
         if prime_power(q) is None:
             raise PnpError(f"{per_card} symbols per card would need a plane of order {q}: "
                            f"{why_not(q)}", f"{where}.options.per_card")
-    if prime_power(q) is None:
-        raise PnpError(why_not(q), f"{where}.options.order")
+    return checked_order(q, f"{where}.options.order")
+
+
+def checked_order(q: int, where: str) -> int:
+    """q when it gives a plane this program builds; else why not and what to use instead."""
     if q > MAX_ORDER:
         raise PnpError(f"order {q} gives {q * q + q + 1} cards; the largest supported order "
-                       f"is {MAX_ORDER}", f"{where}.options.order")
+                       f"is {MAX_ORDER}", where)
+    if prime_power(q) is None:
+        raise PnpError(why_not(q), where)
     return q
 
 
@@ -243,7 +248,11 @@ def parse_order(text: str) -> int:
     m = re.fullmatch(r"\s*(\d+)\s*(?:(?:\^|\*\*)\s*(\d+))?\s*", text)
     if not m:
         raise PnpError(f"bad order {text!r}: write a whole number such as 7 or 3^2", "--order")
-    return int(m.group(1)) ** int(m.group(2) or 1)
+    base, power = int(m.group(1)), int(m.group(2) or 1)
+    if base > 1 and power * base.bit_length() > 64:
+        raise PnpError(f"order {text} is far too large: the largest supported order is "
+                       f"{MAX_ORDER}", "--order")
+    return base**power
 
 
 register("plane", plane_rows)

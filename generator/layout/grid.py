@@ -70,6 +70,12 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: 
     usable_w, usable_h = paper_w - 2 * margin, paper_h - 2 * margin
     max_cols = int((usable_w + gutter) // (card_w + 2 * bleed + gutter))
     max_rows = int((usable_h + gutter) // (card_h + 2 * bleed + gutter))
+    if cols is None and rows is None and (max_cols < 1 or max_rows < 1):
+        raise PnpError(
+            f"a {card_w / MM:.1f}x{card_h / MM:.1f} mm card (bleed {bleed / MM:.1f} mm) does not "
+            f"fit on {paper_w / MM:.0f}x{paper_h / MM:.0f} mm paper inside the {margin / MM:.0f} "
+            f"mm printer margin; make it smaller or use --single for print-shop pages",
+            "game.toml [deck].size")
     cols = cols or max_cols
     rows = rows or max_rows
     if cols < 1 or rows < 1 or cols > max_cols or rows > max_rows:

@@ -8,6 +8,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.components import Element
 from generator.definition import fill, resolve_color, resolve_shape
+from generator.errors import PnpError
 from generator.render.fonts import font
 from generator.render.outline import shape_path
 from generator.render.registry import Ctx, drawer
@@ -131,11 +132,25 @@ def draw_shape(ctx: Ctx, el: Element) -> None:
 
 @drawer("image")
 def draw_image(ctx: Ctx, el: Element) -> None:
-    path = ctx.deck.root / fill(el.get("file"), ctx.card)
+    name = fill(el.get("file"), ctx.card)
+    path = ctx.deck.root / name
     key = f"image:{path}"
     if key not in ctx.cache:
-        ctx.cache[key] = ImageReader(str(path))
+        ctx.cache[key] = read_image(path, name, f"card {ctx.card.id}, {el.where}")
     x, y, w, h = box(ctx, el)
     fit = el.get("fit", "contain")
     ctx.canvas.drawImage(ctx.cache[key], x, y, w, h, mask="auto",
                          preserveAspectRatio=fit != "stretch", anchor="c")
+
+
+def read_image(path, name: str, where: str) -> ImageReader:
+    """An image decoded once (a damaged file fails here, not as a broken PDF)."""
+    from PIL import Image
+
+    try:
+        with Image.open(path) as im:
+            im.load()
+        return ImageReader(str(path))
+    except Exception as e:  # Pillow and reportlab raise assorted errors for bad files
+        raise PnpError(f"cannot read image {name!r}: not a PNG or JPG file, or damaged "
+                       f"({type(e).__name__})", where) from None

@@ -25,14 +25,19 @@ def font(name: str | None, root: Path | None = None, where: str = "") -> str:
         path = root / key
         if not path.is_file():
             raise PnpError(f"font file {key!r} not found", where)
-        return _register(f"user-{path.stem}", path)
+        return _register(f"user-{path.stem}", path, where)
     raise PnpError(f"unknown font {key!r} (use {', '.join(BUILTIN)} or a .ttf file)", where)
 
 
-def _register(name: str, path: Path) -> str:
+def _register(name: str, path: Path, where: str = "") -> str:
     if name not in pdfmetrics.getRegisteredFontNames():
         try:
             pdfmetrics.registerFont(TTFont(name, str(path)))
         except Exception as e:  # reportlab raises plain errors for unreadable fonts
-            raise PnpError(f"cannot use font {path.name}: {e}") from None
+            raise PnpError(f"cannot use font {path.name}: not a TrueType (.ttf) font file "
+                           f"({_one_line(e)})", where) from None
     return name
+
+
+def _one_line(e: Exception) -> str:
+    return " ".join(str(e).split())
