@@ -145,12 +145,12 @@ def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
 
 
 def build(deck: Deck, out: Path, opts: Options = Options(),
-          progress: Callable[[int], None] | None = None) -> Result:
-    """Impose, render and atomically write the PDF; returns what was written."""
+          progress: Callable[[int], None] | None = None, sheet: Sheet | None = None) -> Result:
+    """Impose (unless given the planned sheet), render and atomically write the PDF."""
     from generator.render.pdf import render
 
     o = resolved(deck, opts)
-    sheet = plan(deck, opts)
+    sheet = sheet or plan(deck, opts)
     trim = (o.bleed, o.bleed, deck.width, deck.height) if o.layout == "single" else None
     data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim, progress=progress)
     write_atomic(out, data)

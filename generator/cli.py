@@ -172,11 +172,11 @@ def _output_path(output: Path | None, name: str, count: int) -> Path:
 def _build_one(build_pdf, deck, out: Path, opts, quiet: bool):
     from generator.build import plan
 
-    pages = len(plan(deck, opts).pages)
-    if pages > 20 and not quiet and sys.stderr.isatty():
-        with click.progressbar(length=pages, label=f"{deck.name}", file=sys.stderr) as bar:
-            return deck.name, build_pdf(deck, out, opts, progress=bar.update)
-    return deck.name, build_pdf(deck, out, opts)
+    sheet = plan(deck, opts)
+    if len(sheet.pages) > 20 and not quiet and sys.stderr.isatty():
+        with click.progressbar(length=len(sheet.pages), label=deck.name, file=sys.stderr) as bar:
+            return deck.name, build_pdf(deck, out, opts, progress=bar.update, sheet=sheet)
+    return deck.name, build_pdf(deck, out, opts, sheet=sheet)
 
 
 @main.command()

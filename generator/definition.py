@@ -85,6 +85,13 @@ def truthy(value: str) -> bool:
     return value.strip().lower() not in ("", "0", "false", "no", "none")
 
 
+def visible(el: Element, card: Card) -> bool:
+    """Whether the element is drawn on this card (its `when` and `unless`, filled in)."""
+    if "when" in el.params and not truthy(fill(el.params["when"], card)):
+        return False
+    return not ("unless" in el.params and truthy(fill(el.params["unless"], card)))
+
+
 def find(name_or_path: str | Path) -> Path:
     """The folder of a bundled template by name, or a user's folder / game.toml path."""
     from generator.catalog import bundled
@@ -329,9 +336,7 @@ def _check_card(card: Card, elements: tuple[Element, ...], root: Path, colors: d
     """Catch per-card problems at load time: missing images, unknown colours and shapes."""
     for el in elements:
         where = f"card {card.id}, {el.where}"
-        if "when" in el.params and not truthy(fill(el.params["when"], card)):
-            continue
-        if "unless" in el.params and truthy(fill(el.params["unless"], card)):
+        if not visible(el, card):
             continue
         spec = ELEMENTS[el.kind]
         for key, value in el.params.items():

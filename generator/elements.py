@@ -26,7 +26,7 @@ ELEMENTS: dict[str, dict[str, str]] = {
     # Domino pips for a value 0..9 (a numeral above 9) in the box.
     "pips": {"value": "text", **BOX, "color": "color"},
     # The symbols of a symbol deck (a card's `symbols`), packed without overlap in the card.
-    "symbols": {"x": "x", "y": "y", "w": "x", "h": "y", "min_scale": "num", "seed": "num",
+    "symbols": {"x": "x", "y": "y", "w": "x", "h": "y", "seed": "num",
                 "colors": "list", "rotate_symbols": "bool"},
 }
 

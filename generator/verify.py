@@ -83,7 +83,7 @@ class Report:
         }
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -108,7 +108,7 @@ def check_symbols(cards: Sequence[tuple[int, Sequence[str]]], pairs: int = 1,
 
     sizes = Counter(len(s) for s in sets)
     want = per_card if per_card is not None else (sizes.most_common(1)[0][0] if sizes else 0)
-    rep.passed(f"{_plural(want, 'symbol')} per card", "per_card")
+    rep.passed(f"{plural(want, 'symbol')} per card", "per_card")
     rep.facts["symbols_per_card"] = dict(sorted(sizes.items()))
     for cid, s in zip(ids, sets, strict=True):
         if len(s) != want:
@@ -135,19 +135,19 @@ def check_symbols(cards: Sequence[tuple[int, Sequence[str]]], pairs: int = 1,
             rep.found(Violation("symbols", (), f"the deck uses {len(seen)} distinct symbols, "
                                 f"not {symbols}"))
     if appearances is not None:
-        rep.passed(f"every symbol on {_plural(appearances, 'card')}", "appearances")
+        rep.passed(f"every symbol on {plural(appearances, 'card')}", "appearances")
         for sym, n in sorted(seen.items()):
             if n != appearances:
                 on = tuple(cid for cid, s in zip(ids, sets, strict=True) if sym in s)
                 rep.found(Violation("appearances", on, f"{sym!r} appears on "
-                                    f"{_plural(n, 'card')}, not {appearances}", (sym,)))
+                                    f"{plural(n, 'card')}, not {appearances}", (sym,)))
     return rep
 
 
 def _check_pairs(ids: list[int], seqs: list[tuple[str, ...]], sets: list[frozenset], n: int,
                  rep: Report) -> None:
     """Every two cards share exactly n symbols: bit-sliced counting over symbol bitsets."""
-    rep.passed(f"every two cards share exactly {_plural(n, 'symbol')}", "pairs")
+    rep.passed(f"every two cards share exactly {plural(n, 'symbol')}", "pairs")
     count = len(sets)
     holders: dict[str, int] = defaultdict(int)
     for i, s in enumerate(sets):
@@ -244,11 +244,11 @@ def check_deck(deck: Any, pairs: int | None = None, limit: int = 20) -> Report:
             got = have.get(value, [])
             if len(got) != n:
                 rep.found(Violation("per", tuple(got), f"{fname} = {value!r}: "
-                                    f"{_plural(len(got), 'card')}, not {n}"))
+                                    f"{plural(len(got), 'card')}, not {n}"))
         for value, got in have.items():
             if value not in want_counts:
                 rep.found(Violation("per", tuple(got), f"{fname} = {value!r} is not declared "
-                                    f"but {_plural(len(got), 'card')} have it: {_ids(got)}"))
+                                    f"but {plural(len(got), 'card')} have it: {_ids(got)}"))
 
     if props.get("domino_set"):
         from generator.designs.dominoes import check_set

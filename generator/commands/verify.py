@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from generator.errors import PnpError
+from generator.verify import plural
 
 SHOW = 20  # offending pairs listed before "... and N more"
 
@@ -62,26 +63,22 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     return cards
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 def print_report(rep, title: str) -> None:
     if rep.ok:
         facts = rep.facts
         extra = ""
         if "symbols" in facts:
             extra = f", {facts['symbols']} symbols"
-        click.echo(f"{title}: OK — {_plural(rep.cards, 'card')}{extra}")
+        click.echo(f"{title}: OK — {plural(rep.cards, 'card')}{extra}")
         for c in rep.checks:
             click.echo(f"  ✓ {c}")
         if "appearances" in facts:
-            spread = ", ".join(f"{_plural(n, 'symbol')} on {_plural(k, 'card')}"
+            spread = ", ".join(f"{plural(n, 'symbol')} on {plural(k, 'card')}"
                                for k, n in sorted(facts["appearances"].items(), reverse=True))
             click.echo(f"  symbol appearances: {spread}")
         return
     failed = {k: n for k, n in rep.totals.items() if n}
-    click.echo(f"{title}: FAILED — {_plural(rep.cards, 'card')}, "
+    click.echo(f"{title}: FAILED — {plural(rep.cards, 'card')}, "
                f"{sum(failed.values())} violation(s) of {len(failed)} check(s)")
     for check, total in failed.items():
         listed = [v for v in rep.violations if v.check == check]

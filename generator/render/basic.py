@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -136,21 +138,23 @@ def draw_image(ctx: Ctx, el: Element) -> None:
     path = ctx.deck.root / name
     key = f"image:{path}"
     if key not in ctx.cache:
-        ctx.cache[key] = read_image(path, name, f"card {ctx.card.id}, {el.where}")
+        ctx.cache[key], _ = read_image(path, name, f"card {ctx.card.id}, {el.where}")
     x, y, w, h = box(ctx, el)
     fit = el.get("fit", "contain")
     ctx.canvas.drawImage(ctx.cache[key], x, y, w, h, mask="auto",
                          preserveAspectRatio=fit != "stretch", anchor="c")
 
 
-def read_image(path, name: str, where: str) -> ImageReader:
-    """An image decoded once (a damaged file fails here, not as a broken PDF)."""
+def read_image(path, name: str, where: str, measure=None) -> tuple[ImageReader, Any]:
+    """An image decoded once (a damaged file fails here, not as a broken PDF), and what
+    `measure` finds in the decoded Pillow image."""
     from PIL import Image
 
     try:
         with Image.open(path) as im:
             im.load()
-        return ImageReader(str(path))
+            found = measure(im) if measure else None
+        return ImageReader(str(path)), found
     except Exception as e:  # Pillow and reportlab raise assorted errors for bad files
         raise PnpError(f"cannot read image {name!r}: not a PNG or JPG file, or damaged "
                        f"({type(e).__name__})", where) from None

@@ -13,7 +13,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.components import Deck, Element
-from generator.definition import fill, truthy
+from generator.definition import visible
 from generator.layout.sheet import Page, Placement, Sheet
 from generator.render.fonts import font
 from generator.render.outline import outline
@@ -64,12 +64,6 @@ def _set_boxes(c: Canvas, sheet: Sheet, trim: tuple[float, float, float, float])
     x, y, w, h = trim
     c.setTrimBox((x, y, x + w, y + h))
     c.setBleedBox((0, 0, sheet.width, sheet.height))
-
-
-def visible(el: Element, card) -> bool:
-    if "when" in el.params and not truthy(fill(el.params["when"], card)):
-        return False
-    return not ("unless" in el.params and truthy(fill(el.params["unless"], card)))
 
 
 def draw_card(c: Canvas, deck: Deck, pl: Placement, elements: tuple[Element, ...], drawers,

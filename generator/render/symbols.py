@@ -25,6 +25,7 @@ from generator.designs import icons
 from generator.designs.planes import IMAGE_SUFFIXES
 from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
+from generator.render.basic import read_image
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
 
@@ -134,8 +135,9 @@ class _Kit:
             self._svg(c, name, path, spot)
             return
         if name not in self.images:
-            self.images[name] = _load_image(path)
-        reader, iw, ih, (ox, oy, orad) = self.images[name]
+            self.images[name] = read_image(path, path.name, str(path),
+                                           lambda im: (*im.size, _opaque_circle(im)))
+        reader, (iw, ih, (ox, oy, orad)) = self.images[name]
         scale = spot.r / orad
         c.drawImage(reader, -ox * scale, -oy * scale, iw * scale, ih * scale, mask="auto")
 
@@ -300,21 +302,6 @@ def _coords(data: bytes, pos: int, flags: list[int], short: int, same: int):
             v += d
         out.append(v)
     return out, pos
-
-
-def _load_image(path: Path):
-    """A reusable ImageReader, the image size in px and the circle around its opaque pixels."""
-    from PIL import Image
-    from reportlab.lib.utils import ImageReader
-
-    try:
-        with Image.open(path) as im:
-            im.load()
-            iw, ih = im.size
-            circle = _opaque_circle(im)
-    except OSError as e:
-        raise PnpError(f"cannot read image: {e}", str(path)) from None
-    return ImageReader(str(path)), iw, ih, circle
 
 
 def _opaque_circle(im) -> tuple[float, float, float]:
