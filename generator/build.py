@@ -77,6 +77,10 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         raise PnpError(f"{deck.name} defines no [[back]] elements, so it has no backs to print",
                        "--backs")
     cards = cards_of(deck, o.parts)
+    if o.grid and (o.layout == "single" or deck.shape == "triangle"):
+        why = ("--single puts one card per page" if o.layout == "single" else
+               "triangular tiles are laid out in rows of alternating triangles")
+        raise PnpError(f"--grid does not apply: {why}", "--grid")
     if o.layout == "single":
         return single_pages(deck, cards, o)
     if deck.shape == "triangle":

@@ -102,6 +102,8 @@ def test_option_mistakes_are_one_line_too(tmp_path):
         (["plane", "--order", "997"], ["largest supported order is 127"]),
         (["plane", "--order", "2^100000"], ["far too large"]),
         (["nosuch"], ["No such command"]),
+        (["build", "tripple-domino", "--grid", "3x3"], ["--grid does not apply"]),
+        (["build", "coda", "--single", "--grid", "3x3"], ["--grid does not apply"]),
     ]
     for args, words in cases:
         _one_error_line(run(*args), *words)
@@ -150,3 +152,12 @@ def test_verify_reports_a_malformed_csv_with_its_line(tmp_path):
 def test_plane_json_flag():
     data = json.loads(run("plane", "--order", "2", "--json").output)
     assert data["cards"] == 7 and len(data["incidence"]) == 7
+
+
+def test_the_triangle_template_builds_the_larger_set_its_comment_offers(tmp_path):
+    game = tmp_path / "tri"
+    assert run("new", str(game), "--from", "tripple-domino").exit_code == 0
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace("max = 5", "max = 6"))
+    result = run("build", str(game), "-o", str(tmp_path / "tri.pdf"))
+    assert result.exit_code == 0 and "84 cards" in result.output
