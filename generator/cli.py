@@ -222,6 +222,9 @@ def new(directory: Path, template: str) -> None:
         raise PnpError(f"{existing} is a file, not a folder; choose a new folder", str(directory))
     if existing == directory and any(directory.iterdir()):
         raise PnpError("the folder exists and is not empty; choose a new folder", str(directory))
+    if directory.resolve().is_relative_to(source.resolve()):
+        raise PnpError(f"the new folder is inside {template}; choose one outside it",
+                       str(directory))
     shutil.copytree(source, directory, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     click.echo(f"created {directory} from {template}: edit {directory / 'game.toml'} and "

@@ -242,6 +242,11 @@ def _number(rows: list[Row]) -> list[Card]:
     cards: list[Card] = []
     for row in rows:
         fields = dict(row.fields)
+        for reserved in ("id", "copy"):
+            if reserved in fields:
+                raise PnpError(f"a column cannot be named {reserved!r}: {{{reserved}}} is the "
+                               f"card's {'number' if reserved == 'id' else 'copy number'}; "
+                               "rename the column", row.where)
         qty_text = fields.pop("qty", "1") or "1"
         try:
             qty = int(qty_text)

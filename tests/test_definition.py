@@ -77,6 +77,7 @@ BAD_INPUTS = [
     ("game.toml", "[[back]]", '[[face]]\ntype = "symbols"\n[[back]]',
      ["no card has symbols", "[[face]] #3"]),
     ("cards.csv", "Alpha,red,2", "Alpha,red,20000", ["more than 10000", "cards.csv:2"]),
+    ("cards.csv", "name,color,qty", "id,color,qty", ["column cannot be named 'id'", "cards.csv:2"]),
     ("cards.csv", "Beta,#00ff00,1", '"Beta,#00ff00,1', ["malformed CSV", "cards.csv:"]),
 ]
 

@@ -71,6 +71,8 @@ def test_new_copies_a_template_that_then_builds(tmp_path):
     assert result.exit_code == 0 and "26 cards" in result.output
     again = run("new", str(target), "--from", "decktet")
     assert again.exit_code == 2 and "not empty" in again.output  # nothing overwritten
+    inside = run("new", str(target / "copy"), "--from", str(target))
+    assert inside.exit_code == 2 and "inside" in inside.output and not (target / "copy").exists()
 
 
 def test_calibrate_writes_two_pages(tmp_path):
