@@ -285,6 +285,8 @@ def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
                 raise PnpError(f"unknown parameter {key!r} (a {kind} takes "
                                f"{', '.join(sorted(spec))})", where)
             params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
+        if params.get("shrink") and "w" not in params:
+            raise PnpError("shrink = true needs the width w to shrink the text into", where)
         for key, allowed in CHOICES.items():
             if key in params and key in spec and params[key] not in allowed:
                 raise PnpError(f"{key} must be one of {', '.join(allowed)}, not "

@@ -17,9 +17,10 @@ ELEMENTS: dict[str, dict[str, str]] = {
     "rect": {**BOX, **STROKE, "radius": "len", "bleed": "bool"},
     "ellipse": {**BOX, **STROKE},
     "line": {"x": "x", "y": "y", "x2": "x", "y2": "y", "stroke": "color", "stroke_width": "len"},
-    # Text anchored at (x, y) on its baseline; w wraps it into lines centred or aligned in w.
+    # Text anchored at (x, y) on its baseline; w wraps it into lines centred or aligned in w,
+    # or with shrink = true keeps its lines and shrinks the font until each fits in w.
     "text": {"text": "text", "x": "x", "y": "y", "w": "x", "size": "pt", "font": "text",
-             "color": "color", "align": "text", "leading": "pt"},
+             "color": "color", "align": "text", "leading": "pt", "shrink": "bool"},
     # A named vector shape (generator.shapes) centred at (x, y), `size` across.
     "shape": {"name": "text", "x": "x", "y": "y", "size": "len", **STROKE},
     "image": {"file": "file", **BOX, "fit": "text"},

@@ -76,6 +76,7 @@ BAD_INPUTS = [
      ["fit must be one of contain, stretch", "[[face]] #3"]),
     ("game.toml", "[[back]]", '[[face]]\ntype = "symbols"\n[[back]]',
      ["no card has symbols", "[[face]] #3"]),
+    ("game.toml", "size = 12", "size = 12\nshrink = true", ["needs the width w", "[[face]] #2"]),
     ("cards.csv", "Alpha,red,2", "Alpha,red,20000", ["more than 10000", "cards.csv:2"]),
     ("cards.csv", "name,color,qty", "id,color,qty", ["column cannot be named 'id'", "cards.csv:2"]),
     ("cards.csv", "Beta,#00ff00,1", '"Beta,#00ff00,1', ["malformed CSV", "cards.csv:"]),

@@ -163,3 +163,13 @@ def test_the_triangle_template_builds_the_larger_set_its_comment_offers(tmp_path
     toml.write_text(toml.read_text().replace("max = 5", "max = 6"))
     result = run("build", str(game), "-o", str(tmp_path / "tri.pdf"))
     assert result.exit_code == 0 and "84 cards" in result.output
+
+
+def test_a_long_name_shrinks_onto_one_line_instead_of_over_the_rank(tmp_path):
+    import pypdfium2 as pdfium
+
+    out = tmp_path / "decktet.pdf"
+    assert run("build", "decktet", "-o", str(out)).exit_code == 0
+    doc = pdfium.PdfDocument(str(out))
+    text = "".join(page.get_textpage().get_text_range() for page in doc)
+    assert "Chance Meeting\r\n7" in text  # was "Chance\r\nMeeting" drawn over the rank 7

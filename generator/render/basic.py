@@ -85,10 +85,18 @@ def draw_text(ctx: Ctx, el: Element) -> None:
     size = el.get("size", 10.0)
     leading = el.get("leading", size * 1.2)
     c.setFillColor(color(ctx, el, "color") or HexColor("#000000"))
-    c.setFont(name, size)
     x, y = el.get("x", 0.0), ctx.y(el.get("y", 0.0))
-    lines = wrap(text, name, size, el.get("w")) if el.get("w") else text.split("\n")
+    width = el.get("w")
+    if width and el.get("shrink"):
+        lines = text.split("\n")
+        widest = max(stringWidth(line, name, size) for line in lines)
+        if widest > width:
+            size = size * width / widest
+            leading = leading * width / widest
+    else:
+        lines = wrap(text, name, size, width) if width else text.split("\n")
     align = el.get("align", "left")
+    c.setFont(name, size)
     c.saveState()
     c.translate(x, y)
     for i, line in enumerate(lines):
