@@ -15,7 +15,7 @@ from typing import Any
 from generator import units
 from generator.components import Card, Deck, Element, PrintSettings
 from generator.elements import CHOICES, COMMON, ELEMENTS
-from generator.errors import PnpError
+from generator.errors import PnpError, read_text
 from generator.shapes import SHAPES
 from generator.sources import SOURCES, Row
 
@@ -114,11 +114,9 @@ def load(name_or_path: str | Path) -> Deck:
     root = find(name_or_path)
     path = root / "game.toml"
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path, str(path)))
     except tomllib.TOMLDecodeError as e:
         raise PnpError(f"malformed TOML: {e}", str(path)) from None
-    except UnicodeDecodeError:
-        raise PnpError("game.toml is not UTF-8 text", str(path)) from None
     return _build(data, root, path.name)
 
 

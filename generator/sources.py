@@ -7,12 +7,13 @@ loader expands `qty`, numbers the cards and validates them; sources only produce
 from __future__ import annotations
 
 import csv
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.errors import PnpError
+from generator.errors import PnpError, read_text
 
 
 @dataclass(frozen=True)
@@ -30,29 +31,25 @@ def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
     path = root / str(name)
     if not path.is_file():
         raise PnpError(f"card list {name!r} not found", f"{where}.file")
+    reader = csv.DictReader(io.StringIO(read_text(path), newline=""), strict=True)
     try:
-        with path.open(newline="", encoding="utf-8-sig") as f:
-            reader = csv.DictReader(f, strict=True)
-            if not reader.fieldnames:
-                raise PnpError("the CSV file is empty (it needs a header line)", path.name)
-            header = [h.strip() for h in reader.fieldnames]
-            if len(set(header)) != len(header) or "" in header:
-                raise PnpError(f"the header has an empty or repeated column: {header}", f"{path.name}:1")
-            rows = []
-            for rec in reader:
-                line = f"{path.name}:{reader.line_num}"
-                if None in rec:
-                    raise PnpError("this line has more values than the header has columns", line)
-                values = {k.strip(): (v or "").strip() for k, v in rec.items()}
-                if not any(values.values()):
-                    continue
-                # a symbols column lists a symbol card's symbols, separated by spaces or ;
-                symbols = tuple(values.pop("symbols", "").replace(";", " ").split())
-                rows.append(Row(values, symbols, where=line))
-            return rows
-    except UnicodeDecodeError as e:
-        raise PnpError(f"the file is not UTF-8 text ({e.reason}; save it as UTF-8)",
-                       path.name) from None
+        if not reader.fieldnames:
+            raise PnpError("the CSV file is empty (it needs a header line)", path.name)
+        header = [h.strip() for h in reader.fieldnames]
+        if len(set(header)) != len(header) or "" in header:
+            raise PnpError(f"the header has an empty or repeated column: {header}", f"{path.name}:1")
+        rows = []
+        for rec in reader:
+            line = f"{path.name}:{reader.line_num}"
+            if None in rec:
+                raise PnpError("this line has more values than the header has columns", line)
+            values = {k.strip(): (v or "").strip() for k, v in rec.items()}
+            if not any(values.values()):
+                continue
+            # a symbols column lists a symbol card's symbols, separated by spaces or ;
+            symbols = tuple(values.pop("symbols", "").replace(";", " ").split())
+            rows.append(Row(values, symbols, where=line))
+        return rows
     except csv.Error as e:
         raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
                        f"{path.name}:{reader.line_num}") from None

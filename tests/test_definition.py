@@ -119,3 +119,10 @@ def test_definition_loader_does_not_import_reportlab():
             "print(any(m.startswith(('reportlab', 'PIL')) for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_a_file_saved_in_another_encoding_names_the_line(mini):
+    with open(mini / "cards.csv", "ab") as f:
+        f.write("Café,red,1\n".encode("latin-1"))
+    with pytest.raises(PnpError, match=r"not UTF-8 text .*\(cards.csv:5\)"):
+        load(mini)

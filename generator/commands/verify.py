@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from generator.errors import PnpError
+from generator.errors import PnpError, read_text
 from generator.verify import plural
 
 SHOW = 20  # offending pairs listed before "... and N more"
@@ -23,12 +23,7 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     spaces or semicolons, and other columns are symbols (`pnp plane --format csv` writes this).
     A file without any comma lists each card's symbols separated by spaces or semicolons.
     """
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except UnicodeDecodeError:
-        raise PnpError("the file is not UTF-8 text", str(path)) from None
-    except OSError as e:
-        raise PnpError(f"cannot read the file: {e.strerror}", str(path)) from None
+    text = read_text(path, str(path))
     try:
         reader = csv.reader(io.StringIO(text), strict=True)
         rows = list(reader)

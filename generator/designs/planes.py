@@ -20,7 +20,7 @@ from typing import Any
 
 from generator.designs import icons
 from generator.designs.fields import field, prime_power
-from generator.errors import PnpError
+from generator.errors import PnpError, read_text
 from generator.sources import Row, register
 
 MAX_ORDER = 127  # 16,257 cards; larger planes are possible but no printable deck needs them
@@ -168,10 +168,7 @@ def symbol_names(spec: Any, count: int, root: Path, where: str) -> list[str]:
         path = root / spec[len("words:"):]
         if not path.is_file():
             raise PnpError(f"word list {spec[6:]!r} not found", where)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except UnicodeDecodeError:
-            raise PnpError("the word list is not UTF-8 text", spec[6:]) from None
+        text = read_text(path, spec[6:])
         names = [line.strip() for line in text.splitlines() if line.strip()]
         origin = f"word list {spec[6:]!r}"
     else:
