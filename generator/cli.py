@@ -137,17 +137,21 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     from generator.catalog import bundled
     from generator.definition import load
 
-    names = list(games) + (list(bundled()) if build_all else [])
+    names = list(dict.fromkeys(list(games) + (list(bundled()) if build_all else [])))
     if not names:
         raise PnpError("name a game to build (see `pnp list`) or use --all")
     opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
                    backs=backs, flip=flip, back_offset=back_offset, grid=grid,
                    parts=tuple(parts), guides=guides, layout="single" if single else "sheet")
-    results = []
+    jobs: dict[Path, object] = {}
     for name in names:
         deck = load(name)
         out = _output_path(output, deck.name, len(names))
-        results.append(_build_one(build_pdf, deck, out, opts, quiet=as_json))
+        if out in jobs:
+            raise PnpError(f"two games would both be written to {out}; build them one at a "
+                           "time with -o", name)
+        jobs[out] = deck
+    results = [_build_one(build_pdf, deck, out, opts, quiet=as_json) for out, deck in jobs.items()]
     if as_json:
         click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
                                 "cards": r.cards, "paper": r.paper, **r.info}

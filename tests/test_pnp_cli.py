@@ -173,3 +173,13 @@ def test_a_long_name_shrinks_onto_one_line_instead_of_over_the_rank(tmp_path):
     doc = pdfium.PdfDocument(str(out))
     text = "".join(page.get_textpage().get_text_range() for page in doc)
     assert "Chance Meeting\r\n7" in text  # was "Chance\r\nMeeting" drawn over the rank 7
+
+
+def test_two_games_of_one_name_are_not_written_over_each_other(tmp_path, mini):
+    other = tmp_path / "elsewhere" / "mini"
+    assert run("new", str(other), "--from", str(mini)).exit_code == 0
+    result = run("build", str(mini), str(other), "-o", str(tmp_path / "out"))
+    _one_error_line(result, "both be written to")
+    assert not (tmp_path / "out").exists()
+    twice = run("build", "coda", "coda", "-o", str(tmp_path / "out"))
+    assert twice.exit_code == 0 and twice.output.count("coda:") == 1
