@@ -105,6 +105,8 @@ def verify(target: str, pairs: int | None, as_json: bool) -> None:
         from generator.definition import load
 
         deck = load(target)
+        if pairs is not None and not any(card.symbols for card in deck.cards):
+            raise PnpError(f"the cards of {deck.name} have no symbols to share", "--pairs")
         rep = checks.check_deck(deck, pairs=pairs, limit=SHOW)
         title = deck.title
     if as_json:
