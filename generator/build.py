@@ -169,14 +169,20 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise PnpError(f"cannot write {path}: {folder} is a file, not a folder", "--output")
     if path.is_dir():
         raise PnpError(f"cannot write {path}: it is a folder", "--output")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as e:
+        raise PnpError(f"cannot write {path}: {e.strerror or e}", "--output") from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise PnpError(f"cannot write {path}: {e.strerror or e}", "--output") from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

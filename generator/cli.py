@@ -229,8 +229,11 @@ def new(directory: Path, template: str) -> None:
     if directory.resolve().is_relative_to(source.resolve()):
         raise PnpError(f"the new folder is inside {template}; choose one outside it",
                        str(directory))
-    shutil.copytree(source, directory, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    try:
+        shutil.copytree(source, directory, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    except OSError as e:
+        raise PnpError(f"cannot create {directory}: {e.strerror or e}", str(directory)) from None
     click.echo(f"created {directory} from {template}: edit {directory / 'game.toml'} and "
                f"its card list, then run `pnp build {directory}`")
 

@@ -184,3 +184,18 @@ def test_two_games_of_one_name_are_not_written_over_each_other(tmp_path, mini):
     assert not (tmp_path / "out").exists()
     twice = run("build", "coda", "coda", "-o", str(tmp_path / "out"))
     assert twice.exit_code == 0 and twice.output.count("coda:") == 1
+
+
+def test_an_unwritable_output_is_one_line_and_leaves_no_temp_file(tmp_path, monkeypatch):
+    import os
+
+    out = tmp_path / "coda.pdf"
+    out.write_bytes(b"the old PDF")
+
+    def refuse(src, dst):
+        raise PermissionError(13, "Permission denied", str(dst))
+
+    monkeypatch.setattr(os, "replace", refuse)
+    _one_error_line(run("build", "coda", "-o", str(out)), f"cannot write {out}",
+                    "Permission denied", "--output")
+    assert out.read_bytes() == b"the old PDF" and [p.name for p in tmp_path.iterdir()] == ["coda.pdf"]
