@@ -8,6 +8,7 @@ import pytest
 from generator import units
 from generator.build import Options, build, plan
 from generator.definition import load
+from generator.errors import PnpError
 from generator.layout.grid import PRINTER_MARGIN, fit, mirror
 
 MM = units.MM
@@ -138,7 +139,7 @@ def test_write_atomic_never_leaves_a_temp_file(tmp_path, monkeypatch):
         raise OSError("no space left")
 
     monkeypatch.setattr(os, "replace", failing_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(PnpError, match="cannot write .*x.pdf: no space left"):
         write_atomic(tmp_path / "x.pdf", b"data")
     assert list(tmp_path.iterdir()) == []
 
