@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import units
+from generator import files, units
 from generator.components import Card, Deck
 from generator.errors import PnpError
 from generator.layout import grid as grid_layout
@@ -163,26 +161,13 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write via a temporary file in the same folder, so a failed build never leaves half a file."""
+    """Write atomically; a path that cannot be written is a one-line user error naming it."""
     folder = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
     if folder is not None and not folder.is_dir():
         raise PnpError(f"cannot write {path}: {folder} is a file, not a folder", "--output")
     if path.is_dir():
         raise PnpError(f"cannot write {path}: it is a folder", "--output")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        files.write_atomic(path, data)
     except OSError as e:
         raise PnpError(f"cannot write {path}: {e.strerror or e}", "--output") from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
-        raise PnpError(f"cannot write {path}: {e.strerror or e}", "--output") from None
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

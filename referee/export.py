@@ -6,11 +6,10 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
+from generator import files
 from referee import engine, session
 from referee.engine import RefereeError
 from referee.store import Store
@@ -106,27 +105,11 @@ def render(store: Store, fmt: str, match_id: int | None = None) -> str:
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Temp file in the same folder, then os.replace: no half-written export on a crash.
-    A missing folder is made; a path that cannot be written is a user error, not a traceback."""
+    """Write atomically; a path that cannot be written is a user error, not a traceback."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        files.write_atomic(path, text.encode("utf-8"))
     except OSError as e:
-        raise RefereeError(f"cannot write {path}: {_why(e, path.parent)} (--output)") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; an export is an ordinary file
-        os.replace(tmp, path)
-    except BaseException as e:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(e, OSError):
-            raise RefereeError(f"cannot write {path}: {_why(e, path)} (--output)") from None
-        raise
+        raise RefereeError(f"cannot write {path}: {_why(e, path)} (--output)") from None
 
 
 def _why(e: OSError, path: Path) -> str:

@@ -144,6 +144,18 @@ def test_write_atomic_never_leaves_a_temp_file(tmp_path, monkeypatch):
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_built_pdf_is_an_ordinary_file_others_can_read(tmp_path):
+    """mkstemp makes 0600; a PDF handed to a print queue or a shared folder must follow the umask."""
+    import os
+
+    old = os.umask(0o022)
+    try:
+        build(load("coda"), tmp_path / "coda.pdf")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "coda.pdf").stat().st_mode & 0o777 == 0o644
+
+
 def test_parts_select_cards(tmp_path):
     deck = load("decktet")
     assert build(deck, tmp_path / "a.pdf", Options(parts=("extended",))).cards == 9
