@@ -127,6 +127,11 @@ def _known(table: dict, known: set[str], what: str, where: str) -> None:
                        f"{', '.join(sorted(known))})", where)
 
 
+def _one_of(value: str, allowed: tuple[str, ...], key: str, where: str) -> None:
+    if value not in allowed:
+        raise PnpError(f"{key} must be one of {', '.join(allowed)}, not {value!r}", f"{where}.{key}")
+
+
 def _table(data: dict, key: str, fname: str) -> dict:
     value = data.get(key, {})
     if not isinstance(value, dict):
@@ -286,9 +291,8 @@ def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
         if params.get("shrink") and "w" not in params:
             raise PnpError("shrink = true needs the width w to shrink the text into", where)
         for key, allowed in CHOICES.items():
-            if key in params and key in spec and params[key] not in allowed:
-                raise PnpError(f"{key} must be one of {', '.join(allowed)}, not "
-                               f"{params[key]!r}", f"{where}.{key}")
+            if key in params and key in spec:
+                _one_of(params[key], allowed, key, where)
         out.append(Element(kind, params, where))
     return tuple(out)
 
@@ -305,11 +309,11 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
         if points <= 0:
             raise PnpError(f"a size must be more than 0, not {value!r}", where)
         return points
-    if kind == "num":
+    if kind in ("num", "fraction"):
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise PnpError(f"expected a number, got {value!r}", where)
-        if where.endswith(".opacity") and not 0 <= value <= 1:
-            raise PnpError(f"opacity goes from 0 (invisible) to 1 (solid), not {value!r}", where)
+        if kind == "fraction" and not 0 <= value <= 1:
+            raise PnpError(f"expected 0 (invisible) to 1 (solid), not {value!r}", where)
         return float(value)
     if kind == "bool":
         if not isinstance(value, bool):
@@ -382,9 +386,8 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
     choices = {"paper": ("a4", "letter"), "orientation": ("auto", "portrait", "landscape"),
                "flip": ("long", "short")}
     for key, allowed in choices.items():
-        if key in table and str(table[key]).lower() not in allowed:
-            raise PnpError(f"{key} must be one of {', '.join(allowed)}, not {table[key]!r}",
-                           f"{where}.{key}")
+        if key in table:
+            _one_of(str(table[key]).lower(), allowed, key, where)
     marks = table.get("marks", True)
     if not isinstance(marks, bool):
         raise PnpError(f"expected true or false, got {marks!r}", f"{where}.marks")
