@@ -138,6 +138,7 @@ def read(state: State, text: str) -> State:
                  turn=s.index(turn) if phase == "play" else None, draws=draws,
                  round_draws=round_draws, ledger=ledger)
 
+
 def _check_reach(board: dict[Cell, Tile]) -> None:
     """The tiles lie within the reach of one table: a typed-in board may leave out tiles that
     do not matter to a dispute, but no chain of the 56 tiles spans more than 56 cells."""
