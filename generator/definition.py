@@ -29,7 +29,7 @@ BASIC_COLORS = {
 }
 DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "default_parts",
              "options"}
-PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset"}
+PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
@@ -400,4 +400,5 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
         marks=marks,
         flip=str(table.get("flip", "long")).lower(),
         back_offset=back_offset(table.get("back_offset", ["0mm", "0mm"]), f"{where}.back_offset"),
+        safe=print_length(table.get("safe", "3mm"), f"{where}.safe"),
     )
