@@ -209,8 +209,8 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
         _check_card(card, face + back, root, colors, shapes)
 
     return Deck(
-        name=str(game.get("name", root.name)),
-        title=str(game.get("title", root.name)),
+        name=str(game.get("name", root.resolve().name)),
+        title=str(game.get("title", root.resolve().name)),
         description=str(game.get("description", "")),
         root=root,
         shape=shape,

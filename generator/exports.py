@@ -14,7 +14,6 @@ import csv
 import hashlib
 import io
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -23,6 +22,7 @@ from generator.components import Card, Deck, Element
 from generator.errors import PnpError
 from generator.files import write_atomic
 from generator.layout.sheet import Page, Placement, Sheet
+from generator.naming import slug
 
 MAX_PIXELS = 60_000_000  # one card image; more is a unit typo and would exhaust memory
 
@@ -54,12 +54,6 @@ def card_name(card: Card) -> str:
         if card.get(key).strip():
             return card.get(key).strip()
     return f"card {card.id}"
-
-
-def slug(text: str) -> str:
-    """A file-name-safe lowercase slug: letters, digits and single dashes."""
-    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return s[:60].strip("-") or "card"
 
 
 def pixels(length_pt: float, dpi: int) -> int:
