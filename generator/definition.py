@@ -117,6 +117,8 @@ def load(name_or_path: str | Path) -> Deck:
         data = tomllib.loads(read_text(path, str(path)))
     except tomllib.TOMLDecodeError as e:
         raise PnpError(f"malformed TOML: {e}", str(path)) from None
+    except RecursionError:
+        raise PnpError("malformed TOML: arrays or tables nested too deeply", str(path)) from None
     return _build(data, root, path.name)
 
 
@@ -305,7 +307,8 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
             raise PnpError(f"{value!r} is negative", where)
         return points
     if kind == "pt":
-        points = (float(value) if isinstance(value, int | float) and not isinstance(value, bool)
+        points = (units.number(value, where, units.MAX_LENGTH)
+                  if isinstance(value, int | float) and not isinstance(value, bool)
                   else units.length(value, where))
         if points <= 0:
             raise PnpError(f"a size must be more than 0, not {value!r}", where)
@@ -315,7 +318,7 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
             raise PnpError(f"expected a number, got {value!r}", where)
         if kind == "fraction" and not 0 <= value <= 1:
             raise PnpError(f"expected 0 (invisible) to 1 (solid), not {value!r}", where)
-        return float(value)
+        return units.number(value, where)
     if kind == "bool":
         if not isinstance(value, bool):
             raise PnpError(f"expected true or false, got {value!r}", where)

@@ -30,6 +30,7 @@ from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
 
 ICON_FONT = "FontAwesomeFreeSolid"
+SVG_LIMIT = 1e6  # SVG user units; far beyond any drawing, far below what breaks the PDF writer
 # Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf", "#1a1a1a", "#b8a300")
@@ -339,18 +340,29 @@ def _svg_form(c, form: str, path: Path) -> tuple[str, float, float, float]:
         raise PnpError(f"cannot read this SVG file: {e}", str(path)) from None
     if not bounds:
         raise PnpError("cannot read this SVG file (nothing to draw)", str(path))
+    pts, pad = _drawing_points(drawing)
+    _check_coordinates([*bounds, *(v for p in pts for v in p), pad], path)
     x1, y1, x2, y2 = bounds
     c.saveState()
     c.beginForm(form, lowerx=x1 - 1, lowery=y1 - 1, upperx=x2 + 1, uppery=y2 + 1)
-    renderPDF.draw(drawing, c, 0, 0)
+    try:
+        renderPDF.draw(drawing, c, 0, 0)
+    except (ArithmeticError, ValueError) as e:  # a nan or inf the bounds did not show
+        raise PnpError(f"cannot draw this SVG file: {e}", str(path)) from None
     c.endForm()
     c.restoreState()
-    pts, pad = _drawing_points(drawing)
     if pts:
         cx, cy, r = enclosing_circle(pts)
         return form, cx, cy, max(r + pad, 1e-6)
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     return form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6)
+
+
+def _check_coordinates(values: list[float], path: Path) -> None:
+    """nan, inf or a coordinate past ±SVG_LIMIT would reach the PDF writer and crash it."""
+    if not all(math.isfinite(v) and abs(v) <= SVG_LIMIT for v in values):
+        raise PnpError(f"this SVG file has a coordinate that is not a number from -{SVG_LIMIT:g} "
+                       f"to {SVG_LIMIT:g} (nan, inf or 1e308?)", str(path))
 
 
 def _drawing_points(drawing) -> tuple[list[tuple[float, float]], float]:

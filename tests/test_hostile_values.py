@@ -1,0 +1,90 @@
+"""Numbers no printer can use (nan, inf, 1e308), nesting no parser survives, sizes no memory
+holds and misspelt source options: each is one line `error: ...` with exit code 2."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args], catch_exceptions=False)
+
+
+def one_line_error(result, *words: str) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+def edit(mini, old: str, new: str) -> None:
+    toml = mini / "game.toml"
+    text = toml.read_text()
+    assert old in text
+    toml.write_text(text.replace(old, new, 1))
+
+
+TEXT_ELEMENT = 'type = "text"\n'
+
+
+@pytest.mark.parametrize("old, new, key", [
+    ('corner_radius = "3mm"', "corner_radius = nan", "corner_radius"),
+    ('corner_radius = "3mm"', "corner_radius = inf", "corner_radius"),
+    ('corner_radius = "3mm"', "corner_radius = 1e308", "corner_radius"),
+    ('corner_radius = "3mm"', "corner_radius = 10_000_000_000_000_000_000_000_000_000_000",
+     "corner_radius"),
+    ('size = "poker"', 'size = "63x' + "9" * 400 + 'mm"', "size"),
+    ('size = "poker"', 'size = "6000x88mm"', "size"),
+    ("[colors]", '[print]\nbleed = nan\n[colors]', "bleed"),
+    ("[colors]", '[print]\ngutter = -inf\n[colors]', "gutter"),
+    ("[colors]", '[print]\nback_offset = [nan, "0mm"]\n[colors]', "back_offset"),
+    (TEXT_ELEMENT, TEXT_ELEMENT + "rotate = nan\n", "rotate"),
+    (TEXT_ELEMENT, TEXT_ELEMENT + "rotate = 1e308\n", "rotate"),
+    (TEXT_ELEMENT, TEXT_ELEMENT + "w = inf\n", ".w"),
+    (TEXT_ELEMENT, TEXT_ELEMENT + 'w = "1e999%"\n', ".w"),
+    (TEXT_ELEMENT, TEXT_ELEMENT + 'leading = "nan%"\n', "leading"),
+    ("size = 12", "size = nan", ".size"),
+    ("size = 12", "size = 1e308", ".size"),
+])
+def test_nan_inf_and_huge_numbers_are_one_line_errors(mini, old, new, key):
+    edit(mini, old, new)
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), key)
+    assert not (mini / "out.pdf").exists()
+
+
+def test_a_length_up_to_the_largest_pdf_page_is_still_fine(mini, tmp_path):
+    edit(mini, 'size = "poker"', 'size = "5080mm x 200in"')
+    result = run("build", mini, "--single", "--part", "all", "-o", tmp_path / "big.pdf")
+    assert result.exit_code == 0, result.output
+
+
+def test_deeply_nested_toml_is_a_one_line_error(mini):
+    (mini / "game.toml").write_text("[game]\ntitle = " + "[" * 5000 + "]" * 5000 + "\n")
+    one_line_error(run("build", mini), "nested too deeply", "game.toml")
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{}</svg>'
+
+
+@pytest.mark.parametrize("shape", [
+    '<rect x="nan" y="20" width="80" height="30"/>',
+    '<rect x="10" y="20" width="1e308" height="30"/>',
+    '<circle cx="inf" cy="50" r="10"/>',
+    '<g transform="scale(1e308)"><rect x="1" y="1" width="5" height="5"/></g>',
+    '<rect x="1" y="1" width="5" height="5" stroke="black" stroke-width="nan"/>',
+])
+def test_an_svg_coordinate_that_is_not_a_number_names_the_file(tmp_path, shape):
+    art = tmp_path / "art"
+    art.mkdir()
+    for i in range(7):
+        body = shape if i == 3 else '<rect x="10" y="20" width="80" height="30"/>'
+        (art / f"s{i}.svg").write_text(SVG.format(body))
+    (tmp_path / "game.toml").write_text('[deck]\nsource = "plane"\nshape = "circle"\n'
+                                        'size = "60x60mm"\noptions = { order = 2, symbols = '
+                                        '"folder:art" }\n[[face]]\ntype = "symbols"\n')
+    one_line_error(run("build", tmp_path, "-o", tmp_path / "out.pdf"), "s3.svg", "SVG")
