@@ -88,3 +88,19 @@ def test_an_svg_coordinate_that_is_not_a_number_names_the_file(tmp_path, shape):
                                         'size = "60x60mm"\noptions = { order = 2, symbols = '
                                         '"folder:art" }\n[[face]]\ntype = "symbols"\n')
     one_line_error(run("build", tmp_path, "-o", tmp_path / "out.pdf"), "s3.svg", "SVG")
+
+
+@pytest.mark.parametrize("source, options, key, known", [
+    ("dominoes", "{ max = 6, maxx = 9 }", "maxx", "max"),
+    ("triangles", "{ max = 5, size = 3 }", "size", "max"),
+    ("csv", '{ file = "cards.csv", delimiter = ";" }', "delimiter", "file"),
+    ("plane", "{ order = 2, colour = 'red' }", "colour", "cards, colors, order, per_card"),
+])
+def test_an_unknown_source_option_is_refused_naming_it_and_the_known_ones(mini, source, options,
+                                                                          key, known):
+    edit(mini, 'source = "csv"\nfile = "cards.csv"',
+         f'source = "{source}"\noptions = {options}')
+    edit(mini, 'text = "{name}"', 'text = "{id}"')
+    edit(mini, 'fill = "{color}"', 'fill = "red"')
+    line = one_line_error(run("build", mini, "-o", mini / "out.pdf"), repr(key), f"options.{key}")
+    assert f"known: {known}" in line
