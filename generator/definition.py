@@ -33,6 +33,7 @@ PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_
 GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
+MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
 
 
@@ -246,6 +247,10 @@ def _load_design_sources() -> None:
 
 def _number(rows: list[Row]) -> list[Card]:
     cards: list[Card] = []
+    total = sum(_qty(row) for row in rows)
+    if total > MAX_CARDS:
+        raise PnpError(f"the deck would have {total:,} cards, more than the limit of "
+                       f"{MAX_CARDS:,}: fewer rows or a lower qty", rows[-1].where.rsplit(":", 1)[0])
     for row in rows:
         fields = dict(row.fields)
         for reserved in ("id", "copy"):
@@ -253,19 +258,26 @@ def _number(rows: list[Row]) -> list[Card]:
                 raise PnpError(f"a column cannot be named {reserved!r}: {{{reserved}}} is the "
                                f"card's {'number' if reserved == 'id' else 'copy number'}; "
                                "rename the column", row.where)
-        qty_text = fields.pop("qty", "1") or "1"
-        try:
-            qty = int(qty_text)
-        except ValueError:
-            raise PnpError(f"qty must be a whole number, not {qty_text!r}", row.where) from None
-        if qty < 0:
-            raise PnpError(f"qty cannot be negative ({qty})", row.where)
-        if qty > MAX_QTY:
-            raise PnpError(f"qty {qty} is more than {MAX_QTY} copies of one card", row.where)
+        qty = _qty(row)
+        fields.pop("qty", None)
         part = fields.pop("part", "")
         for copy in range(1, qty + 1):
             cards.append(Card(len(cards) + 1, {**fields, "copy": str(copy)}, part, row.symbols))
     return cards
+
+
+def _qty(row: Row) -> int:
+    """Copies of a row: its qty column, 1 when there is none or it is empty."""
+    qty_text = row.fields.get("qty") or "1"
+    try:
+        qty = int(qty_text)
+    except ValueError:
+        raise PnpError(f"qty must be a whole number, not {qty_text!r}", row.where) from None
+    if qty < 0:
+        raise PnpError(f"qty cannot be negative ({qty})", row.where)
+    if qty > MAX_QTY:
+        raise PnpError(f"qty {qty} is more than {MAX_QTY} copies of one card", row.where)
+    return qty
 
 
 def _elements(items: Any, side: str, fname: str, box: tuple[float, float],

@@ -16,9 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.components import Card, Deck
-from generator.exports import card_name, distinct, pixels
+from generator.exports import card_name, distinct
 from generator.files import write_atomic
 from generator.naming import output_stem
+from generator.raster import pixels
 
 COLS, ROWS = 10, 7
 PER_SHEET = COLS * ROWS - 1  # the last cell shows a hidden card

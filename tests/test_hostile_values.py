@@ -104,3 +104,24 @@ def test_an_unknown_source_option_is_refused_naming_it_and_the_known_ones(mini, 
     edit(mini, 'fill = "{color}"', 'fill = "red"')
     line = one_line_error(run("build", mini, "-o", mini / "out.pdf"), repr(key), f"options.{key}")
     assert f"known: {known}" in line
+
+
+def test_a_deck_over_the_card_limit_is_refused_with_its_size(mini):
+    (mini / "cards.csv").write_text("name,color,qty\n" + "".join(f"N{i},red,10000\n"
+                                                                  for i in range(100)))
+    one_line_error(run("build", mini), "1,000,000 cards", "limit of 20,000", "cards.csv")
+
+
+def test_a_deck_at_the_card_limit_loads(mini):
+    from generator.definition import load
+
+    (mini / "cards.csv").write_text("name,color,qty\nA,red,10000\nB,red,10000\n")
+    assert len(load(mini).cards) == 20_000
+
+
+def test_a_preview_too_large_to_hold_in_memory_is_refused_with_its_size(mini, tmp_path):
+    edit(mini, 'size = "poker"', 'size = "3000x3000mm"')
+    out = tmp_path / "big.png"
+    one_line_error(run("preview", mini, "--card", "1", "--dpi", "600", "-o", out),
+                   "70,866×70,866 pixels", "--dpi")
+    assert not out.exists()
