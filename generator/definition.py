@@ -305,6 +305,8 @@ def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
             params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
         if params.get("shrink") and "w" not in params:
             raise PnpError("shrink = true needs the width w to shrink the text into", where)
+        if kind == "image" and "file" not in params:
+            raise PnpError("an image needs file = \"picture.png\"", where)
         for key, allowed in CHOICES.items():
             if key in params and key in spec:
                 _one_of(params[key], allowed, key, where)

@@ -125,3 +125,15 @@ def test_a_preview_too_large_to_hold_in_memory_is_refused_with_its_size(mini, tm
     one_line_error(run("preview", mini, "--card", "1", "--dpi", "600", "-o", out),
                    "70,866×70,866 pixels", "--dpi")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("box", ['w = 0', 'h = "-307mm"', 'h = 2e-279'])
+def test_a_symbols_box_without_room_is_a_one_line_error(mini, box):
+    (mini / "cards.csv").write_text("name,color,symbols\nAlpha,red,sun moon\n")
+    edit(mini, TEXT_ELEMENT, f'type = "symbols"\n{box}\n[[face]]\n' + TEXT_ELEMENT)
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), "symbols box", "card 1")
+
+
+def test_an_image_without_a_file_is_a_one_line_error(mini):
+    edit(mini, TEXT_ELEMENT, 'type = "image"\n[[face]]\n' + TEXT_ELEMENT)
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), "image needs file", "(image)")

@@ -28,8 +28,10 @@ from generator.layout.packing import Region, Spot, card_layout
 from generator.render.basic import read_image
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
+from generator.units import MM, to_mm
 
 ICON_FONT = "FontAwesomeFreeSolid"
+MIN_SYMBOLS_BOX = 1 * MM  # a smaller box packs nothing visible (and 0 divides by zero)
 SVG_LIMIT = 1e6  # SVG user units; far beyond any drawing, far below what breaks the PDF writer
 # Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
@@ -47,6 +49,10 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
     kit = _kit(ctx, el)
     x0, y0 = el.get("x", 0.0), el.get("y", 0.0)
     w, h = el.get("w", ctx.width - x0), el.get("h", ctx.height - y0)
+    if min(w, h) < MIN_SYMBOLS_BOX:
+        raise PnpError(f"the symbols box is {to_mm(w):g}×{to_mm(h):g} mm: give it a width and "
+                       f"a height of at least {to_mm(MIN_SYMBOLS_BOX):g} mm",
+                       f"card {ctx.card.id}, {el.where}")
     region = region_for(ctx.deck.shape, w, h)
     cx, cy = x0 + w / 2, ctx.y(y0 + h / 2)
     seed = int(el.get("seed", 0))
