@@ -77,3 +77,11 @@ def test_o_still_writes_where_the_user_asks(tmp_path, mini):
     out = tmp_path / "elsewhere" / "mine.pdf"
     result = run("build", str(named(mini, "../../x")), "-o", str(out))
     assert result.exit_code == 0 and out.is_file()
+
+
+def test_verify_inside_a_game_folder_names_the_folder_in_errors(mini, monkeypatch):
+    (mini / "game.toml").write_text((mini / "game.toml").read_text() + "\n[verify]\ncount = nan\n")
+    monkeypatch.chdir(mini)
+    result = run("verify", ".")
+    assert result.exit_code == 2
+    assert "(mini/game.toml [verify].count)" in result.output, result.output
