@@ -244,9 +244,12 @@ def new(directory: Path, template: str) -> None:
 @main.command()
 @click.option("--paper", type=PAPERS, default="a4", show_default=True)
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@click.option("--orientation", type=click.Choice(["portrait", "landscape"]), default="portrait",
+              show_default=True, help="Calibrate as the job prints: landscape sheets turn over "
+              "the other way, and their offsets are read on a landscape sheet.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(paper, flip, output) -> None:
+def calibrate(paper, flip, orientation, output) -> None:
     """A two-page test print: a 100 mm ruler and duplex registration marks.
 
     Print it double-sided at 100 % ("actual size"), measure the ruler, and hold the sheet
@@ -256,7 +259,7 @@ def calibrate(paper, flip, output) -> None:
     from generator.build import write_atomic
     from generator.calibration import calibration_pdf
 
-    write_atomic(output, calibration_pdf(paper, flip))
+    write_atomic(output, calibration_pdf(paper, flip, orientation))
     click.echo(f"wrote {output}: print both sides at 100 % scale, then measure the ruler")
 
 

@@ -2,8 +2,8 @@
 
 Cards sit in a centred block; each cell is the card plus its bleed on every side, cells are
 separated by the gutter. Crop marks extend the trim lines outward from the block into the space
-left before the printer margin. Backs mirror the fronts about the paper's centre line: long-edge
-flip mirrors columns, short-edge flip mirrors rows, so each back lands behind its front.
+left before the printer margin. Backs mirror the fronts about the paper's centre line, the line
+the paper turns over (see flips_left_right), so each back lands behind its front.
 """
 
 from __future__ import annotations
@@ -112,15 +112,28 @@ def crop_marks(grid: Grid, cols: int, rows: int, margin: float = PRINTER_MARGIN
     return tuple(marks)
 
 
+def flips_left_right(paper_w: float, paper_h: float, flip: str) -> bool:
+    """Whether turning the paper over mirrors the page left<->right (else top<->bottom).
+
+    Duplex follows the paper, not the page: turning a sheet over its long edge mirrors a
+    portrait page left<->right and a landscape page top<->bottom; the short edge the other way.
+    """
+    if flip not in ("long", "short"):
+        raise PnpError(f"duplex flip must be 'long' or 'short', not {flip!r}", "--flip")
+    return (flip == "long") == (paper_w <= paper_h)
+
+
 def mirror(x: float, y: float, w: float, h: float, paper_w: float, paper_h: float,
            flip: str, offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
-    """Where the back of a card whose front trim box is (x, y, w, h) goes on the back page."""
-    if flip == "long":
+    """Where the back of a card whose front trim box is (x, y, w, h) goes on the back page.
+
+    The offset is added in the back page's own axes, the axes of the calibration sheet's
+    scales when it is printed in the same orientation (`pnp calibrate --orientation`).
+    """
+    if flips_left_right(paper_w, paper_h, flip):
         bx, by = paper_w - x - w, y
-    elif flip == "short":
-        bx, by = x, paper_h - y - h
     else:
-        raise PnpError(f"duplex flip must be 'long' or 'short', not {flip!r}", "--flip")
+        bx, by = x, paper_h - y - h
     return bx + offset[0], by + offset[1]
 
 
@@ -152,6 +165,6 @@ def impose(cards: tuple[Card, ...], grid: Grid, *, backs: bool, flip: str = "lon
 
 def _mirror_segment(s: Segment, grid: Grid, flip: str) -> Segment:
     x1, y1, x2, y2 = s
-    if flip == "long":
+    if flips_left_right(grid.paper_w, grid.paper_h, flip):
         return (grid.paper_w - x1, y1, grid.paper_w - x2, y2)
     return (x1, grid.paper_h - y1, x2, grid.paper_h - y2)
