@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator import files, units
@@ -84,7 +85,7 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         return single_pages(deck, cards, o)
     if deck.shape == "triangle":
         return _triangles(deck, cards, o)
-    g = _fit(deck, o)
+    g = _fit(deck, o, len(cards))
     sheet = grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
                                marks=o.marks)
     # Backs bleed further into the gutter (and the free border) to hide duplex misregistration.
@@ -108,23 +109,32 @@ def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     return min(sheets, key=lambda s: (len(s.pages), s.info.get("cuts", 0)))
 
 
-def _fit(deck: Deck, o: Options) -> grid_layout.Grid:
-    """The grid for the options; with orientation auto, the orientation holding more cards."""
-    cols, rows = o.grid or (None, None)
-    best, error = None, None
+def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
+    """The grid for the options: the fewest pages for `count` cards; among those, one with
+    room for crop marks on every side; then the most cards a page. Orientation auto tries both;
+    a grid given with --grid is taken as it is."""
+    candidates, error = [], None
     for turn in _turns(o):
         paper_w, paper_h = units.paper(o.paper, turn)
         try:
             g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed,
-                                gutter=o.gutter, cols=cols, rows=rows)
+                                gutter=o.gutter, cols=o.grid[0] if o.grid else None,
+                                rows=o.grid[1] if o.grid else None)
         except PnpError as e:
             error = error or e
             continue
-        if best is None or g.cols * g.rows > best.cols * best.rows:
-            best = g
-    if best is None:
+        g = replace(g, shape_has_straight_cuts=deck.shape == "rect")
+        smaller = [] if o.grid else [replace(g, cols=c, rows=r) for c in (g.cols, g.cols - 1)
+                                     for r in (g.rows, g.rows - 1) if c >= 1 and r >= 1]
+        candidates += [g, *smaller]
+    if not candidates:
         raise error
-    return best
+
+    def rank(g: grid_layout.Grid):
+        marked = not (g.shape_has_straight_cuts and grid_layout.unmarked_sides(g))
+        return (-math.ceil(count / (g.cols * g.rows)), marked, g.cols * g.rows)
+
+    return max(candidates, key=rank)
 
 
 def _widen_back_bleed(sheet: Sheet, extra: float) -> Sheet:
@@ -159,7 +169,8 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
                   cmyk=o.cmyk)
     write_atomic(out, data)
     cards = sum(len(p.placements) for p in sheet.pages if p.side == "front")
-    return Result(out, len(sheet.pages), cards, o.paper, dict(sheet.info))
+    turn = "landscape" if sheet.width > sheet.height else "portrait"
+    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": turn, **sheet.info})
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -161,8 +161,10 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
                                for g, r in results], indent=2))
         return
     for game, r in results:
-        extra = "".join(f", {k} {v}" for k, v in r.info.items())
+        extra = "".join(f", {k} {v}" for k, v in r.info.items() if k != "warnings")
         click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> {r.path}")
+        for warning in r.info.get("warnings", ()):
+            click.echo(f"warning: {game}: {warning}", err=True)
 
 
 def _output_path(output: Path | None, name: str, count: int) -> Path:

@@ -31,6 +31,7 @@ class Grid:
     gutter: float
     paper_w: float
     paper_h: float
+    shape_has_straight_cuts: bool = True  # rectangles; round and hex cards get an outline each
 
     @property
     def pitch_x(self) -> float:
@@ -87,10 +88,20 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: 
     return Grid(cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h)
 
 
+def unmarked_sides(grid: Grid, margin: float = PRINTER_MARGIN) -> tuple[str, ...]:
+    """The sides of the block with no room for crop marks before the printer margin."""
+    sides = []
+    if grid.bottom - margin - MARK_GAP < MIN_MARK:
+        sides += ["top", "bottom"]
+    if grid.left - margin - MARK_GAP < MIN_MARK:
+        sides += ["left", "right"]
+    return tuple(sides)
+
+
 def crop_marks(grid: Grid, cols: int, rows: int, margin: float = PRINTER_MARGIN
                ) -> tuple[Segment, ...]:
     """Marks on the trim lines of the first cols x rows cells, outside the block, each as long
-    as the free space before the printer margin allows."""
+    as the free space before the printer margin allows (none where unmarked_sides says)."""
     marks: list[Segment] = []
     left, right = grid.left, grid.left + cols * grid.pitch_x - grid.gutter
     top = grid.bottom + grid.block_h
@@ -159,8 +170,15 @@ def impose(cards: tuple[Card, ...], grid: Grid, *, backs: bool, flip: str = "lon
                                           grid.paper_h, flip, back_offset), 0, grid.bleed)
                 for p in fronts)
             pages.append(Page("back", placed, back_marks))
-    return Sheet(grid.paper_w, grid.paper_h, tuple(pages), per_page,
-                 {"grid": f"{grid.cols}x{grid.rows}"})
+    info: dict[str, object] = {"grid": f"{grid.cols}x{grid.rows}"}
+    missing = unmarked_sides(grid) if marks and grid.shape_has_straight_cuts else ()
+    if missing:
+        info["warnings"] = [
+            f"no room for crop marks at the {' and '.join(missing)} of the "
+            f"{grid.cols}x{grid.rows} grid inside the {PRINTER_MARGIN / MM:.0f} mm printer "
+            "margin: cut along the card outlines there, or choose a smaller --grid or the other "
+            "--orientation"]
+    return Sheet(grid.paper_w, grid.paper_h, tuple(pages), per_page, info)
 
 
 def _mirror_segment(s: Segment, grid: Grid, flip: str) -> Segment:
