@@ -31,7 +31,7 @@ class Options:
     back_offset: tuple[float, float] | None = None
     grid: tuple[int, int] | None = None
     parts: tuple[str, ...] = ()
-    guides: bool = True
+    guides: bool | None = None  # cut outlines: on sheets, off on print-shop single pages
     layout: str = "sheet"  # sheet | single (one card per page with bleed, for print shops)
     cmyk: bool = False  # DeviceCMYK colours, for print shops (render/cmyk.py)
 
@@ -57,7 +57,8 @@ def resolved(deck: Deck, opts: Options) -> Options:
         backs=deck.has_backs if opts.backs is None else opts.backs,
         flip=opts.flip or p.flip,
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
-        grid=opts.grid, parts=opts.parts, guides=opts.guides, layout=opts.layout, cmyk=opts.cmyk)
+        grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk,
+        guides=opts.layout != "single" if opts.guides is None else opts.guides)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:

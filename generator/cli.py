@@ -113,8 +113,9 @@ def list_templates(as_json: bool) -> None:
 @click.option("--bleed", callback=_length, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
 @click.option("--gutter", callback=_length, help="Space between cards, e.g. 2mm.")
 @click.option("--marks/--no-marks", default=None, help="Crop marks outside the cards.")
-@click.option("--guides/--no-guides", default=True, show_default=True,
-              help="Thin outline on each card's cut line (shows rounded corners).")
+@click.option("--guides/--no-guides", default=None,
+              help="Thin outline on each card's cut line, showing rounded corners (default: on "
+              "sheets, off with --single, where a shop would print it).")
 @click.option("--backs/--no-backs", default=None,
               help="A back page after each front page (default: when the template has backs).")
 @click.option("--flip", type=click.Choice(["long", "short"]),

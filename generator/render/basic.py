@@ -30,9 +30,10 @@ def color(ctx: Ctx, el: Element, key: str):
 def paint(ctx: Ctx, el: Element, fill_default: str | None = None) -> tuple[bool, bool]:
     """Set fill and stroke from the element; say which of the two to use."""
     c = ctx.canvas
-    f = color(ctx, el, "fill") if el.get("fill") else (HexColor(fill_default) if fill_default
-                                                         else None)
     s = color(ctx, el, "stroke")
+    # The default fill is for a shape given no colour at all: an outline-only shape stays open.
+    f = color(ctx, el, "fill") if el.get("fill") else (
+        HexColor(fill_default) if fill_default and not el.get("stroke") else None)
     if f is not None:
         c.setFillColor(f)
     if s is not None:
