@@ -11,10 +11,7 @@ from generator import files, units
 from generator.components import Card, Deck
 from generator.errors import PnpError
 from generator.layout import grid as grid_layout
-from generator.layout.grid import PRINTER_MARGIN
 from generator.layout.sheet import Page, Placement, Sheet
-
-EXTRA_BACK_BLEED = 2 * units.MM  # printers misregister duplex by 1-4 mm
 
 
 @dataclass(frozen=True)
@@ -85,15 +82,16 @@ def plan(deck: Deck, opts: Options) -> Sheet:
     if o.layout == "single":
         return single_pages(deck, cards, o)
     if deck.shape == "triangle":
+        for flag, value in (("--bleed", o.bleed), ("--gutter", o.gutter)):
+            if value:
+                raise PnpError("triangular tiles are printed edge to edge, each cut shared by two "
+                               "tiles: art cannot bleed past a cut its neighbour shares, and a "
+                               "gutter would double the cuts (their backs bleed 2 mm already)",
+                               flag)
         return _triangles(deck, cards, o)
     g = _fit(deck, o, len(cards))
-    sheet = grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
-                               marks=o.marks)
-    # Backs bleed further into the gutter (and the free border) to hide duplex misregistration.
-    extra = max(0.0, min(EXTRA_BACK_BLEED, o.gutter / 2, min(g.left, g.bottom) - PRINTER_MARGIN))
-    if extra and o.backs:
-        sheet = _widen_back_bleed(sheet, extra)
-    return sheet
+    return grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
+                              marks=o.marks)
 
 
 def _turns(o: Options) -> tuple[str, ...]:
@@ -136,15 +134,6 @@ def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
         return (-math.ceil(count / (g.cols * g.rows)), marked, g.cols * g.rows)
 
     return max(candidates, key=rank)
-
-
-def _widen_back_bleed(sheet: Sheet, extra: float) -> Sheet:
-    pages = tuple(
-        page if page.side == "front" else Page(
-            page.side, tuple(Placement(p.card, p.x, p.y, p.rotation, p.bleed + extra)
-                             for p in page.placements), page.marks, page.guides)
-        for page in sheet.pages)
-    return Sheet(sheet.width, sheet.height, pages, sheet.cards_per_page, sheet.info)
 
 
 def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:

@@ -19,6 +19,7 @@ PRINTER_MARGIN = 6 * MM
 MARK_GAP = 1 * MM  # between the bleed edge and the start of a mark
 MARK_LENGTH = 5 * MM
 MIN_MARK = 2 * MM  # shorter than this is not worth drawing: cut along the card outlines
+MAX_SPILL = 2 * MM  # art spills into half the gutter, up to this: hides cutting and duplex slips
 
 
 @dataclass(frozen=True)
@@ -32,6 +33,11 @@ class Grid:
     paper_w: float
     paper_h: float
     shape_has_straight_cuts: bool = True  # rectangles; round and hex cards get an outline each
+
+    @property
+    def spill(self) -> float:
+        """How far art bleeds past the asked bleed, into half the gutter (fronts and backs)."""
+        return min(MAX_SPILL, self.gutter / 2)
 
     @property
     def pitch_x(self) -> float:
@@ -91,9 +97,9 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: 
 def unmarked_sides(grid: Grid, margin: float = PRINTER_MARGIN) -> tuple[str, ...]:
     """The sides of the block with no room for crop marks before the printer margin."""
     sides = []
-    if grid.bottom - margin - MARK_GAP < MIN_MARK:
+    if grid.bottom - grid.spill - margin - MARK_GAP < MIN_MARK:
         sides += ["top", "bottom"]
-    if grid.left - margin - MARK_GAP < MIN_MARK:
+    if grid.left - grid.spill - margin - MARK_GAP < MIN_MARK:
         sides += ["left", "right"]
     return tuple(sides)
 
@@ -106,8 +112,11 @@ def crop_marks(grid: Grid, cols: int, rows: int, margin: float = PRINTER_MARGIN
     left, right = grid.left, grid.left + cols * grid.pitch_x - grid.gutter
     top = grid.bottom + grid.block_h
     bottom = top - rows * grid.pitch_y + grid.gutter
-    room_x = min(MARK_LENGTH, grid.left - margin - MARK_GAP)
-    room_y = min(MARK_LENGTH, grid.bottom - margin - MARK_GAP)
+    # marks start clear of the art spilling past the block
+    left, right, top, bottom = left - grid.spill, right + grid.spill, top + grid.spill, \
+        bottom - grid.spill
+    room_x = min(MARK_LENGTH, left - margin - MARK_GAP)
+    room_y = min(MARK_LENGTH, bottom - margin - MARK_GAP)
     xs = sorted({round(grid.trim_origin(c, 0)[0] + dx, 6) for c in range(cols)
                  for dx in (0, grid.card_w)})
     ys = sorted({round(grid.trim_origin(0, r)[1] + dy, 6) for r in range(rows)
@@ -161,13 +170,13 @@ def impose(cards: tuple[Card, ...], grid: Grid, *, backs: bool, flip: str = "lon
         fronts = []
         for i, card in enumerate(chunk):
             x, y = grid.trim_origin(i % grid.cols, i // grid.cols)
-            fronts.append(Placement(card, x, y, 0, grid.bleed))
+            fronts.append(Placement(card, x, y, 0, grid.bleed + grid.spill))
         pages.append(Page("front", tuple(fronts), mark_lines))
         if backs:
             back_marks = tuple(_mirror_segment(s, grid, flip) for s in mark_lines)
             placed = tuple(
                 Placement(p.card, *mirror(p.x, p.y, grid.card_w, grid.card_h, grid.paper_w,
-                                          grid.paper_h, flip, back_offset), 0, grid.bleed)
+                                          grid.paper_h, flip, back_offset), 0, p.bleed)
                 for p in fronts)
             pages.append(Page("back", placed, back_marks))
     info: dict[str, object] = {"grid": f"{grid.cols}x{grid.rows}"}
