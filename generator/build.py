@@ -41,6 +41,7 @@ class Result:
     cards: int
     paper: str
     info: dict = field(default_factory=dict)
+    notes: tuple[str, ...] = ()  # things the user should know (a blurry image, a kept background)
 
 
 def resolved(deck: Deck, opts: Options) -> Options:
@@ -149,15 +150,19 @@ def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
 def build(deck: Deck, out: Path, opts: Options = Options(),
           progress: Callable[[int], None] | None = None, sheet: Sheet | None = None) -> Result:
     """Impose (unless given the planned sheet), render and atomically write the PDF."""
+    from generator.notes import collecting
     from generator.render.pdf import render
 
     o = resolved(deck, opts)
     sheet = sheet or plan(deck, opts)
     trim = (o.bleed, o.bleed, deck.width, deck.height) if o.layout == "single" else None
-    data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim, progress=progress)
+    with collecting() as notes:
+        data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim,
+                      progress=progress)
     write_atomic(out, data)
     cards = sum(len(p.placements) for p in sheet.pages if p.side == "front")
-    return Result(out, len(sheet.pages), cards, o.paper, dict(sheet.info))
+    return Result(out, len(sheet.pages), cards, o.paper, dict(sheet.info),
+                  tuple(notes.values()))
 
 
 def write_atomic(path: Path, data: bytes) -> None:

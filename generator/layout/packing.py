@@ -186,15 +186,16 @@ BIG = 16  # above this many symbols packing is slow and even: try only POOL layo
 
 
 @cache
-def _pool(n: int, region: Region, seed: str) -> tuple[tuple[Spot, ...], ...]:
+def _pool(n: int, region: Region, seed: str, spread: float = 2.2
+          ) -> tuple[tuple[Spot, ...], ...]:
     tries = CANDIDATES if n <= BIG else POOL
-    tried = [pack(n, region, f"{seed}:{i}") for i in range(tries)]
+    tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(tries)]
     tried.sort(key=lambda spots: -coverage(spots, region))
     return tuple(tuple(t) for t in tried[:POOL])
 
 
 def card_layout(n: int, region: Region, seed: int | str, card_id: int,
-                rotate_symbols: bool = True) -> list[Spot]:
+                rotate_symbols: bool = True, spread: float = 2.2) -> list[Spot]:
     """The layout of one card: one of the deck's base layouts, turned and mirrored at random,
     its places dealt to the symbols in a random order, each symbol at a random angle.
 
@@ -203,7 +204,7 @@ def card_layout(n: int, region: Region, seed: int | str, card_id: int,
     big place changes from card to card. Deterministic for a given seed and card id.
     """
     rng = random.Random(f"card:{seed}:{card_id}:{n}")
-    base = _pool(n, region, str(seed))[rng.randrange(POOL)]
+    base = _pool(n, region, str(seed), spread)[rng.randrange(POOL)]
     if region.sides == 0:
         turn = rng.uniform(0, 2 * math.pi)
     else:

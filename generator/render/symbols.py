@@ -2,11 +2,15 @@
 
 Each symbol is one of: a built-in icon (a glyph of the embedded Font Awesome Free solid font,
 so each icon's outline is stored once per PDF however many cards show it), an image from the
-user's folder (PNG/JPG embedded once and reused; SVG drawn as vector once into a PDF form and
-reused), or a plain word. Icons and words are drawn in a palette colour chosen per symbol, so
-the same symbol has the same colour on every card. Where each symbol goes comes from
-generator.layout.packing: each symbol is scaled so that its own tight bounding circle fills
-its place, so nothing overlaps and nothing crosses the card's edge.
+user's folder, or a plain word. Icons and words are drawn in a palette colour chosen per
+symbol, so the same symbol has the same colour on every card.
+
+A deck of the user's images is packed by the images' real silhouettes
+(generator.layout.silhouettes): PNG/JPG art is cleaned first (generator.render.art: plain
+background made transparent, trimmed), drawn once into a PDF form and placed by reference; an
+SVG is drawn as vector once into a form and packed by its tight circle. Icons and words are
+packed by their tight bounding circles (generator.layout.packing), each scaled so that its
+circle fills its place.
 """
 
 from __future__ import annotations
@@ -25,15 +29,18 @@ from generator.designs import icons
 from generator.designs.planes import IMAGE_SUFFIXES
 from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
-from generator.render.basic import read_image
+from generator.notes import note
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
+from generator.units import MM
 
 ICON_FONT = "FontAwesomeFreeSolid"
 # Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf", "#1a1a1a", "#b8a300")
 SQRT3 = math.sqrt(3)
+RIM = 1.2 * MM  # no image ink this close to the symbols' region edge (cutting wobbles)
+MIN_PPI = 200  # below this a raster symbol looks soft in print
 
 _GLYPH_CIRCLES: dict[int, tuple[float, float, float]] = {}
 
@@ -49,14 +56,42 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
     region = region_for(ctx.deck.shape, w, h)
     cx, cy = x0 + w / 2, ctx.y(y0 + h / 2)
     seed = int(el.get("seed", 0))
-    spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True))
     c = ctx.canvas
+    if kit.files:
+        _draw_by_silhouette(c, kit, el, syms, region, (cx, cy), f"{seed}:{ctx.card.id}")
+        return
+    spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True),
+                        spread=el.get("spread", 2.2))
     for name, spot in zip(syms, spots, strict=True):
         c.saveState()
         c.translate(cx + spot.x, cy + spot.y)
         c.rotate(spot.angle)
         kit.draw(c, name, spot)
         c.restoreState()
+
+
+def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
+                        centre: tuple[float, float], seed: str) -> None:
+    """Pack the card's symbols by their ink and place each one's form."""
+    from generator.layout.silhouettes import Sizes, pack_silhouettes
+
+    forms = [kit.form(c, name) for name in syms]
+    sizes = Sizes(el.get("min_size", Sizes.min_size), el.get("max_size", Sizes.max_size),
+                  el.get("spread", Sizes.spread))
+    try:
+        placed = pack_silhouettes([f.silhouette for f in forms], region, seed, sizes, rim=RIM,
+                                  rotate=el.get("rotate_symbols", True))
+    except ValueError as e:
+        raise PnpError(f"cannot lay out the symbols: {e}; lower min_size", el.where) from None
+    for name, form, p in zip(syms, forms, placed, strict=True):
+        c.saveState()
+        c.translate(centre[0] + p.x, centre[1] + p.y)
+        c.rotate(p.angle)
+        c.scale(p.scale, p.scale)
+        c.translate(-form.cx, -form.cy)
+        c.doForm(form.name)
+        c.restoreState()
+        kit.printed(name, form, p.scale)
 
 
 def region_for(shape: str, w: float, h: float) -> Region:
@@ -87,14 +122,15 @@ class _Kit:
         # icons by name (the library, or a list of names); a word list is always words
         self.words = isinstance(self.spec, str) and self.spec.startswith("words:")
         self.icon_font: str | None = None
-        self.images: dict[str, object] = {}
-        self.forms: dict[str, tuple[str, float, float, float]] = {}
+        self.forms: dict[str, Form] = {}
+        self.keep_background = el.get("background", "remove") == "keep"
+        self.where = el.where
+        self.ppi: dict[str, float] = {}  # lowest print resolution of each raster symbol
         self.word_font = font("sans-bold")
 
     def draw(self, c, name: str, spot: Spot) -> None:
-        if name in self.files:
-            self._image(c, name, spot)
-        elif not self.words and icons.codepoint(name) is not None:
+        """An icon or a word (images go by silhouette, see _draw_by_silhouette)."""
+        if not self.words and icons.codepoint(name) is not None:
             self._icon(c, name, spot)
         else:
             self._word(c, name, spot)
@@ -129,26 +165,61 @@ class _Kit:
         c.setFont(self.word_font, size)
         c.drawCentredString(0, -cap * size / 2, name)
 
-    def _image(self, c, name: str, spot: Spot) -> None:
-        path = self.files[name]
-        if path.suffix.lower() == ".svg":
-            self._svg(c, name, path, spot)
-            return
-        if name not in self.images:
-            self.images[name] = read_image(path, path.name, str(path),
-                                           lambda im: (*im.size, _opaque_circle(im)))
-        reader, (iw, ih, (ox, oy, orad)) = self.images[name]
-        scale = spot.r / orad
-        c.drawImage(reader, -ox * scale, -oy * scale, iw * scale, ih * scale, mask="auto")
-
-    def _svg(self, c, name: str, path: Path, spot: Spot) -> None:
+    def form(self, c, name: str) -> Form:
+        """The symbol's art drawn once into a PDF form (cleaned first when it is raster)."""
         if name not in self.forms:
-            self.forms[name] = _svg_form(c, f"symbol{len(self.forms) + 1}", path)
-        form, fx, fy, frad = self.forms[name]
-        scale = spot.r / frad
-        c.scale(scale, scale)
-        c.translate(-fx, -fy)
-        c.doForm(form)
+            path = self.files[name]
+            label = f"symbol{len(self.forms) + 1}"
+            if path.suffix.lower() == ".svg":
+                self.forms[name] = _svg_form(c, label, path)
+            else:
+                self.forms[name] = _raster_form(c, label, path, self.keep_background)
+        return self.forms[name]
+
+    def printed(self, name: str, form: Form, scale: float) -> None:
+        """Keep the lowest resolution a raster symbol prints at; note those below MIN_PPI."""
+        if not form.pixels:
+            return
+        ppi = 72 / scale  # form units are the image's pixels
+        if ppi >= self.ppi.get(name, math.inf):
+            return
+        self.ppi[name] = ppi
+        low = sorted((v, n) for n, v in self.ppi.items() if v < MIN_PPI)
+        if low:
+            listed = ", ".join(f"{self.files[n].name} ({v:.0f} ppi)" for v, n in low)
+            note(f"ppi:{self.where}", f"{len(low)} symbol image(s) print below {MIN_PPI} ppi "
+                 f"and will look soft: {listed}; use larger images")
+
+
+class Form:
+    """A symbol drawn once as a PDF form: its name, the centre and radius (form units) of the
+    circle around its ink, its silhouette for packing, and whether its units are pixels."""
+
+    def __init__(self, name: str, cx: float, cy: float, radius: float, silhouette=None,
+                 pixels: bool = False):
+        from generator.layout.silhouettes import Silhouette
+
+        self.name, self.cx, self.cy, self.radius = name, cx, cy, radius
+        self.silhouette = silhouette or Silhouette.disc(radius)
+        self.pixels = pixels
+
+
+def _raster_form(c, form: str, path: Path, keep: bool) -> Form:
+    """A PNG/JPG symbol cleaned (background, trim) and drawn once into a form, 1 unit/pixel."""
+    from reportlab.lib.utils import ImageReader
+
+    from generator.render.art import clean
+
+    art = clean(path, keep)
+    if art.note:
+        note(f"background:{path}", art.note)
+    w, h = art.image.size
+    c.saveState()
+    c.beginForm(form, lowerx=0, lowery=0, upperx=w, uppery=h)
+    c.drawImage(ImageReader(art.image), 0, 0, w, h, mask="auto")
+    c.endForm()
+    c.restoreState()
+    return Form(form, w / 2, h / 2, art.silhouette.radius, art.silhouette, pixels=True)
 
 
 def _kit(ctx: Ctx, el: Element) -> _Kit:
@@ -304,27 +375,7 @@ def _coords(data: bytes, pos: int, flags: list[int], short: int, same: int):
     return out, pos
 
 
-def _opaque_circle(im) -> tuple[float, float, float]:
-    """Centre (from the bottom-left, px) and radius of a circle around the visible pixels."""
-    iw, ih = im.size
-    if im.mode in ("RGBA", "LA") or (im.mode == "P" and "transparency" in im.info):
-        alpha = im.convert("RGBA").getchannel("A")
-        n = 48
-        small = alpha.resize((n, n))
-        sx, sy = iw / n, ih / n
-        data = small.tobytes()
-        pts = []
-        for j in range(n):
-            for i in range(n):
-                if data[j * n + i] > 24:
-                    x0, y0 = i * sx, ih - (j + 1) * sy
-                    pts += [(x0, y0), (x0 + sx, y0), (x0, y0 + sy), (x0 + sx, y0 + sy)]
-        if pts:
-            return enclosing_circle(pts)
-    return iw / 2, ih / 2, math.hypot(iw, ih) / 2
-
-
-def _svg_form(c, form: str, path: Path) -> tuple[str, float, float, float]:
+def _svg_form(c, form: str, path: Path) -> Form:
     """Draw an SVG once into a PDF form XObject; later cards only reference it."""
     try:
         from reportlab.graphics import renderPDF
@@ -348,9 +399,9 @@ def _svg_form(c, form: str, path: Path) -> tuple[str, float, float, float]:
     pts, pad = _drawing_points(drawing)
     if pts:
         cx, cy, r = enclosing_circle(pts)
-        return form, cx, cy, max(r + pad, 1e-6)
+        return Form(form, cx, cy, max(r + pad, 1e-6))
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    return form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6)
+    return Form(form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6))
 
 
 def _drawing_points(drawing) -> tuple[list[tuple[float, float]], float]:

@@ -1,0 +1,222 @@
+"""Decks of the user's own raster art: backgrounds removed, packed by ink, measured from renders."""
+
+import io
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.render.art import clean
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import art_deck  # noqa: E402
+
+
+def pnp(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "generator", *args], capture_output=True,
+                          text=True, cwd=cwd)
+
+
+def drawing(tmp_path, name="ring.png", size=(120, 100), mode="RGB"):
+    """A red ring (white inside) on a white background with wide margins."""
+    im = Image.new("RGB", size, (255, 255, 255))
+    ImageDraw.Draw(im).ellipse((30, 20, 80, 70), fill=(255, 255, 255), outline=(200, 0, 0),
+                               width=8)
+    path = tmp_path / name
+    im.convert(mode).save(path)
+    return path
+
+
+def test_a_plain_background_becomes_transparent_and_the_art_is_trimmed(tmp_path):
+    art = clean(drawing(tmp_path))
+    assert art.note == ""
+    assert art.image.mode == "RGBA"
+    assert art.image.size == (51, 51)  # the ring's box, margins gone
+    a = np.asarray(art.image.getchannel("A"))
+    assert a[0, 0] == 0 and a[-1, -1] == 0  # background outside the ring is see-through
+    assert a[25, 3] == 255  # the ring itself is solid
+    assert a[25, 25] == 255  # the white inside the ring is drawing, not background: kept
+    rgb = np.asarray(art.image.convert("RGB"))
+    assert rgb[25, 3, 0] > 150 and rgb[25, 3, 1] < 60  # still red
+
+
+def test_jpeg_noise_counts_as_background(tmp_path):
+    path = drawing(tmp_path, "ring.jpg")
+    art = clean(path)
+    assert art.note == ""
+    assert art.image.size[0] <= 55 and art.image.size[1] <= 55
+    assert np.asarray(art.image.getchannel("A"))[0, 0] == 0
+
+
+def test_own_alpha_is_kept_and_trimmed(tmp_path):
+    im = Image.new("RGBA", (100, 100), (0, 0, 0, 0))
+    ImageDraw.Draw(im).rectangle((10, 40, 59, 49), fill=(0, 0, 255, 128))
+    im.save(tmp_path / "bar.png")
+    art = clean(tmp_path / "bar.png")
+    assert art.image.size == (50, 10)
+    assert np.asarray(art.image.getchannel("A")).max() == 128
+
+
+def test_a_busy_border_is_kept_with_a_note_naming_the_file(tmp_path):
+    im = Image.effect_noise((64, 64), 100).convert("RGB")
+    im.save(tmp_path / "photo.png")
+    art = clean(tmp_path / "photo.png")
+    assert "photo.png" in art.note and "kept" in art.note
+    assert art.image.size == (64, 64) and art.image.mode == "RGB"
+
+
+def test_background_keep_leaves_the_art_as_it_is(tmp_path):
+    art = clean(drawing(tmp_path), keep=True)
+    assert art.image.size == (120, 100) and art.image.mode == "RGB"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The bench's opaque 57-symbol deck (19 of its cards), PNG and JPG, one card per page."""
+    out = {}
+    for fmt in ("png", "jpg"):
+        root = art_deck.make_deck(tmp_path_factory.mktemp(fmt), fmt=fmt, cards=19)
+        pdf = root / "cards.pdf"
+        r = pnp("build", str(root), "--single", "-o", str(pdf))
+        assert r.returncode == 0, r.stderr
+        out[fmt] = pdf
+    return out
+
+
+@pytest.mark.parametrize("fmt", ["png", "jpg"])
+def test_opaque_art_covers_a_third_of_the_card_clear_of_the_rim(built, fmt):
+    found = art_deck.card_ink(built[fmt])
+    cover = [c for c, _ in found]
+    assert statistics.mean(cover) >= 0.35
+    assert min(cover) >= 0.25
+    assert [rim for _, rim in found] == [0] * len(found)  # no ink within 1 mm of the rim
+
+
+@pytest.mark.parametrize("fmt", ["png", "jpg"])
+def test_no_two_symbols_share_ink(built, fmt):
+    for page in (0, 7, 18):
+        assert art_deck.symbol_overlap(built[fmt], page) == 0
+
+
+def test_the_overlap_check_sees_overlapping_symbols(tmp_path):
+    pdf = tmp_path / "two.pdf"
+    c = Canvas(str(pdf), pagesize=(200, 200))
+    c.beginForm("dot")
+    c.circle(40, 40, 30, stroke=0, fill=1)
+    c.endForm()
+    for x in (50, 80):
+        c.saveState()
+        c.translate(x, 60)
+        c.doForm("dot")
+        c.restoreState()
+    c.save()
+    assert art_deck.symbol_overlap(pdf, 0) > 100
+
+
+def test_no_white_square_shows_around_a_symbol(built):
+    """On the white page, a kept background would be invisible: build on a dark card and
+    look for near-white pixels between the symbols."""
+    root = built["png"].parent
+    toml = (root / "game.toml").read_text()
+    (root / "game.toml").write_text(toml.replace('[[face]]\ntype = "symbols"', (
+        '[[face]]\ntype = "rect"\nfill = "#2040a0"\n[[face]]\ntype = "symbols"')))
+    pdf = root / "dark.pdf"
+    assert pnp("build", str(root), "--single", "-o", str(pdf)).returncode == 0
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    px = np.asarray(doc[0].render(scale=150 / 72).to_pil().convert("RGB")).astype(int)
+    doc.close()
+    h, w, _ = px.shape
+    yy, xx = np.mgrid[0:h, 0:w]
+    inside = np.hypot(xx - w / 2, yy - h / 2) < w / 2 - 10
+    white = (px.min(axis=2) > 225) & inside
+    dark = (np.abs(px - (0x20, 0x40, 0xA0)).max(axis=2) < 16) & inside
+    near_dark = np.zeros_like(dark)  # within 2 px of the card
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            near_dark |= np.roll(dark, (dy, dx), axis=(0, 1))
+    # white inside a drawing (a ring's hole) is the drawing's own; white next to the
+    # card is background left around a symbol (a 256-px square's margins: thousands)
+    assert white.sum() > 0
+    assert (white & near_dark).sum() < 50
+
+
+def test_same_seed_same_bytes_and_images_embedded_once(tmp_path):
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    a, b = tmp_path / "a.pdf", tmp_path / "b.pdf"
+    assert pnp("build", str(root), "-o", str(a)).returncode == 0
+    assert pnp("build", str(root), "-o", str(b)).returncode == 0
+    data = a.read_bytes()
+    assert data == b.read_bytes()
+    # 7 symbols, each stored once: an image, its transparency mask, a form placing it
+    assert data.count(b"/Subtype /Image") == 14 and data.count(b"/SMask") == 7
+    assert data.count(b"/Subtype /Form") == 7
+
+
+def test_low_resolution_symbols_get_a_note_naming_them(tmp_path):
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    small = root / "art" / "symbol003.png"
+    Image.open(small).resize((40, 40)).save(small)
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    assert r.returncode == 0
+    notes = [line for line in r.stderr.splitlines() if line.startswith("note:")]
+    assert len(notes) == 1 and "symbol003.png" in notes[0] and "ppi" in notes[0]
+    (root / "game.toml").write_text((root / "game.toml").read_text().replace(
+        "95mmx95mm", "20mmx20mm"))
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    assert "symbol003.png" in r.stderr  # still soft at 20 mm: 40 px over ~8 mm
+    for i in range(7):  # big enough images for the small card: no note at all
+        p = root / "art" / f"symbol{i:03d}.png"
+        Image.open(p).resize((1024, 1024)).save(p)
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    assert r.returncode == 0 and "note:" not in r.stderr
+
+
+def test_size_options_are_checked(tmp_path):
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    toml = root / "game.toml"
+    toml.write_text(toml.read_text() + 'max_size = 1.5\n')
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    assert r.returncode == 2 and "max_size" in r.stderr and "Traceback" not in r.stderr
+    toml.write_text(toml.read_text().replace("max_size = 1.5", 'background = "erase"'))
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    assert r.returncode == 2 and "background must be one of remove, keep" in r.stderr
+
+
+def test_min_size_keeps_the_smallest_symbol_findable(tmp_path):
+    root = art_deck.make_deck(tmp_path / "deck", cards=6)
+    toml = root / "game.toml"
+    toml.write_text(toml.read_text() + "min_size = 0.22\nmax_size = 0.4\n")
+    pdf = tmp_path / "out.pdf"
+    assert pnp("build", str(root), "--single", "-o", str(pdf)).returncode == 0
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(str(pdf))
+    for page in doc:
+        for obj in page.get_objects(max_depth=0):
+            if obj.type == raw.FPDF_PAGEOBJ_FORM:
+                left, bottom, right, top = obj.get_bounds()
+                # a symbol's box is at least its enclosing circle's diameter / sqrt(2)
+                assert max(right - left, top - bottom) >= 0.22 * 95 / 25.4 * 72 / 2**0.5 - 1
+    doc.close()
+
+
+def test_the_check_renders_from_the_pdf_not_from_layout_numbers():
+    # card_ink reads a rendered page: a blank page has no ink
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=(200, 200))
+    c.showPage()
+    c.save()
+    path = Path(__file__).parent / "_blank_tmp.pdf"
+    try:
+        path.write_bytes(buf.getvalue())
+        assert art_deck.card_ink(path) == [(0.0, 0)]
+    finally:
+        path.unlink()
