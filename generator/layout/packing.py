@@ -58,7 +58,7 @@ class Spot:
     angle: float  # degrees, counter-clockwise
 
 
-def _sizes(n: int, rng: random.Random, spread: float) -> list[float]:
+def relative_sizes(n: int, rng: random.Random, spread: float) -> list[float]:
     """Relative radii from 1 down to 1/spread, evenly spaced with a little jitter, shuffled."""
     if n == 1:
         return [1.0]
@@ -146,7 +146,7 @@ def pack(n: int, region: Region, seed: int | str = 0, spread: float = 2.2,
     if n <= 0:
         return []
     rng = random.Random(f"pack:{seed}:{n}:{region.sides}")
-    rel = _sizes(n, rng, spread)
+    rel = relative_sizes(n, rng, spread)
     normals = region.normals()
     inner = region.r if region.sides == 0 else region.r * SQRT3 / 2
     # the scale k at which the circles' areas add up to target * region area

@@ -1,18 +1,18 @@
 """Seeded layout of a card's symbols by their real silhouettes, on a coarse grid (numpy).
 
 Bounding circles waste the space between a symbol's ink and its circle; packing the ink itself
-fits symbols into each other's gaps. Each symbol is a Silhouette: the centres of its ink cells
-(a coarse mask of the art, in the art's own units). The card is a grid of small square cells;
-placing a symbol marks every cell its ink can touch (conservatively, so two symbols on
-disjoint cells never share ink), and one free cell is kept around each symbol.
+fits symbols into each other's gaps. Each symbol is a Silhouette: a coarse mask of its ink, in
+the art's own units. The card is a grid of small square cells; placing a symbol marks every
+cell its ink can touch (conservatively, so two symbols on disjoint cells never share ink), and
+one free cell is kept around each symbol.
 
 Symbols go in from the biggest down, each at a size from `max_size` towards `max_size /
 spread` (fractions of the region's diameter, measured on the symbol's enclosing circle) and a
 seeded angle. For one size and angle, every legal position is found at once by an FFT
 correlation of the symbol's cells with the blocked cells; of those, the position touching the
 most blocked cells nearby is taken (snug against neighbours and the rim leaves room for the
-next). When no position is legal the symbol is shrunk and tried again. A last pass grows each
-symbol while it still fits. The same inputs and seed give the same layout.
+next). When no position is legal the symbol is shrunk and tried again. The same inputs and
+seed give the same layout.
 """
 
 from __future__ import annotations
@@ -24,12 +24,14 @@ from functools import cache
 
 import numpy as np
 
-from generator.layout.packing import SQRT3, Region
+from generator.layout.packing import SQRT3, Region, relative_sizes
 
 SHRINK = 0.9  # a symbol that fits nowhere is tried again this much smaller
-GROW = (1.15,)  # steps of the last pass that enlarges symbols into the room left
 SNUG = 2  # crowding is counted this many cells around a symbol's box
-FLOOR = 0.25  # a symbol is never shrunk below this fraction of min_size
+RETRIES = 4  # a card whose symbols do not fit at min_size starts again, big ones smaller
+RETRY_SHRINK = 0.85
+FLOOR = 0.25  # after the retries, a symbol may shrink to this fraction of min_size
+CELLS = 120  # grid cells across the region: finer packs a little closer, and costs more
 
 
 class Silhouette:
@@ -80,7 +82,7 @@ class Placed:
 class Sizes:
     """Symbol sizes as fractions of the region's diameter (a symbol's enclosing circle)."""
 
-    min_size: float = 0.16
+    min_size: float = 0.12
     max_size: float = 0.5
     spread: float = 2.0
 
@@ -172,11 +174,22 @@ class _Board:
         self.grid = grid
         self.blocked = grid.outside.copy()
         self._spectrum = None
+        self._crowd = None
 
     def spectrum(self):
         if self._spectrum is None:
             self._spectrum = np.fft.rfft2(self.blocked.astype(np.float32))
         return self._spectrum
+
+    def crowd(self) -> np.ndarray:
+        """Integral image of the blocked cells, SNUG cells of blocked margin around the grid."""
+        if self._crowd is None:
+            s, n = SNUG, self.grid.n
+            big = np.ones((n + 2 * s + 1, n + 2 * s + 1), dtype=np.int32)
+            big[0, :] = big[:, 0] = 0
+            big[s + 1:s + 1 + n, s + 1:s + 1 + n] = self.blocked
+            self._crowd = big.cumsum(0).cumsum(1)
+        return self._crowd
 
     def best(self, fp: np.ndarray, rng: random.Random) -> tuple[int, int] | None:
         """The top-left cell where fp fits with the most blocked cells around it, or None.
@@ -194,12 +207,8 @@ class _Board:
         idx = np.flatnonzero(hits.ravel() < 0.5)
         if not len(idx):
             return None
-        s = SNUG
-        big = np.ones((n + 2 * s + 1, n + 2 * s + 1), dtype=np.int32)
-        big[0, :] = big[:, 0] = 0
-        big[s + 1:s + 1 + n, s + 1:s + 1 + n] = self.blocked
-        acc = big.cumsum(0).cumsum(1)
-        hh, ww = h + 2 * s, w + 2 * s
+        acc = self.crowd()
+        hh, ww = h + 2 * SNUG, w + 2 * SNUG
         crowd = (acc[hh:hh + n - h + 1, ww:ww + n - w + 1] - acc[:n - h + 1, ww:ww + n - w + 1]
                  - acc[hh:hh + n - h + 1, :n - w + 1] + acc[:n - h + 1, :n - w + 1])
         score = crowd.ravel()[idx]
@@ -215,23 +224,7 @@ class _Board:
         a1, b1 = min(grown.shape[0], n - i0), min(grown.shape[1], n - j0)
         self.blocked[i0 + a0:i0 + a1, j0 + b0:j0 + b1] |= grown[a0:a1, b0:b1]
         self._spectrum = None
-
-    def fits(self, fp: np.ndarray, i: int, j: int) -> bool:
-        h, w = fp.shape
-        if i < 0 or j < 0 or i + h > self.grid.n or j + w > self.grid.n:
-            return False
-        return not (self.blocked[i:i + h, j:j + w] & fp).any()
-
-
-def _relative(n: int, rng: random.Random, spread: float) -> list[float]:
-    """Relative sizes from 1 down to 1/spread, evenly spaced with a little jitter, shuffled."""
-    if n == 1:
-        return [1.0]
-    lo = 1 / spread
-    out = [1 - (1 - lo) * i / (n - 1) for i in range(n)]
-    out = [out[0]] + [v * rng.uniform(0.96, 1.04) for v in out[1:-1]] + [out[-1]]
-    rng.shuffle(out)
-    return out
+        self._crowd = None
 
 
 @cache
@@ -243,38 +236,57 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
                      sizes: Sizes = Sizes(), cell: float | None = None, rim: float = 0.0,
                      rotate: bool = True) -> list[Placed]:
     """Place the symbols (in the given order) in the region, no two inks within a cell of
-    each other and no ink within `rim` of the edge; deterministic for a given seed."""
+    each other and no ink within `rim` of the edge; deterministic for a given seed.
+
+    No symbol goes below min_size while the card can hold them all at it: when one does not
+    fit, the card starts again with smaller big symbols (RETRIES times), then lets symbols
+    shrink below min_size (to FLOOR of it). ValueError when even that fails."""
     n = len(shapes)
     if n == 0:
         return []
     rng = random.Random(f"silhouettes:{seed}:{n}")
     diameter = 2 * (region.r if region.sides == 0 else region.r * SQRT3 / 2)
-    grid = _grid(region, cell or diameter / 120, rim)
-    board = _Board(grid)
-    rel = _relative(n, rng, sizes.spread)
+    grid = _grid(region, cell or diameter / CELLS, rim)
+    rel = relative_sizes(n, rng, sizes.spread)
     angles = [rng.uniform(0, 360) if rotate else 0.0 for _ in range(n)]
-    floor = sizes.min_size * FLOOR
-    chosen: dict[int, tuple[float, np.ndarray, int, int, int, int]] = {}
-    for k in sorted(range(n), key=lambda i: -rel[i]):
-        size = max(sizes.max_size * rel[k], sizes.min_size)
-        while True:
-            found = _try(grid, board, shapes[k], size, diameter, angles[k], rng)
-            if found is not None or size <= floor:
-                break
-            size *= SHRINK
-        if found is None:
-            raise ValueError(f"symbol {k + 1} of {n} does not fit in the card even at "
-                             f"{size:.0%} of its width")
-        fp, i, j, cr, cc = found
-        board.place(fp, i, j)
-        chosen[k] = (size, fp, i, j, cr, cc)
-    _grow(grid, board, shapes, chosen, angles, diameter, sizes.max_size, rng)
+    order = sorted(range(n), key=lambda i: -rel[i])
+    big = sizes.max_size
+    for attempt in range(RETRIES + 1):
+        floor = sizes.min_size * (FLOOR if attempt == RETRIES else 1)
+        chosen = _greedy(grid, shapes, order, [max(big * v, sizes.min_size) for v in rel],
+                         floor, angles, diameter, rng)
+        if chosen is not None:
+            break
+        big *= RETRY_SHRINK
+    else:
+        raise ValueError(f"{n} symbols do not fit in the card, even at "
+                         f"{sizes.min_size * FLOOR:.0%} of its width")
     out = []
     for k in range(n):
-        size, _, i, j, cr, cc = chosen[k]
+        size, i, j, cr, cc = chosen[k]
         x, y = grid.centre(i, j, cr, cc)
         out.append(Placed(x, y, _scale(shapes[k], size, diameter), angles[k]))
     return out
+
+
+def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles, diameter: float,
+            rng: random.Random) -> dict[int, tuple[float, int, int, int, int]] | None:
+    """Each symbol in order at its target size, shrunk until it fits, not below floor."""
+    board = _Board(grid)
+    chosen = {}
+    for k in order:
+        size = targets[k]
+        while True:
+            found = _try(grid, board, shapes[k], size, diameter, angles[k], rng)
+            if found is not None:
+                break
+            if size <= floor:
+                return None
+            size = max(size * SHRINK, floor)
+        fp, i, j, cr, cc = found
+        board.place(fp, i, j)
+        chosen[k] = (size, i, j, cr, cc)
+    return chosen
 
 
 def _scale(sil: Silhouette, size: float, diameter: float) -> float:
@@ -288,25 +300,3 @@ def _try(grid: _Grid, board: _Board, sil: Silhouette, size: float, diameter: flo
     if pos is None:
         return None
     return fp, pos[0], pos[1], cr, cc
-
-
-def _grow(grid: _Grid, board: _Board, shapes, chosen, angles, diameter: float,
-          max_size: float, rng: random.Random) -> None:
-    """Enlarge each symbol, smallest first, into the room the others left."""
-    for k in sorted(chosen, key=lambda i: chosen[i][0]):
-        others = _Board(grid)
-        for m, (_, fp, i, j, _, _) in chosen.items():
-            if m != k:
-                others.place(fp, i, j)
-        size = chosen[k][0]
-        for step in GROW:
-            bigger = min(size * step, max_size)
-            if bigger <= size * 1.01:
-                continue
-            found = _try(grid, others, shapes[k], bigger, diameter, angles[k], rng)
-            if found is not None:
-                chosen[k] = (bigger, *found)
-                break
-    board.blocked[:] = grid.outside
-    for _, fp, i, j, _, _ in chosen.values():
-        board.place(fp, i, j)
