@@ -220,3 +220,29 @@ def test_the_check_renders_from_the_pdf_not_from_layout_numbers():
         assert art_deck.card_ink(path) == [(0.0, 0)]
     finally:
         path.unlink()
+
+
+def page_text(pdf: Path, index: int) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return doc[index].get_textpage().get_text_range()
+    finally:
+        doc.close()
+
+
+def test_own_art_backs_carry_no_icon_attribution(tmp_path):
+    """The dobble template switched to the user's art: the Font Awesome credit goes away."""
+    template = Path(__file__).resolve().parent.parent / "templates" / "dobble" / "game.toml"
+    icons_pdf = tmp_path / "icons.pdf"
+    assert pnp("build", "dobble", "-o", str(icons_pdf)).returncode == 0
+    assert "Font Awesome" in page_text(icons_pdf, 1)  # page 2: the backs of page 1
+    root = art_deck.make_deck(tmp_path / "own")
+    (root / "game.toml").write_text(template.read_text().replace(
+        'symbols = "icons"', 'symbols = "folder:art"'))
+    own_pdf = tmp_path / "own.pdf"
+    r = pnp("build", str(root), "-o", str(own_pdf))
+    assert r.returncode == 0, r.stderr
+    assert "DOBBLE" in page_text(own_pdf, 1)
+    assert "Font Awesome" not in page_text(own_pdf, 1)
