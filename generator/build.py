@@ -116,7 +116,7 @@ def _fit(deck: Deck, o: Options) -> grid_layout.Grid:
         paper_w, paper_h = units.paper(o.paper, turn)
         try:
             g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed,
-                                gutter=o.gutter, cols=cols, rows=rows)
+                                gutter=o.gutter, cols=cols, rows=rows, shape=deck.shape)
         except PnpError as e:
             error = error or e
             continue

@@ -246,3 +246,42 @@ def test_own_art_backs_carry_no_icon_attribution(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "DOBBLE" in page_text(own_pdf, 1)
     assert "Font Awesome" not in page_text(own_pdf, 1)
+
+
+@pytest.mark.parametrize("shape, per_page", [("circle", 6), ("hexagon", 6), ("rect", 4)])
+def test_round_cards_drop_the_gutter_to_fit_another_row(tmp_path, shape, per_page):
+    """95 mm cards, gutter 3 mm, on A4: circles and hexagons go 2x3 (cut along their own
+    guides, nothing shared), rectangles keep their gutter at 2x2. Read from the PDF: the
+    cut guides' boxes, inside the 6 mm printer margin and not overlapping."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    (tmp_path / "game.toml").write_text(f"""[deck]
+source = "plane"
+shape = "{shape}"
+size = "95x95mm"
+options = {{ order = 2 }}
+[print]
+gutter = "3mm"
+[[face]]
+type = "symbols"
+""")
+    pdf = tmp_path / "out.pdf"
+    r = pnp("build", str(tmp_path), "-o", str(pdf))
+    assert r.returncode == 0, r.stderr
+    doc = pdfium.PdfDocument(str(pdf))
+    page = doc[0]
+    width, height = page.get_size()
+    mm = 72 / 25.4
+    guides = [o.get_bounds() for o in page.get_objects(max_depth=0)
+              if o.type == raw.FPDF_PAGEOBJ_PATH and o.get_bounds()[2] - o.get_bounds()[0] > 80 * mm]
+    doc.close()
+    assert len(guides) == per_page
+    for left, bottom, right, top in guides:
+        assert left >= 6 * mm - 1 and bottom >= 6 * mm - 1
+        assert right <= width - 6 * mm + 1 and top <= height - 6 * mm + 1
+    for i, a in enumerate(guides):
+        for b in guides[i + 1:]:
+            overlap_x = min(a[2], b[2]) - max(a[0], b[0])
+            overlap_y = min(a[3], b[3]) - max(a[1], b[1])
+            assert overlap_x <= 1 or overlap_y <= 1  # the 0.25 pt guide strokes may touch

@@ -41,6 +41,7 @@ PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
 SQRT3 = math.sqrt(3)
 RIM = 1.2 * MM  # no image ink this close to the symbols' region edge (cutting wobbles)
 MIN_PPI = 200  # below this a raster symbol looks soft in print
+LISTED = 6  # a note names the blurriest symbols, and counts the rest
 
 _GLYPH_CIRCLES: dict[int, tuple[float, float, float]] = {}
 
@@ -186,9 +187,10 @@ class _Kit:
         self.ppi[name] = ppi
         low = sorted((v, n) for n, v in self.ppi.items() if v < MIN_PPI)
         if low:
-            listed = ", ".join(f"{self.files[n].name} ({v:.0f} ppi)" for v, n in low)
+            listed = ", ".join(f"{self.files[n].name} ({v:.0f} ppi)" for v, n in low[:LISTED])
+            more = f" and {len(low) - LISTED} more" if len(low) > LISTED else ""
             note(f"ppi:{self.where}", f"{len(low)} symbol image(s) print below {MIN_PPI} ppi "
-                 f"and will look soft: {listed}; use larger images")
+                 f"and will look soft: {listed}{more}; use larger images")
 
 
 class Form:
