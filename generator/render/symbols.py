@@ -64,11 +64,27 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
     spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True),
                         spread=el.get("spread", 2.2))
     for name, spot in zip(syms, spots, strict=True):
-        c.saveState()
-        c.translate(cx + spot.x, cy + spot.y)
-        c.rotate(spot.angle)
-        kit.draw(c, name, spot)
-        c.restoreState()
+        if kit.is_word(name):
+            c.saveState()
+            c.translate(cx + spot.x, cy + spot.y)
+            c.rotate(spot.angle)
+            kit.word(c, name, spot)
+            c.restoreState()
+        else:
+            form = kit.icon_form(c, name)
+            place(c, form, cx + spot.x, cy + spot.y, spot.angle, spot.r / form.radius)
+
+
+def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None:
+    """Draw a form with its centre (form.cx, form.cy) at (x, y), turned and scaled: one
+    matrix, so a placement is a few bytes of the PDF and little work."""
+    a = math.radians(angle)
+    cos, sin = math.cos(a) * scale, math.sin(a) * scale
+    c.saveState()
+    c.transform(cos, sin, -sin, cos, x - cos * form.cx + sin * form.cy,
+                y - sin * form.cx - cos * form.cy)
+    c.doForm(form.name)
+    c.restoreState()
 
 
 def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
@@ -85,13 +101,7 @@ def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
     except ValueError as e:
         raise PnpError(f"cannot lay out the symbols: {e}; lower min_size", el.where) from None
     for name, form, p in zip(syms, forms, placed, strict=True):
-        c.saveState()
-        c.translate(centre[0] + p.x, centre[1] + p.y)
-        c.rotate(p.angle)
-        c.scale(p.scale, p.scale)
-        c.translate(-form.cx, -form.cy)
-        c.doForm(form.name)
-        c.restoreState()
+        place(c, form, centre[0] + p.x, centre[1] + p.y, p.angle, p.scale)
         kit.printed(name, form, p.scale)
 
 
@@ -124,27 +134,37 @@ class _Kit:
         self.words = isinstance(self.spec, str) and self.spec.startswith("words:")
         self.icon_font: str | None = None
         self.forms: dict[str, Form] = {}
+        self.counter = ctx.cache.setdefault("symbol-forms", [0])
         self.keep_background = el.get("background", "remove") == "keep"
         self.where = el.where
         self.ppi: dict[str, float] = {}  # lowest print resolution of each raster symbol
         self.word_font = font("sans-bold")
 
-    def draw(self, c, name: str, spot: Spot) -> None:
-        """An icon or a word (images go by silhouette, see _draw_by_silhouette)."""
-        if not self.words and icons.codepoint(name) is not None:
-            self._icon(c, name, spot)
-        else:
-            self._word(c, name, spot)
+    def is_word(self, name: str) -> bool:
+        """Whether the symbol is drawn as a word (not an icon; images go by silhouette)."""
+        return self.words or icons.codepoint(name) is None
 
-    def _icon(self, c, name: str, spot: Spot) -> None:
-        fnt = self._icon_font()
-        code = icons.codepoint(name)
-        gx, gy, gr = glyph_circle(fnt, code)
-        upem = pdfmetrics.getFont(fnt).face.unitsPerEm
-        scale = spot.r / gr
-        c.setFillColor(self.color[name])
-        c.setFont(fnt, scale * upem)
-        c.drawString(-gx * scale, -gy * scale, chr(code))
+    def icon_form(self, c, name: str) -> Form:
+        """The icon's glyph in its colour, drawn once into a form (in font units): placing it
+        is then one line of the PDF, not a text object."""
+        if name not in self.forms:
+            fnt = self._icon_font()
+            gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
+            form = self._form_name()
+            c.saveState()
+            c.beginForm(form, lowerx=gx - gr, lowery=gy - gr, upperx=gx + gr, uppery=gy + gr)
+            c.setFillColor(self.color[name])
+            c.setFont(fnt, pdfmetrics.getFont(fnt).face.unitsPerEm)
+            c.drawString(0, 0, chr(icons.codepoint(name)))
+            c.endForm()
+            c.restoreState()
+            self.forms[name] = Form(form, gx, gy, gr)
+        return self.forms[name]
+
+    def _form_name(self) -> str:
+        """A form name unique in the document (several symbols elements share one PDF)."""
+        self.counter[0] += 1
+        return f"symbol{self.counter[0]}"
 
     def _icon_font(self) -> str:
         if self.icon_font is None:
@@ -158,7 +178,7 @@ class _Kit:
             self.icon_font = ICON_FONT
         return self.icon_font
 
-    def _word(self, c, name: str, spot: Spot) -> None:
+    def word(self, c, name: str, spot: Spot) -> None:
         width = pdfmetrics.stringWidth(name, self.word_font, 1.0)
         cap = 0.72  # cap height of the sans-bold font, in ems
         size = 2 * spot.r / math.hypot(width, cap)
@@ -170,7 +190,7 @@ class _Kit:
         """The symbol's art drawn once into a PDF form (cleaned first when it is raster)."""
         if name not in self.forms:
             path = self.files[name]
-            label = f"symbol{len(self.forms) + 1}"
+            label = self._form_name()
             if path.suffix.lower() == ".svg":
                 self.forms[name] = _svg_form(c, label, path)
             else:
@@ -235,8 +255,11 @@ def _kit(ctx: Ctx, el: Element) -> _Kit:
 
 
 def enclosing_circle(points: list[tuple[float, float]]) -> tuple[float, float, float]:
-    """The smallest circle holding all points (Welzl's algorithm, iterative; fixed order)."""
-    pts = sorted(set(points), key=lambda p: (math.sin(p[0] * 12.9898 + p[1] * 78.233), p))
+    """The smallest circle holding all points (Welzl's algorithm, iterative; fixed order).
+
+    Only the convex hull's corners can touch that circle, so only they go into Welzl's
+    algorithm: a glyph's hundreds of outline points become a few dozen."""
+    pts = sorted(_hull(points), key=lambda p: (math.sin(p[0] * 12.9898 + p[1] * 78.233), p))
     if not pts:
         return 0.0, 0.0, 1.0
     cx, cy, r = pts[0][0], pts[0][1], 0.0
@@ -260,6 +283,24 @@ def enclosing_circle(points: list[tuple[float, float]]) -> tuple[float, float, f
                 if not inside(s, circle):
                     circle = _three(p, q, s)
     return circle
+
+
+def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Corners of the convex hull (Andrew's monotone chain); fewer than 3 points as they are."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out: list[tuple[float, float]] = []
+        for p in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(p)
+        return out[:-1]
+
+    return half(pts) + half(reversed(pts))
 
 
 def _two(a, b):
