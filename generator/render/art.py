@@ -99,31 +99,32 @@ def _unbackground(rgb: np.ndarray, path: Path) -> tuple[np.ndarray | None, str]:
 
 def _reachable(candidate: np.ndarray) -> np.ndarray:
     """The candidate pixels connected (4-way) to the image border: sweeps that fill whole runs
-    of candidates along rows, then columns, until nothing changes (a few sweeps in practice)."""
+    of candidates along rows, then columns, until nothing changes (a few sweeps in practice).
+    The runs are numbered once; a sweep is then two array lookups."""
+    runs = (_run_ids(candidate), _run_ids(candidate.T).T)
     reached = np.zeros_like(candidate)
     reached[[0, -1], :] = candidate[[0, -1], :]
     reached[:, [0, -1]] |= candidate[:, [0, -1]]
+    count = int(reached.sum())
     while True:
-        before = int(reached.sum())
-        reached = _fill_runs(candidate, reached)
-        reached = _fill_runs(candidate.T, reached.T).T
-        if int(reached.sum()) == before:
+        for ids in runs:
+            hit = np.zeros(int(ids.max()) + 1, dtype=bool)
+            hit[ids[reached]] = True
+            hit[0] = False
+            reached = hit[ids]
+        before, count = count, int(reached.sum())
+        if count == before:
             return reached
 
 
-def _fill_runs(candidate: np.ndarray, reached: np.ndarray) -> np.ndarray:
-    """Every run of candidates along a row that holds a reached pixel becomes reached."""
+def _run_ids(candidate: np.ndarray) -> np.ndarray:
+    """A number per run of candidates along each row (1, 2, ...), 0 off the candidates."""
     h, w = candidate.shape
-    flat = candidate.ravel()
-    # run ids: a new id starts at each candidate pixel after a non-candidate or a row start
+    flat = np.ascontiguousarray(candidate).ravel()
     starts = flat.copy()
     starts[1:] &= ~flat[:-1]
     starts[::w] = flat[::w]
-    ids = np.cumsum(starts) * flat
-    hit = np.zeros(int(ids.max()) + 1, dtype=bool)
-    hit[ids[reached.ravel() & flat]] = True
-    hit[0] = False
-    return hit[ids].reshape(h, w)
+    return (np.cumsum(starts) * flat).reshape(h, w)
 
 
 def _touching(mask: np.ndarray) -> np.ndarray:
