@@ -32,7 +32,7 @@ ELEMENTS: dict[str, dict[str, str]] = {
     # min_size/max_size are fractions of the region's width, spread the largest/smallest ratio.
     "symbols": {"x": "x", "y": "y", "w": "x", "h": "y", "seed": "num",
                 "colors": "list", "rotate_symbols": "bool", "background": "text",
-                "min_size": "fraction", "max_size": "fraction", "spread": "num"},
+                "min_size": "num", "max_size": "num", "spread": "num"},
 }
 
 # Parameters that take one of a few words, checked when the definition is read.

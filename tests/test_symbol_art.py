@@ -187,6 +187,13 @@ def test_size_options_are_checked(tmp_path):
     toml.write_text(toml.read_text().replace("max_size = 1.5", 'background = "erase"'))
     r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
     assert r.returncode == 2 and "background must be one of remove, keep" in r.stderr
+    toml.write_text(toml.read_text().replace('background = "erase"', "spread = 0"))
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    assert r.returncode == 2 and "spread" in r.stderr and "Traceback" not in r.stderr
+    # three symbols of 90 % of the card's width cannot all fit: built, with a note
+    toml.write_text(toml.read_text().replace("spread = 0", "min_size = 0.9\nmax_size = 0.9"))
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    assert r.returncode == 0 and "cannot hold all their symbols at min_size 0.9" in r.stderr
 
 
 def test_min_size_keeps_the_smallest_symbol_findable(tmp_path):

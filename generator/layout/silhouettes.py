@@ -70,12 +70,13 @@ class Silhouette:
 @dataclass(frozen=True)
 class Placed:
     """Where one symbol goes: centre (x, y, y up, relative to the region centre, points),
-    scale (points per art unit) and turn (degrees, counter-clockwise)."""
+    scale (points per art unit), turn (degrees, counter-clockwise) and size."""
 
     x: float
     y: float
     scale: float
     angle: float
+    size: float  # the enclosing circle's diameter over the region's
 
 
 @dataclass(frozen=True)
@@ -252,9 +253,10 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
     order = sorted(range(n), key=lambda i: -rel[i])
     big = sizes.max_size
     for attempt in range(RETRIES + 1):
-        floor = sizes.min_size * (FLOOR if attempt == RETRIES else 1)
-        chosen = _greedy(grid, shapes, order, [max(big * v, sizes.min_size) for v in rel],
-                         floor, angles, diameter, rng)
+        last = attempt == RETRIES  # the last try lets every symbol go below min_size
+        floor = sizes.min_size * (FLOOR if last else 1)
+        targets = [big * v if last else max(big * v, sizes.min_size) for v in rel]
+        chosen = _greedy(grid, shapes, order, targets, floor, angles, diameter, rng)
         if chosen is not None:
             break
         big *= RETRY_SHRINK
@@ -265,7 +267,7 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
     for k in range(n):
         size, i, j, cr, cc = chosen[k]
         x, y = grid.centre(i, j, cr, cc)
-        out.append(Placed(x, y, _scale(shapes[k], size, diameter), angles[k]))
+        out.append(Placed(x, y, _scale(shapes[k], size, diameter), angles[k], size))
     return out
 
 

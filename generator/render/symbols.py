@@ -57,9 +57,13 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
     region = region_for(ctx.deck.shape, w, h)
     cx, cy = x0 + w / 2, ctx.y(y0 + h / 2)
     seed = int(el.get("seed", 0))
+    if el.get("spread", 2.0) < 1:
+        raise PnpError(f"spread is the largest symbol's size over the smallest's: 1 or more, "
+                       f"not {el.get('spread'):g}", f"{el.where}.spread")
     c = ctx.canvas
     if kit.files:
-        _draw_by_silhouette(c, kit, el, syms, region, (cx, cy), f"{seed}:{ctx.card.id}")
+        _draw_by_silhouette(c, kit, el, syms, region, (cx, cy), f"{seed}:{ctx.card.id}",
+                            ctx.card.id)
         return
     spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True),
                         spread=el.get("spread", 2.2))
@@ -88,13 +92,17 @@ def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None
 
 
 def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
-                        centre: tuple[float, float], seed: str) -> None:
+                        centre: tuple[float, float], seed: str, card_id: int) -> None:
     """Pack the card's symbols by their ink and place each one's form."""
     from generator.layout.silhouettes import Sizes, pack_silhouettes
 
     forms = [kit.form(c, name) for name in syms]
     sizes = Sizes(el.get("min_size", Sizes.min_size), el.get("max_size", Sizes.max_size),
                   el.get("spread", Sizes.spread))
+    if not 0 < sizes.min_size <= sizes.max_size <= 1:
+        raise PnpError(f"min_size and max_size are fractions of the symbol area's width: "
+                       f"0 < min_size ({sizes.min_size:g}) <= max_size ({sizes.max_size:g}) <= 1",
+                       el.where)
     try:
         placed = pack_silhouettes([f.silhouette for f in forms], region, seed, sizes, rim=RIM,
                                   rotate=el.get("rotate_symbols", True))
@@ -103,6 +111,12 @@ def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
     for name, form, p in zip(syms, forms, placed, strict=True):
         place(c, form, centre[0] + p.x, centre[1] + p.y, p.angle, p.scale)
         kit.printed(name, form, p.scale)
+    if min(p.size for p in placed) < sizes.min_size * (1 - 1e-9):
+        kit.crowded.append(card_id)
+        note(f"crowded:{el.where}", f"{len(kit.crowded)} card(s) cannot hold all their symbols "
+             f"at min_size {sizes.min_size:g}, so some are smaller (cards "
+             f"{', '.join(f'#{i}' for i in kit.crowded[:LISTED])}"
+             f"{' ...' if len(kit.crowded) > LISTED else ''}); lower min_size or max_size")
 
 
 def region_for(shape: str, w: float, h: float) -> Region:
@@ -138,6 +152,7 @@ class _Kit:
         self.keep_background = el.get("background", "remove") == "keep"
         self.where = el.where
         self.ppi: dict[str, float] = {}  # lowest print resolution of each raster symbol
+        self.crowded: list[int] = []  # cards with a symbol below min_size
         self.word_font = font("sans-bold")
 
     def is_word(self, name: str) -> bool:
