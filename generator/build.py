@@ -32,6 +32,7 @@ class Options:
     parts: tuple[str, ...] = ()
     guides: bool = True
     layout: str = "sheet"  # sheet | single (one card per page with bleed, for print shops)
+    cmyk: bool = False  # DeviceCMYK colours, for print shops (render/cmyk.py)
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,7 @@ def resolved(deck: Deck, opts: Options) -> Options:
         backs=deck.has_backs if opts.backs is None else opts.backs,
         flip=opts.flip or p.flip,
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
-        grid=opts.grid, parts=opts.parts, guides=opts.guides, layout=opts.layout)
+        grid=opts.grid, parts=opts.parts, guides=opts.guides, layout=opts.layout, cmyk=opts.cmyk)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -158,7 +159,7 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     trim = (o.bleed, o.bleed, deck.width, deck.height) if o.layout == "single" else None
     with collecting() as notes:
         data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim,
-                      progress=progress)
+                      progress=progress, cmyk=o.cmyk)
     write_atomic(out, data)
     cards = sum(len(p.placements) for p in sheet.pages if p.side == "front")
     return Result(out, len(sheet.pages), cards, o.paper, dict(sheet.info),

@@ -126,11 +126,13 @@ def list_templates(as_json: bool) -> None:
               help="Build only these parts of the deck (repeatable; 'all' for every part).")
 @click.option("--single", is_flag=True,
               help="One card per page with bleed and TrimBox (for print shops).")
+@click.option("--cmyk", is_flag=True,
+              help="CMYK colours for print shops (greys and black in black ink only).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (one game) or folder (several). Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
 def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
-          back_offset, grid, parts, single, output, as_json) -> None:
+          back_offset, grid, parts, single, cmyk, output, as_json) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
     from generator.build import build as build_pdf
@@ -142,7 +144,8 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
         raise PnpError("name a game to build (see `pnp list`) or use --all")
     opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
                    backs=backs, flip=flip, back_offset=back_offset, grid=grid,
-                   parts=tuple(parts), guides=guides, layout="single" if single else "sheet")
+                   parts=tuple(parts), guides=guides, layout="single" if single else "sheet",
+                   cmyk=cmyk)
     jobs: dict[Path, object] = {}
     for name in names:
         deck = load(name)

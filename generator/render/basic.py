@@ -11,19 +11,20 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.components import Element
 from generator.definition import fill, resolve_color, resolve_shape
 from generator.errors import PnpError
+from generator.render.cmyk import to_color
 from generator.render.fonts import font
 from generator.render.outline import shape_path
 from generator.render.registry import Ctx, drawer
 from generator.shapes import shape_path as shape_commands
 
 
-def color(ctx: Ctx, el: Element, key: str) -> HexColor | None:
+def color(ctx: Ctx, el: Element, key: str):
     """The element's colour parameter for this card, or None when absent or 'none'."""
     value = el.get(key)
     if value is None:
         return None
     resolved = resolve_color(fill(value, ctx.card), ctx.deck.colors, el.where)
-    return None if resolved == "none" else HexColor(resolved)
+    return None if resolved == "none" else to_color(resolved)
 
 
 def paint(ctx: Ctx, el: Element, fill_default: str | None = None) -> tuple[bool, bool]:

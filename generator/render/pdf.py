@@ -25,8 +25,12 @@ GUIDE_COLOR = HexColor("#9a9a9a")
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 
-def new_canvas(buf: io.BytesIO, width: float, height: float, title: str) -> Canvas:
-    c = Canvas(buf, pagesize=(width, height), invariant=1, pageCompression=1)
+def new_canvas(buf: io.BytesIO, width: float, height: float, title: str,
+               cmyk: bool = False) -> Canvas:
+    from generator.render.cmyk import enforce_cmyk
+
+    c = Canvas(buf, pagesize=(width, height), invariant=1, pageCompression=1,
+               enforceColorSpace=enforce_cmyk if cmyk else None)
     c.setTitle(title)
     c.setCreator("pnp print-and-play toolkit")
     c.setViewerPreference("PrintScaling", "None")
@@ -35,10 +39,10 @@ def new_canvas(buf: io.BytesIO, width: float, height: float, title: str) -> Canv
 
 def render(deck: Deck, sheet: Sheet, *, flip: str = "long", guides: bool = True,
            trim_box: tuple[float, float, float, float] | None = None,
-           progress: Callable[[int], None] | None = None) -> bytes:
+           progress: Callable[[int], None] | None = None, cmyk: bool = False) -> bytes:
     """The PDF for a sheet. trim_box marks the trimmed card on single-card pages."""
     buf = io.BytesIO()
-    c = new_canvas(buf, sheet.width, sheet.height, deck.title)
+    c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk)
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(flip, "Simplex") if has_backs else "Simplex")
     drawers = load_drawers()
