@@ -292,3 +292,17 @@ type = "symbols"
             overlap_x = min(a[2], b[2]) - max(a[0], b[0])
             overlap_y = min(a[3], b[3]) - max(a[1], b[1])
             assert overlap_x <= 1 or overlap_y <= 1  # the 0.25 pt guide strokes may touch
+
+
+def test_preflight_measures_symbols_placed_as_forms_at_their_printed_size(tmp_path):
+    """`pnp check` reads each image's ppi through the form that places it: the lowest it finds
+    is the one the build's note names (both from the placed size, not 1 px per point)."""
+    import re
+
+    root = art_deck.make_deck(tmp_path / "deck", cards=4)
+    build = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    noted = min(int(v) for v in re.findall(r"\((\d+) ppi\)", build.stderr))
+    check = pnp("check", str(root))
+    found = [int(v) for v in re.findall(r"prints at (\d+) ppi", check.stdout + check.stderr)]
+    assert found and abs(min(found) - noted) <= 1
+    assert 72 not in found or noted == 72
