@@ -121,10 +121,13 @@ def _run_ids(candidate: np.ndarray) -> np.ndarray:
     """A number per run of candidates along each row (1, 2, ...), 0 off the candidates."""
     h, w = candidate.shape
     flat = np.ascontiguousarray(candidate).ravel()
-    starts = flat.copy()
-    starts[1:] &= ~flat[:-1]
+    starts = np.empty_like(flat)
+    starts[0] = flat[0]
+    np.greater(flat[1:], flat[:-1], out=starts[1:])  # a candidate after a non-candidate
     starts[::w] = flat[::w]
-    return (np.cumsum(starts) * flat).reshape(h, w)
+    ids = np.cumsum(starts, dtype=np.int32)
+    ids *= flat
+    return ids.reshape(h, w)
 
 
 def _touching(mask: np.ndarray) -> np.ndarray:
