@@ -276,8 +276,10 @@ def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles, diameter:
     """Each symbol in order at its target size, shrunk until it fits, not below floor."""
     board = _Board(grid)
     chosen = {}
+    damp = 1.0  # how much the last symbols had to shrink: the next ones start that small
     for k in order:
-        size = targets[k]
+        size = max(targets[k] * damp, floor)
+        first = True
         while True:
             found = _try(grid, board, shapes[k], size, diameter, angles[k], rng)
             if found is not None:
@@ -285,6 +287,10 @@ def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles, diameter:
             if size <= floor:
                 return None
             size = max(size * SHRINK, floor)
+            damp *= SHRINK
+            first = False
+        if first:
+            damp = min(1.0, damp / SHRINK**2)
         fp, i, j, cr, cc = found
         board.place(fp, i, j)
         chosen[k] = (size, i, j, cr, cc)
