@@ -18,8 +18,6 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-import numpy as np
-
 SQRT3 = math.sqrt(3)
 NEAR = 0.15  # pairs farther apart than this share of their radii sum cannot touch in a round
 
@@ -88,10 +86,12 @@ def _depth(region: Region, normals, x: float, y: float, r: float) -> tuple[float
     return worst, wx, wy
 
 
-def _near_pairs(pos: list[list[float]], reach: np.ndarray) -> list[tuple[int, int]]:
+def _near_pairs(pos: list[list[float]], reach) -> list[tuple[int, int]]:
     """Pairs (i < j, in order) whose circles overlap or nearly do: only these can collide
     during one round of small moves, so the pure-Python pass skips the far ones (numpy
-    finds them all at once)."""
+    finds them all at once; only big cards use it, small ones need no numpy import)."""
+    import numpy as np
+
     p = np.array(pos)
     d = np.hypot(p[:, None, 0] - p[None, :, 0], p[:, None, 1] - p[None, :, 1])
     return [(int(i), int(j)) for i, j in zip(*np.nonzero(np.triu(d < reach, 1)), strict=True)]
@@ -102,7 +102,11 @@ def _relax(pos: list[list[float]], radii: list[float], region: Region, normals,
     """Push overlaps apart and circles inside; True when the result is legal."""
     n = len(pos)
     eps = 1e-9 * region.r
-    reach = np.add.outer(radii, radii) * (1 + NEAR) if n > BIG else None
+    reach = None
+    if n > BIG:
+        import numpy as np
+
+        reach = np.add.outer(radii, radii) * (1 + NEAR)
     every = [(i, j) for i in range(n) for j in range(i + 1, n)]
     for _ in range(rounds):
         moved = False

@@ -234,11 +234,19 @@ class Form:
 
     def __init__(self, name: str, cx: float, cy: float, radius: float, silhouette=None,
                  pixels: bool = False):
-        from generator.layout.silhouettes import Silhouette
-
         self.name, self.cx, self.cy, self.radius = name, cx, cy, radius
-        self.silhouette = silhouette or Silhouette.disc(radius)
+        self._silhouette = silhouette
         self.pixels = pixels
+
+    @property
+    def silhouette(self):
+        """The ink's silhouette; a disc of the enclosing circle when the ink is not known
+        cell by cell (made on demand: icon decks never need it, nor numpy)."""
+        if self._silhouette is None:
+            from generator.layout.silhouettes import Silhouette
+
+            self._silhouette = Silhouette.disc(self.radius)
+        return self._silhouette
 
 
 def _raster_form(c, form: str, path: Path, keep: bool) -> Form:
