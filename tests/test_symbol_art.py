@@ -168,6 +168,10 @@ def test_low_resolution_symbols_get_a_note_naming_them(tmp_path):
     assert r.returncode == 0
     notes = [line for line in r.stderr.splitlines() if line.startswith("note:")]
     assert len(notes) == 1 and "symbol003.png" in notes[0] and "ppi" in notes[0]
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"), "--json")
+    import json
+
+    assert "symbol003.png" in json.loads(r.stdout)[0]["notes"][0]
     (root / "game.toml").write_text((root / "game.toml").read_text().replace(
         "95mmx95mm", "20mmx20mm"))
     r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
