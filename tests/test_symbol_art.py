@@ -311,3 +311,15 @@ def test_preflight_measures_symbols_placed_as_forms_at_their_printed_size(tmp_pa
     found = [int(v) for v in re.findall(r"prints at (\d+) ppi", check.stdout + check.stderr)]
     assert found and abs(min(found) - noted) <= 1
     assert 72 not in found or noted == 72
+
+
+def test_sixteen_bit_grey_art_keeps_its_tones(tmp_path):
+    """A 16-bit greyscale PNG (dark disc on light grey): Pillow's own conversion clips every
+    value above 255 to white; the disc must survive and the background go."""
+    px = np.full((64, 64), 50000, dtype=np.uint16)
+    yy, xx = np.mgrid[0:64, 0:64]
+    px[(yy - 32) ** 2 + (xx - 32) ** 2 < 15**2] = 8000
+    Image.fromarray(px).save(tmp_path / "grey16.png")
+    art = clean(tmp_path / "grey16.png")
+    assert art.note == "" and 28 <= art.image.size[0] <= 31
+    assert np.asarray(art.image.convert("L"))[15, 15] < 60  # the disc, dark as drawn

@@ -47,6 +47,9 @@ def clean(path: Path, keep: bool = False) -> Art:
         raise PnpError(f"cannot read image {path.name!r}: not a PNG or JPG file, or damaged "
                        f"({type(e).__name__})", str(path)) from None
     note = ""
+    if src.mode.startswith("I"):  # 16-bit greyscale: Pillow's 8-bit conversion clips it
+        src = Image.fromarray((np.asarray(src, dtype=np.uint32) >> 8).clip(0, 255)
+                              .astype(np.uint8))
     if _has_alpha(src):
         rgba = np.asarray(src.convert("RGBA")).copy()
     else:
