@@ -44,6 +44,7 @@ MIN_PPI = 200  # below this a raster symbol looks soft in print
 LISTED = 6  # a note names the blurriest symbols, and counts the rest
 
 _GLYPH_CIRCLES: dict[int, tuple[float, float, float]] = {}
+MANY_POINTS = 64  # above this, enclosing_circle checks points with numpy
 
 
 @drawer("symbols")
@@ -278,11 +279,31 @@ def _kit(ctx: Ctx, el: Element) -> _Kit:
 
 
 def enclosing_circle(points: list[tuple[float, float]]) -> tuple[float, float, float]:
-    """The smallest circle holding all points (Welzl's algorithm, iterative; fixed order).
+    """The smallest circle holding all points.
 
-    Only the convex hull's corners can touch that circle, so only they go into Welzl's
-    algorithm: a glyph's hundreds of outline points become a few dozen."""
-    pts = sorted(_hull(points), key=lambda p: (math.sin(p[0] * 12.9898 + p[1] * 78.233), p))
+    Few points: Welzl's algorithm (iterative, fixed order). Many (a glyph's outline): Welzl on
+    a growing subset, starting from the extreme points in 16 directions and adding the
+    farthest point left outside until none is; each check of all points is one numpy pass.
+    The subset's circle never exceeds the full set's, so the last one is the exact answer."""
+    if len(points) <= MANY_POINTS:
+        return _welzl(points)
+    import numpy as np
+
+    pts = np.asarray(points, dtype=float)
+    turns = np.linspace(0, 2 * math.pi, 16, endpoint=False)
+    extreme = np.argmax(pts @ np.stack([np.cos(turns), np.sin(turns)]), axis=0)
+    subset = [tuple(pts[i]) for i in sorted(set(extreme.tolist()))]
+    while True:
+        cx, cy, r = _welzl(subset)
+        far = np.hypot(pts[:, 0] - cx, pts[:, 1] - cy)
+        k = int(far.argmax())
+        if far[k] <= r + 1e-7:
+            return cx, cy, r
+        subset.append(tuple(pts[k]))
+
+
+def _welzl(points: list[tuple[float, float]]) -> tuple[float, float, float]:
+    pts = sorted(set(points), key=lambda p: (math.sin(p[0] * 12.9898 + p[1] * 78.233), p))
     if not pts:
         return 0.0, 0.0, 1.0
     cx, cy, r = pts[0][0], pts[0][1], 0.0
@@ -306,24 +327,6 @@ def enclosing_circle(points: list[tuple[float, float]]) -> tuple[float, float, f
                 if not inside(s, circle):
                     circle = _three(p, q, s)
     return circle
-
-
-def _hull(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """Corners of the convex hull (Andrew's monotone chain); fewer than 3 points as they are."""
-    pts = sorted(set(points))
-    if len(pts) < 3:
-        return pts
-
-    def half(seq):
-        out: list[tuple[float, float]] = []
-        for p in seq:
-            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
-                                     - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
-                out.pop()
-            out.append(p)
-        return out[:-1]
-
-    return half(pts) + half(reversed(pts))
 
 
 def _two(a, b):
