@@ -39,8 +39,9 @@ def timed(fn, runs: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
-def pnp_run(*args: str) -> tuple[float, float]:
-    """One `pnp` process: (wall seconds, peak RSS in MB), from the process's own rusage."""
+def pnp_run(*args: str) -> tuple[float, float, float]:
+    """One `pnp` process: (wall seconds, CPU seconds, peak RSS in MB), from its own rusage
+    (CPU time is the steadier figure on a shared machine)."""
     start = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "generator", *args],
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -50,13 +51,14 @@ def pnp_run(*args: str) -> tuple[float, float]:
         raise SystemExit(f"pnp {' '.join(args)} failed: {proc.stderr.read().decode()}")
     proc.stderr.close()
     proc.returncode = 0
-    return wall, usage.ru_maxrss / 1024
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def build_figures(root: Path, out: Path, runs: int) -> tuple[float, float]:
-    """Median wall time and the largest peak RSS of `runs` builds."""
+def build_figures(root: Path, out: Path, runs: int) -> str:
+    """Median wall and CPU time and the largest peak RSS of `runs` builds."""
     got = [pnp_run("build", str(root), "-o", str(out)) for _ in range(runs)]
-    return statistics.median(w for w, _ in got), max(m for _, m in got)
+    return (f"median {statistics.median(g[0] for g in got):.3f} s (CPU "
+            f"{statistics.median(g[1] for g in got):.3f} s)  peak RSS {max(g[2] for g in got):.0f} MB")
 
 
 def front_pages(pdf: Path) -> int:
@@ -92,9 +94,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         out = tmp / "dobble.pdf"
-        wall, rss = build_figures(Path("dobble"), out, args.runs)
-        print(f"pnp build dobble (55 cards)        median {wall:.3f} s  peak RSS {rss:.0f} MB  "
-              f"{out.stat().st_size / 1024:.0f} KiB")
+        figures = build_figures(Path("dobble"), out, args.runs)
+        print(f"pnp build dobble (55 cards)        {figures}  {out.stat().st_size / 1024:.0f} KiB")
         single = tmp / "dobble-single.pdf"
         pnp_run("build", "dobble", "--single", "--no-backs", "-o", str(single))
         print(coverage_line("dobble fronts", single))
@@ -102,10 +103,9 @@ def main() -> None:
         for fmt in ("png", "jpg"):
             root = art_deck.make_deck(tmp / f"{fmt}deck", fmt=fmt)
             out = tmp / f"{fmt}.pdf"
-            wall, rss = build_figures(root, out, args.runs)
-            print(f"pnp build 57 {fmt.upper()} symbols, 95 mm    median {wall:.3f} s  peak RSS "
-                  f"{rss:.0f} MB  {out.stat().st_size / 1024 / 1024:.2f} MB  "
-                  f"{front_pages(out)} pages")
+            figures = build_figures(root, out, args.runs)
+            print(f"pnp build 57 {fmt.upper()} symbols, 95 mm    {figures}  "
+                  f"{out.stat().st_size / 1024 / 1024:.2f} MB  {front_pages(out)} pages")
             single = tmp / f"{fmt}-single.pdf"
             pnp_run("build", str(root), "--single", "-o", str(single))
             print(coverage_line(f"{fmt} deck", single))
@@ -117,8 +117,8 @@ def main() -> None:
                 '[deck]\nsource = "plane"\nshape = "circle"\nsize = "95x95mm"\n'
                 'options = { order = 31 }\n[[face]]\ntype = "symbols"\n')
             out = tmp / "big.pdf"
-            wall, rss = build_figures(big, out, 1)
-            print(f"pnp build order 31 (993 cards)     {wall:.3f} s  peak RSS {rss:.0f} MB  "
+            figures = build_figures(big, out, 1)
+            print(f"pnp build order 31 (993 cards)     {figures}  "
                   f"{out.stat().st_size / 1024 / 1024:.2f} MB")
 
     cards = [(i + 1, tuple(map(str, line))) for i, line in enumerate(plane(31))]
