@@ -113,8 +113,9 @@ def list_templates(as_json: bool) -> None:
 @click.option("--bleed", callback=_length, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
 @click.option("--gutter", callback=_length, help="Space between cards, e.g. 2mm.")
 @click.option("--marks/--no-marks", default=None, help="Crop marks outside the cards.")
-@click.option("--guides/--no-guides", default=True, show_default=True,
-              help="Thin outline on each card's cut line (shows rounded corners).")
+@click.option("--guides/--no-guides", default=None,
+              help="Thin outline on each card's cut line, showing rounded corners (default: on "
+              "sheets, off with --single, where a shop would print it).")
 @click.option("--backs/--no-backs", default=None,
               help="A back page after each front page (default: when the template has backs).")
 @click.option("--flip", type=click.Choice(["long", "short"]),
@@ -158,12 +159,15 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     results = [_build_one(build_pdf, deck, out, opts, quiet=as_json) for out, deck in jobs.items()]
     if as_json:
         click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
-                                "cards": r.cards, "paper": r.paper, **r.info}
+                                "cards": r.cards, "paper": r.paper, **r.info,
+                                **({"warnings": list(r.notes)} if r.notes else {})}
                                for g, r in results], indent=2))
         return
     for game, r in results:
         extra = "".join(f", {k} {v}" for k, v in r.info.items())
         click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> {r.path}")
+        for text in r.notes:
+            click.echo(f"warning: {game}: {text}", err=True)
 
 
 def _output_path(output: Path | None, stem: str, count: int) -> Path:
@@ -246,9 +250,12 @@ def new(directory: Path, template: str) -> None:
 @main.command()
 @click.option("--paper", type=PAPERS, default="a4", show_default=True)
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@click.option("--orientation", type=click.Choice(["portrait", "landscape"]), default="portrait",
+              show_default=True, help="Calibrate as the job prints: landscape sheets turn over "
+              "the other way, and their offsets are read on a landscape sheet.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(paper, flip, output) -> None:
+def calibrate(paper, flip, orientation, output) -> None:
     """A two-page test print: a 100 mm ruler and duplex registration marks.
 
     Print it double-sided at 100 % ("actual size"), measure the ruler, and hold the sheet
@@ -258,7 +265,7 @@ def calibrate(paper, flip, output) -> None:
     from generator.build import write_atomic
     from generator.calibration import calibration_pdf
 
-    write_atomic(output, calibration_pdf(paper, flip))
+    write_atomic(output, calibration_pdf(paper, flip, orientation))
     click.echo(f"wrote {output}: print both sides at 100 % scale, then measure the ruler")
 
 
