@@ -48,14 +48,6 @@ class Exported:
     back: str | None
 
 
-def card_name(card: Card) -> str:
-    """What a person calls the card: its name, title or label column, else its id."""
-    for key in ("name", "title", "label"):
-        if card.get(key).strip():
-            return card.get(key).strip()
-    return f"card {card.id}"
-
-
 def slug(text: str) -> str:
     """A file-name-safe lowercase slug: letters, digits and single dashes."""
     s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
@@ -139,7 +131,7 @@ def export_png(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 
     rows: list[Exported] = []
     back_of = {cid: b for b in backs for cid in b.ids}
     for n, f in enumerate(faces, 1):
-        stem = f"{n:03d}-{slug(card_name(f.card))}"
+        stem = f"{n:03d}-{slug(f.card.name)}"
         jobs.append((f.card, "front", folder / f"{stem}.png"))
         back_file = None
         if backs and not shared_back:
@@ -147,7 +139,7 @@ def export_png(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 
             jobs.append((back_of[f.card.id].card, "back", folder / back_file))
         elif shared_back:
             back_file = "back.png"
-        rows.append(Exported(f.card.id, card_name(f.card), f.copies, f.ids, f"{stem}.png",
+        rows.append(Exported(f.card.id, f.card.name, f.copies, f.ids, f"{stem}.png",
                              back_file))
     if shared_back:
         jobs.append((backs[0].card, "back", folder / "back.png"))

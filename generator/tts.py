@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.components import Card, Deck
-from generator.exports import card_name, distinct, pixels
+from generator.exports import distinct, pixels
 from generator.files import write_atomic
 
 COLS, ROWS = 10, 7
@@ -98,7 +98,7 @@ def export_tts(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 
             card_id = key * 100 + i
             for _ in range(face.copies):
                 deck_ids.append(card_id)
-                contained.append(_card(card_id, card_name(face.card), key, entry))
+                contained.append(_card(card_id, face.card.name, key, entry))
     doc = {"SaveName": deck.title, "ObjectStates": [_deck(deck, deck_ids, custom, contained)]}
     json_name = f"{deck.name}.tts.json"
     write_atomic(folder / json_name, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
