@@ -122,17 +122,17 @@ def read(state: State, text: str) -> State:
     _check_reach(board)
     if any(h < 0 for h in hands) or (board and not all(hands)):
         raise RefereeError("every hand holds at least one tile while a round is played: a "
-                           "player with none has gone out (position hands)")
+                           "player with none has gone out", "position hands")
     if reserve is None:
         reserve = len(tiles()) - len(board) - sum(hands)
     if reserve < 0 or reserve + len(board) + sum(hands) > len(tiles()):
         raise RefereeError(f"{len(board)} on the table, {sum(hands)} in hands and {reserve} "
-                           f"in the reserve make more than {len(tiles())} tiles (position)")
+                           f"in the reserve make more than {len(tiles())} tiles", "position")
     ledger = tuple(ScoreItem(p, v, "score when the position was set up", s.round)
                    for p, v in scores.items() if v)
     phase = "play" if board else "start"
     if phase == "play" and turn is None:
-        raise RefereeError("say whose turn it is: `turn ana` (position)")
+        raise RefereeError("say whose turn it is: `turn ana`", "position")
     return _with(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
                  hands=tuple(hands), reserve=reserve,
                  turn=s.index(turn) if phase == "play" else None, draws=draws,
@@ -150,7 +150,7 @@ def _check_reach(board: dict[Cell, Tile]) -> None:
         high = max(board, key=lambda c: c[axis])
         if high[axis] - low[axis] > reach:
             raise RefereeError(f"{cell_name(low)} and {cell_name(high)} are farther apart than "
-                               f"{reach} tiles can reach: one table holds them all (position)")
+                               f"{reach} tiles can reach: one table holds them all", "position")
 
 
 def _player(s: State, text: str, where: str) -> str:

@@ -20,13 +20,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from referee.engine import (
-    CheckThenApply,
     IllegalMove,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
+    Rules,
     ScoreItem,
     Violation,
     find_player,
@@ -86,7 +86,7 @@ def _v(rule: str, reason: str) -> Violation:
     return Violation(RULES[rule], reason)
 
 
-class Coda(CheckThenApply):
+class Coda(Rules):
     name = "coda"
     title = "Coda"
     min_players = 2
@@ -227,7 +227,7 @@ class Coda(CheckThenApply):
 
     # checking
 
-    def _violations(self, state: State, move) -> list[Violation]:
+    def violations(self, state: State, move) -> list[Violation]:
         if state.phase == "over" and not isinstance(move, Unseal):
             return [_v("C-end", "the game is over (only `unseal` is still possible)")]
         if isinstance(move, Deal):
@@ -591,7 +591,7 @@ class Coda(CheckThenApply):
 
     # transitions
 
-    def _transition(self, state: State, move) -> tuple[State, list[ScoreItem], list[str]]:
+    def transition(self, state: State, move) -> tuple[State, list[str]]:
         notes: list[str] = []
         score: list[ScoreItem] = []
         me = state.to_play
@@ -627,7 +627,7 @@ class Coda(CheckThenApply):
             state = self._end_turn(state, notes)
         elif isinstance(move, Tally):
             state = self._tally(state, move, score, notes)
-        return state, score, notes
+        return state, notes
 
     def _deal(self, state: State, move: Deal, notes: list[str]) -> State:
         if state.phase == "closed":
@@ -800,7 +800,7 @@ class Coda(CheckThenApply):
         return Outcome(winners, f"{shared}highest total after {state.rounds} rounds {best} "
                                 f"({scores})")
 
-    def show(self, state: State, viewer: str | None = None) -> str:
+    def show(self, state: State) -> str:
         """Public information only: the same text whoever looks (the referee knows no secret)."""
         kind = "advanced" if state.advanced else "basic"
         head = f"Coda, {kind} game, round {state.round} of {state.rounds}"

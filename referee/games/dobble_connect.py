@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from referee.engine import (
-    CheckThenApply,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
+    Rules,
     ScoreItem,
     Violation,
     find_player,
@@ -135,7 +135,7 @@ class State:
         return next((h for h, c in self.board.items() if c == card), None)
 
 
-class DobbleConnect(CheckThenApply):
+class DobbleConnect(Rules):
     """The Game protocol for Dobble Connect; the deck is injectable for tests."""
 
     name = "dobble-connect"
@@ -210,14 +210,14 @@ class DobbleConnect(CheckThenApply):
 
     # -- rules ------------------------------------------------------------------------------
 
-    def _violations(self, state: State, move: Move) -> list[Violation]:
+    def violations(self, state: State, move: Move) -> list[Violation]:
         if state.outcome is not None:
             return [Violation(RULES["end"], f"the game is over: {state.outcome.reason}")]
         if move.kind == "start":
             return self._check_start(state, move.card)
         return self._dc1(state, move) + self._dc2(state, move)
 
-    def _transition(self, state: State, move: Move) -> tuple[State, list[ScoreItem], list[str]]:
+    def transition(self, state: State, move: Move) -> tuple[State, list[str]]:
         s = copy.deepcopy(state)
         s.notes = []
         if move.kind == "start":
@@ -226,7 +226,7 @@ class DobbleConnect(CheckThenApply):
             s.notes.append(f"round {s.round} starts with black card #{move.card}")
         else:
             self._place(s, move)
-        return s, s.ledger[len(state.ledger):], s.notes
+        return s, s.notes
 
     def _check_start(self, s: State, card: int) -> list[Violation]:
         rule = RULES["start"]
@@ -431,15 +431,15 @@ class DobbleConnect(CheckThenApply):
         """A position must be one a game could reach: else say what is wrong."""
         colors = self.deck.colors
         if len(set(s.board.values())) != len(s.board):
-            raise RefereeError("a card appears twice on the table (position)")
+            raise RefereeError("a card appears twice on the table", "position")
         s.start = s.board.setdefault((0, 0), s.start)
         if colors[s.start] != BLACK:
-            raise RefereeError(f"0,0 holds #{s.start}, not a black start card (position)")
+            raise RefereeError(f"0,0 holds #{s.start}, not a black start card", "position")
         kept = [c for ids in s.kept.values() for c in ids]
         if any(colors[c] != BLACK for c in kept) or len(set(kept)) != len(kept) or \
                 s.start in kept:
             raise RefereeError("kept cards are black start cards, each once, not the one in the "
-                               "centre (position)")
+                               "centre", "position")
         for h, c in s.board.items():
             if c != s.start and colors[c] not in s.teams:
                 raise RefereeError(f"#{c} at {_fmt(h)} is {colors[c]}: no team plays it "
@@ -453,19 +453,19 @@ class DobbleConnect(CheckThenApply):
         if len(reach) != len(s.board):
             lost = min(set(s.board) - reach)
             raise RefereeError(f"#{s.board[lost]} at {_fmt(lost)} touches no card joined to the "
-                               "centre (position)")
+                               "centre", "position")
         for h in s.board:
             line = self._line(s, h) if h != (0, 0) else ()
             if line:
                 raise RefereeError(f"the table already shows a line {line} (DC3): that round "
-                                   "is over (position)")
+                                   "is over", "position")
         for t in s.teams:
             if len(s.kept[t]) >= s.target:
                 raise RefereeError(f"{t} has {len(s.kept[t])} points: the game would be over "
                                    "(position)")
             if self.available(s, t) < 0:
                 raise RefereeError(f"more {t} cards on the table and with rivals than the "
-                                   f"{self.deck.count(t)} printed (position)")
+                                   f"{self.deck.count(t)} printed", "position")
 
     # -- the rest of the protocol -----------------------------------------------------------
 
@@ -481,7 +481,7 @@ class DobbleConnect(CheckThenApply):
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 
-    def show(self, state: State, viewer: str | None = None) -> str:
+    def show(self, state: State) -> str:
         return "\n".join(self._header(state) + diagram(state.board, self.deck.colors))
 
     def _header(self, s: State) -> list[str]:
@@ -521,7 +521,7 @@ def parse_teams(spec: str, players: Sequence[str], colors: Sequence[str]
             raise RefereeError(f"team colour {color!r} is not one of {', '.join(colors)} "
                                f"(teams option: {part!r})")
         if color in teams:
-            raise RefereeError(f"two teams play {color} (teams option)")
+            raise RefereeError(f"two teams play {color}", "teams option")
         members = []
         for name in members_text.split("+"):
             p = names.get(name.strip().lower())

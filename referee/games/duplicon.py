@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from referee.engine import (
-    CheckThenApply,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
+    Rules,
     ScoreItem,
     Violation,
     find_player,
@@ -159,7 +159,7 @@ def _deal(state: State) -> None:
     state.last_turn[state.current] = state.turn_no
 
 
-class Duplicon(CheckThenApply):
+class Duplicon(Rules):
     """The Game protocol for Duplicon."""
 
     name = "duplicon"
@@ -180,7 +180,7 @@ class Duplicon(CheckThenApply):
             raise RefereeError(f"target must be a whole number, not {raw!r} "
                                "(--option target)") from None
         if target < 1:
-            raise RefereeError(f"target must be at least 1, not {raw!r} (--option target)")
+            raise RefereeError(f"target must be at least 1, not {raw!r}", "--option target")
         state = State(players=tuple(players), target=target)
         _deal(state)
         return state
@@ -235,12 +235,12 @@ class Duplicon(CheckThenApply):
 
     # -- rules ------------------------------------------------------------------------------
 
-    def _violations(self, state: State, move: Move) -> list[Violation]:
+    def violations(self, state: State, move: Move) -> list[Violation]:
         return _preconditions(state, move) or _counts(state, move)
 
-    def _transition(self, state: State, move: Move) -> tuple[State, list[ScoreItem], list[str]]:
+    def transition(self, state: State, move: Move) -> tuple[State, list[str]]:
         s = _resolve(state, move)
-        return s, s.ledger[len(state.ledger):], s.notes
+        return s, s.notes
 
     def to_move(self, state: State) -> str | None:
         return None if state.phase == "over" else state.current
@@ -254,7 +254,7 @@ class Duplicon(CheckThenApply):
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 
-    def show(self, state: State, viewer: str | None = None) -> str:
+    def show(self, state: State) -> str:
         return _show(state)
 
     def position(self, state: State) -> str:
@@ -357,22 +357,22 @@ def _load_position(state: State, text: str) -> State:
 def _check_loaded(s: State) -> None:
     """The places must hold exactly the printed cards, and no type more often than printed."""
     if min([s.deck, *s.hands.values(), s.round]) < 0 or s.round < 1:
-        raise RefereeError("counts in a position are not negative (position)")
+        raise RefereeError("counts in a position are not negative", "position")
     placed = (s.deck + sum(1 for v in s.grid.values() if v != HOLE) + sum(s.hands.values())
               + sum(len(z) for z in s.zones.values()) + sum(len(w) for w in s.won.values()))
     total = sum(t.count for t in card_types())
     if placed > total:
         raise RefereeError(f"deck, grid, hands, play zones and won piles hold {placed} cards; "
-                           f"there are {total} (position)")
+                           f"there are {total}", "position")
     s.discard = [UNKNOWN] * (total - placed)
     if s.final is None and s.deck > 0 and any(h < HAND for h in s.hands.values()):
-        raise RefereeError("while the deck has cards every hand holds 3 or more (position)")
+        raise RefereeError("while the deck has cards every hand holds 3 or more", "position")
     for t in card_types():
         seen = sum(1 for v in s.grid.values() if v == t.key) + sum(
             1 for z in s.zones.values() for c, _ in z if c == t.key)
         if seen > t.count:
             raise RefereeError(f"{seen} {t.key} cards in the grid and play zones; there are "
-                               f"{t.count} (position)")
+                               f"{t.count}", "position")
 
 
 def _flips(args: Sequence[str], n: int, example: str) -> tuple[tuple[str, str], ...]:

@@ -18,12 +18,12 @@ from dataclasses import dataclass, replace
 
 from referee.engine import (
     AmbiguousMove,
-    CheckThenApply,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
+    Rules,
     ScoreItem,
     Violation,
     find_player,
@@ -207,7 +207,7 @@ def score_placement(cells: Mapping[tuple[int, int], int], cell: tuple[int, int],
 # The game
 
 
-class Thricewise(CheckThenApply):
+class Thricewise(Rules):
     name = "thricewise"
     title = "Thricewise"
     min_players = 2
@@ -310,7 +310,7 @@ class Thricewise(CheckThenApply):
 
     # checking
 
-    def _violations(self, state: State, move) -> list[Violation]:
+    def violations(self, state: State, move) -> list[Violation]:
         if state.phase == "over":
             return [Violation(RULES["T-turn"], "the game is over")]
         if isinstance(move, Grid):
@@ -413,7 +413,7 @@ class Thricewise(CheckThenApply):
 
     # transitions
 
-    def _transition(self, state: State, move) -> tuple[State, list[ScoreItem], list[str]]:
+    def transition(self, state: State, move) -> tuple[State, list[str]]:
         notes: list[str] = []
         score: list[ScoreItem] = []
         if isinstance(move, Grid):
@@ -424,7 +424,7 @@ class Thricewise(CheckThenApply):
             left = len(deck()) - len(grid) - 3 * n
             state = replace(state, phase="reveal", grid=grid, hands=(3,) * n, deck=left, turn=1)
             notes.append(f"3 cards dealt to each player; {left} left in the deck")
-            return state, score, notes
+            return state, notes
         if isinstance(move, Reveal):
             state = self._reveal(state, move, notes)
         elif isinstance(move, Place):
@@ -439,7 +439,7 @@ class Thricewise(CheckThenApply):
             state = replace(state, pending=state.pending[1:],
                             set_aside=state.set_aside + ((owner, move.card, "no legal cell"),))
             notes.append(f"{card_by_id(move.card).name} set aside: no legal cell (T4)")
-        return self._advance(state, notes), score, notes
+        return self._advance(state, notes), notes
 
     def _reveal(self, state: State, move: Reveal, notes: list[str]) -> State:
         hands = list(state.hands)
@@ -564,7 +564,7 @@ class Thricewise(CheckThenApply):
 
         def number(text: str, what: str) -> int:
             if not text.strip().isdigit():
-                raise RefereeError(f"{what} must be a number, not {text!r} (position)")
+                raise RefereeError(f"{what} must be a number, not {text!r}", "position")
             return int(text)
 
         try:
@@ -577,24 +577,24 @@ class Thricewise(CheckThenApply):
             aside = tuple((who(p), find_card(n).id, "set aside") for p, n in data.get("aside", []))
             pending = tuple((who(p), find_card(n).id) for p, n in data.get("pending", []))
         except (InvalidMove, AmbiguousMove) as e:
-            raise RefereeError(f"{e} (position)") from None
+            raise RefereeError(f"{e}", "position") from None
         seen = [c for _, c in grid] + [c for d in deferred.values() for c in d]
         seen += [c for _, c, _ in aside] + [c for _, c in pending]
         twice = sorted({card_by_id(c).name for c in seen if seen.count(c) > 1})
         if twice:
-            raise RefereeError(f"each card exists once: {', '.join(twice)} (position)")
+            raise RefereeError(f"each card exists once: {', '.join(twice)}", "position")
         if len({c for c, _ in grid}) != len(grid):
-            raise RefereeError("two cards on one cell (position grid)")
+            raise RefereeError("two cards on one cell", "position grid")
         if grid:
             c0, r0, c1, r1 = box([c for c, _ in grid])
             if c1 - c0 + 1 > MAX_SPAN or r1 - r0 + 1 > MAX_SPAN:
                 raise RefereeError(f"the grid is {c1 - c0 + 1} columns wide and {r1 - r0 + 1} "
-                                   f"rows tall, more than {MAX_SPAN} (T3) (position grid)")
+                                   f"rows tall, more than {MAX_SPAN} (T3)", "position grid")
         deck_left = number(words.get("deck", "0"), "deck")
         unseen = len(deck()) - len(seen)
         if deck_left + sum(hands.values()) != unseen:
             raise RefereeError(f"hands ({sum(hands.values())}) and deck ({deck_left}) must "
-                               f"hold the {unseen} unseen cards (position)")
+                               f"hold the {unseen} unseen cards", "position")
         ledger = tuple(ScoreItem(who(p), number(v, "a score"), "score of the position")
                        for p, v in data.get("scores", []) if v != "0")
         new = replace(state, grid=grid, hands=tuple(hands[p] for p in state.players),
@@ -655,7 +655,7 @@ class Thricewise(CheckThenApply):
         shared = "shared win, " if len(winners) > 1 else ""
         return Outcome(winners, f"{shared}highest total {best} ({scores})")
 
-    def show(self, state: State, viewer: str | None = None) -> str:
+    def show(self, state: State) -> str:
         lines = [(f"Thricewise, turn {state.turn}" if state.turn else "Thricewise, set-up")
                  + (" (final turn of deferred cards)" if state.final and state.phase != "over"
                     else "")

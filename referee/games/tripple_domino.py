@@ -21,12 +21,12 @@ from functools import cache
 
 from referee.engine import (
     AmbiguousMove,
-    CheckThenApply,
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
     RuleRef,
+    Rules,
     ScoreItem,
     Violation,
     find_player,
@@ -269,7 +269,7 @@ def _tokens(text: str) -> list[str]:
     return [w for w in t.split() if w not in ("at", "@", "on")]
 
 
-class TrippleDomino(CheckThenApply):
+class TrippleDomino(Rules):
     name = "tripple-domino"
     title = "Tripple Domino"
     min_players = 1  # solitaire: a reserve tile opens, the player may cap the draws
@@ -290,7 +290,7 @@ class TrippleDomino(CheckThenApply):
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         variant = options.get("variant", "standard")
         if variant not in VARIANTS:
-            raise RefereeError(f"unknown variant {variant!r}: standard or pressman (--option)")
+            raise RefereeError(f"unknown variant {variant!r}: standard or pressman", "--option")
         rules = VARIANTS[variant]
         target_text = str(options.get("target", "auto")).strip()
         if target_text in ("", "auto"):
@@ -303,12 +303,12 @@ class TrippleDomino(CheckThenApply):
         cap_text = str(options.get("draw-cap", "none")).strip()
         if cap_text not in ("", "none") and not (cap_text.isdigit() and int(cap_text) > 0):
             raise RefereeError(f"draw-cap must be a positive whole number or none, not "
-                               f"{cap_text!r} (--option draw-cap)")
+                               f"{cap_text!r}", "--option draw-cap")
         cap = int(cap_text) if cap_text.isdigit() else None
         for p in players:  # engine.check_players has made them one word each
             if p.lower() in ("vs", "as", "at", "on"):
                 raise RefereeError(f"player name {p!r} cannot be written in moves: it is a word "
-                                   "of the notation (--players)")
+                                   "of the notation", "--players")
         return _deal(State(tuple(players), variant, rules, target, cap=cap))
 
     # notation
@@ -351,7 +351,7 @@ class TrippleDomino(CheckThenApply):
                 names = " ".join(f"{p}=..." for p in self._to_tell(state))
                 raise InvalidMove(f"round {state.round} is over: tell the tiles left in each "
                                   f"hand first, `end {names}`")
-            raise AmbiguousMove("nobody is to move now: say who plays (--by PLAYER)")
+            raise AmbiguousMove("nobody is to move now: say who plays", "--by PLAYER")
         return now
 
     def _parse_start(self, state: State, words: list[str], player: str | None) -> Start:
@@ -478,8 +478,7 @@ class TrippleDomino(CheckThenApply):
             return state.players[state.turn]
         return None
 
-    def _transition(self, state: State, move: Move) -> tuple[State, tuple[ScoreItem, ...],
-                                                              tuple[str, ...]]:
+    def transition(self, state: State, move: Move) -> tuple[State, tuple[str, ...]]:
         after = self._apply(state, move)
         notes = self._notes(after)
         if isinstance(move, Start):
@@ -488,9 +487,9 @@ class TrippleDomino(CheckThenApply):
             if unnamed:
                 notes = (f"start rule checked without the best tile of {', '.join(unnamed)}",
                          *notes)
-        return after, after.ledger[len(state.ledger):], notes
+        return after, notes
 
-    def _violations(self, state: State, move: Move) -> list[Violation]:
+    def violations(self, state: State, move: Move) -> list[Violation]:
         def v(rule: str, reason: str) -> Violation:
             return Violation(RULES[rule], reason)
 
@@ -762,7 +761,7 @@ class TrippleDomino(CheckThenApply):
 
     # display
 
-    def show(self, state: State, viewer: str | None = None) -> str:
+    def show(self, state: State) -> str:
         lines = [f"round {state.round} · {state.variant} rules · target {state.target}"]
         if state.board:
             tags = {c: f"#{tiles()[tuple(sorted(t))][0]}" for c, t in state.board.items()}
