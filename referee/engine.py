@@ -78,6 +78,15 @@ class Outcome:
     reason: str
 
 
+@dataclass(frozen=True)
+class Sample:
+    """A short legal opening of a game: the contract tests start their checks from it."""
+
+    players: tuple[str, ...]
+    moves: tuple[str, ...]  # as typed at the table; "ana: ..." says who acts
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
 class RefereeError(UserError):
     """A user mistake (unknown game, bad option, no current match): `what` and `where` (the
     input: a flag, a file line, a match); one line, exit code 2. Shared with pnp."""
@@ -130,6 +139,7 @@ class Rules(Generic[State, Move]):
     options: tuple[Option, ...] = ()
     rules: Mapping[str, RuleRef] = {}  # rule id -> rule
     notation: str = ""  # one line shown by `referee games`
+    sample: Sample | None = None  # a short legal opening, for tests/test_game_contract.py
 
     # moves: notation in and out
 
@@ -164,6 +174,10 @@ class Rules(Generic[State, Move]):
         """Moves the judge accepts here, as the table can know them (empty when none can be
         listed, e.g. the game is over); the random playouts of the contract tests use them."""
         raise NotImplementedError
+
+    def accepted(self, state: State, candidates: Iterable[Move]) -> list[Move]:
+        """The candidates the judge accepts here (a helper for legal_moves)."""
+        return [m for m in candidates if not self.violations(state, m)]
 
     def judge(self, state: State, move: Move) -> tuple[Verdict, State | None]:
         """The verdict and the state after the move (None when illegal), worked out once."""

@@ -141,7 +141,7 @@ class Deal:
 @dataclass(frozen=True)
 class Draw:
     colour: int
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -150,34 +150,34 @@ class Guess:
     position: int
     value: str  # "7" or "dash": the colour is the target tile's
     hit: bool
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Stop:
     position: int | None
     seal: str = ""
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Place:
     value: str
     position: int
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Expose:
     position: int
     value: str
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Tally:
     values: tuple[str, ...]
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from referee.engine import (
     RefereeError,
     RuleRef,
     Rules,
+    Sample,
     ScoreItem,
     Violation,
     find_player,
@@ -102,6 +103,10 @@ class Coda(Rules):
     notation = ("row ana black white white black; draw white; guess ben 2 7 hit|miss; "
                 "stop at 3; place 9 at 3; reveal 2 9; tally 3 7 11; seal ana (--secret); "
                 "unseal ana PASSPHRASE")
+    sample = Sample(("ana", "ben", "cy"), (
+        "row ana black black white white", "row ben black white black white",
+        "row cy white black white black", "draw black", "guess ben 1 0 hit", "guess cy 2 5 hit",
+        "guess cy 3 5 hit", "guess ben 2 3 miss", "place 4 at 3", "draw white"))
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         game = options.get("game", "basic")
@@ -276,10 +281,10 @@ class Coda(Rules):
 
     def _turn_problems(self, state: State, move) -> list[Violation]:
         me = state.to_play
-        if move.by is not None and move.by != me:
-            if move.by in state.players and state.hidden(move.by) == 0:
-                return [_v("C3", f"{move.by} is out (every tile revealed)")]
-            return [_v("C-turn", f"it is {me}'s turn, not {move.by}'s")]
+        if move.player is not None and move.player != me:
+            if move.player in state.players and state.hidden(move.player) == 0:
+                return [_v("C3", f"{move.player} is out (every tile revealed)")]
+            return [_v("C-turn", f"it is {me}'s turn, not {move.player}'s")]
         phase = state.phase
         expect = {
             "draw": "draw a tile first (draw black|white)",
@@ -413,8 +418,8 @@ class Coda(Rules):
         return out
 
     def _tally_problems(self, state: State, move: Tally) -> list[Violation]:
-        if move.by is not None and move.by != state.winner:
-            return [_v("C-end", f"{state.winner} won the round and tallies, not {move.by}")]
+        if move.player is not None and move.player != state.winner:
+            return [_v("C-end", f"{state.winner} won the round and tallies, not {move.player}")]
         row = state.row(state.winner)
         hidden = [s for s in row if s.tile is None]
         if len(move.values) != len(hidden):
@@ -781,8 +786,25 @@ class Coda(Rules):
             return state.winner
         return None
 
-    def legal_moves(self, state: State):
-        return None
+    def legal_moves(self, state: State) -> list:
+        """The moves of the player to act that the judge accepts (draws, guesses with either
+        answer the tiles allow, stops, places, reveals); none while rows are dealt, sealed or
+        tallied, where only the table knows the tiles."""
+        me = self.to_move(state)
+        if me is None or state.phase == "tally":
+            return []
+        values = [str(v) for v in range(12)] + ["dash"]
+        others = [p for p in state.alive() if p != me]
+        mine = range(1, len(state.row(me)) + 2)
+        candidates = {
+            "draw": [Draw(c, me) for c in (0, 1)],
+            "guess": [Guess(t, k, v, hit, me) for t in others for k in range(1, len(state.row(t)) + 1)
+                      for v in values for hit in (True, False)],
+            "stop": [Stop(None, "", me)] + [Stop(k, "", me) for k in mine],
+            "place": [Place(v, k, me) for v in values for k in mine],
+            "expose": [Expose(k, v, me) for k in mine for v in values],
+        }.get(state.phase, [])
+        return self.accepted(state, candidates)
 
     def ledger(self, state: State) -> tuple[ScoreItem, ...]:
         return state.ledger

@@ -25,6 +25,7 @@ from referee.engine import (
     RefereeError,
     RuleRef,
     Rules,
+    Sample,
     ScoreItem,
     Violation,
     find_player,
@@ -146,6 +147,9 @@ class DobbleConnect(Rules):
                                     "(default: one team per player, colours in order)"),)
     rules: Mapping[str, RuleRef] = RULES
     notation = NOTATION
+    sample = Sample(("ana", "bob", "cy", "dee"), (
+        "ana: 11 on 1 shrimp at 1,0", "bob: 18 on 11 shrimp at 2,-1", "bob: 16 on 1 gift at 0,1"),
+        {"teams": "ana+bob:pink,cy:orange,dee:green"})
 
     def __init__(self, deck: Callable[[], DeckInfo] = printed_deck):
         self._deck = deck
@@ -472,8 +476,26 @@ class DobbleConnect(Rules):
     def to_move(self, state: State) -> str | None:
         return None  # real time: everyone plays at once
 
-    def legal_moves(self, state: State) -> list[Move] | None:
-        return None
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every placement any player could make now (a real-time game: all act at once)."""
+        if state.outcome is not None:
+            return []
+        out: list[Move] = []
+        on_table = set(state.board.values())
+        for team, members in state.teams.items():
+            held = {c for c, n in state.received[team].items() if n > 0}
+            if self.available(state, team) > 0:
+                held.add(team)
+            cards = [c for c, col in sorted(self.deck.colors.items())
+                     if col in held and c not in on_table]
+            for card in cards:
+                for at, against in sorted(state.board.items()):
+                    for symbol in sorted(self.deck.symbols[card] & self.deck.symbols[against]):
+                        for h in _around(at):
+                            if h not in state.board:
+                                out.extend(Move("place", card, p, against, symbol, h)
+                                           for p in members)
+        return self.accepted(state, out)
 
     def ledger(self, state: State) -> tuple[ScoreItem, ...]:
         return tuple(state.ledger)

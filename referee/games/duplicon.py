@@ -25,6 +25,7 @@ from referee.engine import (
     RefereeError,
     RuleRef,
     Rules,
+    Sample,
     ScoreItem,
     Violation,
     find_player,
@@ -169,6 +170,7 @@ class Duplicon(Rules):
     options = (Option("target", "100", "total that ends the game at the end of a round"),)
     rules: Mapping[str, RuleRef] = RULES
     notation = NOTATION
+    sample = Sample(("ana", "bob"), ("open a1=orange c3=blue", "play blue c3=blue", "draw"))
 
     # -- setting up -------------------------------------------------------------------------
 
@@ -245,8 +247,28 @@ class Duplicon(Rules):
     def to_move(self, state: State) -> str | None:
         return None if state.phase == "over" else state.current
 
-    def legal_moves(self, state: State) -> list[Move] | None:
-        return None  # what a flip shows is typed by the players: not enumerable
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every move of the player to act with every type a face-down card could show."""
+        if state.phase == "over":
+            return []
+        who, types = state.current, [t.key for t in card_types()]
+
+        def shows(pos: str) -> list[tuple[str, str]]:
+            seen = state.grid[pos]
+            return [(pos, t) for t in types] if seen == UNKNOWN else [(pos, seen)]
+
+        ones = [f for pos in POSITIONS if state.grid[pos] != HOLE for f in shows(pos)]
+        pairs = [(f, g) for i, a in enumerate(POSITIONS) for b in POSITIONS[i + 1:]
+                 if HOLE not in (state.grid[a], state.grid[b]) for f in shows(a) for g in shows(b)]
+        kinds = ("open",) if state.phase == "opening" else ("reveal",)
+        out = [Move(who, k, flips=fg) for k in kinds for fg in pairs]
+        if state.phase != "opening":
+            out += [Move(who, "draw"), Move(who, "exchange")]
+            out += [Move(who, k, card=t, flips=(f,)) for k in ("play", "replay") for t in types
+                    for f in ones]
+            out += [Move(who, "steal", card=c, owner=o, flips=(f,)) for o in state.players
+                    if o != who for c in dict.fromkeys(c for c, _ in state.zones[o]) for f in ones]
+        return self.accepted(state, out)
 
     def ledger(self, state: State) -> tuple[ScoreItem, ...]:
         return tuple(state.ledger)

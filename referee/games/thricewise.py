@@ -24,6 +24,7 @@ from referee.engine import (
     RefereeError,
     RuleRef,
     Rules,
+    Sample,
     ScoreItem,
     Violation,
     find_player,
@@ -95,13 +96,13 @@ class Reveal:
 class Place:
     card: int
     cell: tuple[int, int]
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class SetAside:
     card: int
-    by: str | None = None
+    player: str | None = None
 
 
 # State
@@ -220,6 +221,9 @@ class Thricewise(Rules):
     rules = RULES
     notation = ("grid Journey, Mountain / Forest, Sea; reveal ana Journey, ben 3 Suns Knots; "
                 "Journey E4 (or just E4); set-aside Journey")
+    sample = Sample(("ana", "ben", "cy"), (
+        "grid Journey, Mountain, Forest / Sea, Bard, End",
+        "reveal ana Pact, ben Diplomat, cy Ace Moons", "D5", "H5", "H6"))
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         mode = options.get("deferred", "final")
@@ -334,9 +338,9 @@ class Thricewise(Rules):
             out.append(Violation(RULES["T-turn"], f"cards go in ascending rank: {owner}'s "
                                                   f"{card_by_id(nxt).label} comes before "
                                                   f"{c.label}"))
-        if move.by is not None and move.by != waiting[move.card]:
+        if move.player is not None and move.player != waiting[move.card]:
             out.append(Violation(RULES["T-turn"], f"{c.name} belongs to {waiting[move.card]}, "
-                                                  f"not {move.by}"))
+                                                  f"not {move.player}"))
         cells = state.cells
         if isinstance(move, Place):
             out.extend(cell_problems(cells, move.cell))
@@ -633,9 +637,18 @@ class Thricewise(Rules):
             return state.pending[0][0]
         return None
 
-    def legal_moves(self, state: State):
+    def legal_moves(self, state: State) -> list:
+        """Placements of the card waiting, or set-aside; for a reveal (hands are private) one
+        reveal per unseen card, each player showing the next unseen ones in seating order."""
+        if state.phase == "reveal":
+            seen = {c for _, c in state.grid} | {c for _, c, _ in state.set_aside}
+            unseen = [c.id for c in deck() if c.id not in seen]
+            n = len(state.players)
+            shows = (tuple((p, unseen[(k + i) % len(unseen)]) for i, p in enumerate(state.players))
+                     for k in range(len(unseen)) if len(unseen) >= n)
+            return self.accepted(state, (Reveal(plays) for plays in shows))
         if state.phase != "place" or not state.pending:
-            return None
+            return []
         owner, cid = state.pending[0]
         free = legal_cells(state.cells)
         if not free:

@@ -27,6 +27,7 @@ from referee.engine import (
     RefereeError,
     RuleRef,
     Rules,
+    Sample,
     ScoreItem,
     Violation,
     find_player,
@@ -284,6 +285,8 @@ class TrippleDomino(Rules):
     )
     rules = RULES
     notation = NOTATION
+    sample = Sample(("ana", "bob"), ("start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0", "draw",
+                             "draw 4-4-5 U-1,1"))
 
     # setup
 
@@ -732,11 +735,12 @@ class TrippleDomino(Rules):
         return Outcome(tuple(p for p, v in tot.items() if v == best),
                        f"{best} points after round {state.round} (target {state.target})")
 
-    def legal_moves(self, state: State) -> list[Move] | None:
+    def legal_moves(self, state: State) -> list[Move]:
         """Every placement and draw on the board as the table sees it (hands are private, so
-        every tile not on the table is offered); None before the start and at round end."""
+        every tile not on the table is offered); none before the start and at round end, where
+        the table tells what the hands hold."""
         if state.phase != "play":
-            return None
+            return []
         who = self.to_move(state)
         out: list[Move] = []
         can_draw = state.reserve > 0 and not _capped(state)

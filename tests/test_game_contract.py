@@ -1,0 +1,148 @@
+"""The game contract, checked for every registered game from its sample opening.
+
+A new game gets these tests by being registered (a module in referee/games with GAME and a
+`sample`); tests/example_game.py is registered here as the minimal example. Playouts are
+seeded and bounded.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from referee import engine
+from referee.engine import Event, RefereeError, Rules
+from tests import example_game
+
+engine.register(example_game.GAME)
+GAMES = sorted(engine.games())
+
+
+def opening(g: Rules):
+    """The sample's states and events: [(state, move, canonical text, player)], events, last."""
+    s = g.sample
+    opts = engine.check_options(g, dict(s.options))
+    state = g.setup(s.players, opts)
+    events = [Event(1, "new", {"players": list(s.players), "options": opts})]
+    steps = []
+    for text in s.moves:
+        said, colon, rest = text.partition(":")
+        who = said.strip() if colon and said.strip() in s.players else g.to_move(state)
+        move = g.parse(state, rest.strip() if colon and said.strip() in s.players else text, who)
+        who = who or g.mover(move)
+        verdict, after = g.judge(state, move)
+        assert verdict.legal, (text, verdict.violations)
+        canonical = g.format(state, move)
+        steps.append((state, move, canonical, who))
+        events.append(Event(len(events) + 1, "move", {"text": canonical, "player": who}))
+        state = after
+    return steps, events, state
+
+
+@pytest.fixture(params=GAMES)
+def game(request) -> Rules:
+    g = engine.game(request.param)
+    assert g.sample is not None, f"{g.name} has no sample opening"
+    return g
+
+
+def test_every_game_is_a_rules_with_its_name(game):
+    assert isinstance(game, Rules) and engine.game(game.name) is game
+    assert game.rules and game.title and game.min_players <= len(game.sample.players)
+
+
+def test_notation_round_trips_for_the_sample_and_the_legal_moves(game):
+    steps, _, last = opening(game)
+    rng = random.Random(1)
+    for state, move, text, who in steps + [(last, None, None, game.to_move(last))]:
+        if move is not None:
+            assert game.parse(state, text, who) == move
+        legal = game.legal_moves(state)
+        for m in rng.sample(legal, min(len(legal), 25)):
+            again = game.parse(state, game.format(state, m), game.mover(m))
+            assert again == m and game.format(state, again) == game.format(state, m)
+
+
+def test_the_fold_equals_the_game_played_move_by_move(game):
+    _, events, last = opening(game)
+    assert engine.fold(game, events) == last
+    assert game.show(engine.fold(game, events)) == game.show(last)
+
+
+def test_judging_and_applying_change_no_state(game):
+    steps, _, last = opening(game)
+    for state, move, _, _ in steps:
+        before = copy.deepcopy(state)
+        verdict, after = game.judge(state, move)
+        assert state == before and verdict.legal
+        assert game.apply(state, move) == after and state == before
+        assert verdict.score == game.ledger(after)[len(game.ledger(state)):]  # from the ledger
+
+
+def test_the_position_reads_back(game):
+    _, _, last = opening(game)
+    text = game.position(last)
+    if text is None:
+        pytest.skip(f"{game.name} does not write positions")
+    fresh = game.setup(game.sample.players, engine.check_options(game, dict(game.sample.options)))
+    back = game.load_position(fresh, text)
+    assert game.position(back) == text and game.to_move(back) == game.to_move(last)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_random_legal_playouts_are_accepted_undone_and_replayed(game, seed):
+    rng = random.Random(seed)
+    _, events, state = opening(game)
+    states = [state]
+    for _ in range(8):
+        legal = game.legal_moves(state)
+        if not legal:
+            break
+        move = rng.choice(legal)
+        verdict, after = game.judge(state, move)
+        assert verdict.legal, (game.format(state, move), verdict.violations)
+        text = game.format(state, move)
+        events.append(Event(len(events) + 1, "move", {"text": text, "player": game.mover(move)
+                                                      or game.to_move(state)}))
+        state = after
+        states.append(state)
+    assert engine.fold(game, events) == state  # replay from the log
+    last = engine.last_move(events)
+    undone = events + [Event(len(events) + 1, "undo", {"seq": last.seq})]
+    assert engine.fold(game, undone) == states[-2] if len(states) > 1 else True
+
+
+def test_some_legal_moves_exist_after_the_sample(game):
+    _, _, last = opening(game)
+    assert game.legal_moves(last), f"{game.name} lists no move after its sample"
+
+
+def test_the_example_game_reports_position_lines():
+    g = example_game.GAME
+    s = g.setup(("ana", "bob"), {"step": "3"})
+    with pytest.raises(RefereeError) as e:
+        g.load_position(s, "turn ana\n\nscore bob ten")
+    assert e.value.where == "position line 3" and "'ten'" in e.value.what
+    with pytest.raises(RefereeError) as e:
+        g.load_position(s, "turn zed")
+    assert e.value.where == "position line 1" and "unknown player 'zed'" in e.value.what
+
+
+def test_no_import_cycle_between_referee_modules():
+    """Every referee module imports on its own, first, in a fresh interpreter (a cycle fails
+    when the wrong end is imported first)."""
+    import pkgutil
+    import subprocess
+    import sys
+
+    import referee
+    import referee.games
+
+    names = [f"referee.{m.name}" for m in pkgutil.iter_modules(referee.__path__)]
+    names += [f"referee.games.{m.name}" for m in pkgutil.iter_modules(referee.games.__path__)]
+    code = "import importlib, sys\nfor n in sys.argv[1:]:\n    importlib.import_module(n)\n"
+    for name in names:
+        r = subprocess.run([sys.executable, "-c", code, name], capture_output=True, text=True)
+        assert r.returncode == 0, (name, r.stderr[-400:])
