@@ -15,29 +15,29 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from referee.engine import InvalidMove, RefereeError, ScoreItem, find_player
-from referee.games._tripple_board import corners
-from referee.games.tripple_domino import (
+from referee.games.tripple_domino.board import corners
+from referee.games.tripple_domino.model import (
     Cell,
     State,
     Tile,
     Vertex,
-    _deal,
-    _totals,
-    _with,
     cell_name,
+    deal,
     name,
     parse_cell,
     parse_tile,
     rotations,
     tiles,
+    totals_of,
 )
 
 
 def write(state: State) -> str:
     """The position as text that read() takes back."""
-    tot = _totals(state)
+    tot = totals_of(state)
     out = [
         "# tripple-domino position: cells as CELL CORNERS (clockwise from the apex)",
         f"round {state.round}",
@@ -59,7 +59,7 @@ def write(state: State) -> str:
 
 def read(state: State, text: str) -> State:
     """A position typed in (see write()): the match continues from exactly that board."""
-    s = _deal(_with(state, ledger=(), round=1))
+    s = deal(replace(state, ledger=(), round=1))
     board: dict[Cell, Tile] = {}
     numbers: dict[Vertex, int] = {}
     used: set[Tile] = set()
@@ -73,7 +73,7 @@ def read(state: State, text: str) -> State:
         head, _, rest = line.partition(" ")
         try:
             if head == "round":
-                s = _with(s, round=int(rest))
+                s = replace(s, round=int(rest))
             elif head == "turn":
                 turn = _player(s, rest.strip(), where)
             elif head == "drawn":
@@ -133,7 +133,7 @@ def read(state: State, text: str) -> State:
     phase = "play" if board else "start"
     if phase == "play" and turn is None:
         raise RefereeError("say whose turn it is: `turn ana`", "position")
-    return _with(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
+    return replace(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
                  hands=tuple(hands), reserve=reserve,
                  turn=s.index(turn) if phase == "play" else None, draws=draws,
                  round_draws=round_draws, ledger=ledger)
