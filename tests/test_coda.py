@@ -461,7 +461,7 @@ def test_deduction_agrees_with_brute_force_on_small_positions():
     import itertools
     import random
 
-    from referee.games import _coda_deduce as deduce
+    from referee.games.coda import deduce
 
     rng = random.Random(7)
     universe = list(range(8)) + [deduce.BLACK_DASH, deduce.WHITE_DASH]  # 0-3 of both colours
@@ -495,7 +495,7 @@ def simulate(players, seed, advanced=False, check_every=0):
     accept every move, and every hidden tile's true value must stay among its candidates."""
     import random
 
-    from referee.games import _coda_deduce as deduce
+    from referee.games.coda import deduce
 
     rng = random.Random(seed)
     tiles = [t for t in coda.tile_set() if advanced or not deduce.is_dash(t)]

@@ -130,8 +130,9 @@ def test_the_example_game_reports_position_lines():
     assert e.value.where == "position line 1" and "unknown player 'zed'" in e.value.what
 
 
-def _imports(path, package: str) -> set[str]:
-    """The referee modules a file imports, at the top or inside functions."""
+def _imports(path, package: str, modules) -> set[str]:
+    """The referee modules a file imports, at the top or inside functions (`from pkg import
+    submodule` imports the submodule)."""
     import ast
 
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -142,8 +143,10 @@ def _imports(path, package: str) -> set[str]:
             if node.level:  # relative: from .model import x
                 parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                 base = ".".join(parts + ([base] if base else []))
-            out.add(base)
-            out.update(f"{base}.{a.name}" for a in node.names)
+            subs = {f"{base}.{a.name}" for a in node.names} & set(modules)
+            out.update(subs)
+            if len(subs) < len(node.names):
+                out.add(base)
         elif isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
     return {m for m in out if m.startswith("referee")}
@@ -162,7 +165,7 @@ def test_no_import_cycle_between_referee_modules():
         name = ".".join(rel.parts[:-1] if rel.name == "__init__" else rel.parts)
         package = name if rel.name == "__init__" else name.rpartition(".")[0]
         modules[name] = path, package
-    graph = {name: {m for m in _imports(path, package) if m in modules and m != name}
+    graph = {name: {m for m in _imports(path, package, modules) if m in modules and m != name}
              for name, (path, package) in modules.items()}
 
     def cycle_from(start, node, seen):
