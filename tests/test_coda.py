@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
-from referee.engine import Event, IllegalMove, InvalidMove, fold, totals
+from referee.engine import IllegalMove, InvalidMove, totals
 from referee.games import coda
 from referee.games.coda import GAME as G
 
@@ -86,16 +86,6 @@ def test_tiles_are_the_printed_coda_set():
     assert coda.tile_name(tiles[0]) == "black 0" and coda.tile_name(tiles[-1]) == "white dash"
 
 
-def test_every_move_round_trips_through_its_notation():
-    s = G.setup(TRIO, {"rounds": "3"})
-    events = [Event(1, "new", {"players": list(TRIO), "options": {"rounds": "3"}})]
-    for n, text in enumerate(ROUND, start=2):
-        move = G.parse(s, text, G.to_move(s))
-        canon = G.format(s, move)
-        assert G.parse(s, canon, G.to_move(s)) == move
-        events.append(Event(n, "move", {"text": canon, "player": G.to_move(s)}))
-        s = G.apply(s, move)
-    assert fold(G, events) == s
 
 
 @pytest.mark.parametrize("text", ["guess ben 2 7", "guess ben two 7 hit", "guess zed 1 3 hit",

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from types import SimpleNamespace
 
 import pytest
 
-from referee.engine import Event, IllegalMove, InvalidMove, RefereeError, fold, totals
+from referee.engine import IllegalMove, InvalidMove, RefereeError, totals
 from referee.games.dobble_connect import GAME, DobbleConnect, deck_info, printed_deck
 
 DECK = printed_deck()
@@ -233,15 +232,6 @@ def test_show_draws_letters_and_axial_coordinates():
     assert "orange (cy): 0 points, 19 orange cards in piles" in text
 
 
-def test_apply_is_pure_and_fold_replays():
-    s = new()
-    before = copy.deepcopy(s)
-    place(s, "ana", 11, 1, (1, 0))
-    assert s == before
-    events = [Event(1, "new", {"players": ["ana", "bob", "cy", "dee"], "options": TEAMS}),
-              Event(2, "move", {"text": f"ana: 11 on 1 {shared(11, 1)} at 1,0", "player": None}),
-              Event(3, "move", {"text": f"12 on 11 {shared(12, 11)} at 2,0", "player": "bob"})]
-    assert fold(GAME, events).board == {(0, 0): 1, (1, 0): 11, (2, 0): 12}
 
 
 def test_cli_end_to_end(tmp_path):

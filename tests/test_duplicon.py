@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import copy
-
 import pytest
 
-from referee.engine import Event, IllegalMove, InvalidMove, RefereeError, ScoreItem, fold, totals
+from referee.engine import IllegalMove, InvalidMove, RefereeError, ScoreItem, totals
 from referee.games.duplicon import GAME, HOLE, card_types
 
 
@@ -212,17 +210,6 @@ def test_target_option():
     assert new(target=50).target == 50
 
 
-def test_apply_is_pure_and_fold_replays():
-    s = opened()
-    before = copy.deepcopy(s)
-    GAME.apply(s, GAME.parse(s, "play blue a1=blue"))
-    assert s == before
-    events = [Event(1, "new", {"players": ["ana", "bob"], "options": {}}),
-              Event(2, "move", {"text": "open a1=blue a2=green", "player": "ana"}),
-              Event(3, "move", {"text": "play orange b2=yellow", "player": "ana"}),
-              Event(4, "move", {"text": "draw", "player": "bob"}),
-              Event(5, "undo", {"seq": 4})]
-    assert fold(GAME, events) == play(opened(), "play orange b2=yellow")
 
 
 def test_scripted_round_with_known_scores():
