@@ -9,10 +9,11 @@ Nothing here knows any particular game, and nothing here imports reportlab or Pi
 
 from __future__ import annotations
 
+import copy
 import importlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, TypeVar
 
 from pnp_shared.errors import UserError
@@ -244,6 +245,29 @@ class Rules(Generic[State, Move]):
 
 
 Game = Rules[Any, Any]
+
+
+class Draft:
+    """A frozen state being worked on by one move: its fields as private copies that the
+    move's helpers change in place, and the notes the move makes. `done()` is the next state
+    (`dataclasses.replace`); the state it came from is never changed. For games whose moves
+    change many nested tables at once; the state's properties and methods work on the draft.
+    """
+
+    def __init__(self, state: Any):
+        object.__setattr__(self, "_state", state)
+        for f in fields(state):
+            setattr(self, f.name, copy.deepcopy(getattr(state, f.name)))
+        self.notes: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(type(self._state), name)  # a property or method of the state's class
+        if isinstance(found, property):
+            return found.fget(self)
+        return found.__get__(self)
+
+    def done(self) -> Any:
+        return replace(self._state, **{f.name: getattr(self, f.name) for f in fields(self._state)})
 
 
 def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:

@@ -301,5 +301,6 @@ def test_dc1_a_team_cannot_play_more_of_its_colour_than_it_holds():
     err = rejected(s, "ana", 5, 1, (0, 1), game=small)
     assert err.rule_ids == ("DC1",) and "pink has no pink card left" in str(err)
     s = place(s, "cy", 5, 1, (0, 1), game=small)  # cy holds it: the received pink card
-    s = place(s, "ana", 6, 1, (0, -1), game=small)  # ana's last card, orange: pink is out
-    assert s.round == 2 and "without a winner" in " ".join(s.notes)
+    move = small.parse(s, f"6 on 1 {shared(6, 1, small.deck)} at 0,-1", "ana")
+    verdict, s = small.judge(s, move)  # ana's last card, orange: pink is out
+    assert s.round == 2 and "without a winner" in " ".join(verdict.notes)

@@ -81,6 +81,18 @@ def test_judging_and_applying_change_no_state(game):
         assert verdict.score == game.ledger(after)[len(game.ledger(state)):]  # from the ledger
 
 
+def test_state_is_a_frozen_value_without_notes(game):
+    """One state style: frozen dataclasses changed with replace; notes are returned by the
+    move (Verdict.notes), never kept in the state."""
+    import dataclasses
+
+    _, _, last = opening(game)
+    assert dataclasses.is_dataclass(last) and last.__dataclass_params__.frozen
+    assert "notes" not in {f.name for f in dataclasses.fields(last)}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        last.round = 99
+
+
 def test_the_position_reads_back(game):
     _, _, last = opening(game)
     text = game.position(last)

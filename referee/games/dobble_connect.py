@@ -12,13 +12,13 @@ catch-up transfer. Nobody takes turns, so every placement names who made it.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from referee.engine import (
+    Draft,
     InvalidMove,
     Option,
     Outcome,
@@ -113,7 +113,7 @@ class Move:
     hex: Hex = (0, 0)
 
 
-@dataclass
+@dataclass(frozen=True)
 class State:
     teams: dict[str, tuple[str, ...]]  # colour -> its players
     target: int
@@ -127,7 +127,6 @@ class State:
     outcome: Outcome | None = None
     last_win: str = ""  # the latest winning line, for show
     restart: bool = False  # the last round had no winner: its black card starts again
-    notes: list[str] = field(default_factory=list)
 
     def team_of(self, player: str) -> str:
         return next(c for c, members in self.teams.items() if player in members)
@@ -162,12 +161,10 @@ class DobbleConnect(Rules):
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         teams = parse_teams(options.get("teams", ""), players, self.deck.team_colors)
-        state = State(teams=teams, target=TARGETS[len(teams)], start=self._next_black(set()))
-        state.points = dict.fromkeys(teams, 0)
-        state.kept = {t: [] for t in teams}
-        state.received = {t: {} for t in teams}
-        state.board = {(0, 0): state.start}
-        return state
+        start = self._next_black(set())
+        return State(teams=teams, target=TARGETS[len(teams)], start=start,
+                     board={(0, 0): start}, points=dict.fromkeys(teams, 0),
+                     kept={t: [] for t in teams}, received={t: {} for t in teams})
 
     def _next_black(self, won: set[int]) -> int:
         free = [i for i, c in sorted(self.deck.colors.items()) if c == BLACK and i not in won]
@@ -222,15 +219,14 @@ class DobbleConnect(Rules):
         return self._dc1(state, move) + self._dc2(state, move)
 
     def transition(self, state: State, move: Move) -> tuple[State, list[str]]:
-        s = copy.deepcopy(state)
-        s.notes = []
+        s = Draft(state)
         if move.kind == "start":
             s.board = {(0, 0): move.card}
             s.start = move.card
             s.notes.append(f"round {s.round} starts with black card #{move.card}")
         else:
             self._place(s, move)
-        return s, s.notes
+        return s.done(), s.notes
 
     def _check_start(self, s: State, card: int) -> list[Violation]:
         rule = RULES["start"]
@@ -293,7 +289,7 @@ class DobbleConnect(Rules):
                                        f"{m.symbol}"))
         return out
 
-    def _place(self, s: State, m: Move) -> None:
+    def _place(self, s: Draft, m: Move) -> None:
         team, color = s.team_of(m.player), self.deck.colors[m.card]
         s.board[m.hex] = m.card
         if color != team:
@@ -322,7 +318,7 @@ class DobbleConnect(Rules):
                 return tuple(s.board[h] for h in sorted(run))
         return ()
 
-    def _win(self, s: State, team: str, line: tuple[int, ...]) -> None:
+    def _win(self, s: Draft, team: str, line: tuple[int, ...]) -> None:
         s.points[team] += 1
         k = s.points[team]
         s.kept[team].append(s.start)
@@ -348,13 +344,13 @@ class DobbleConnect(Rules):
                        + f" (shuffle them into {team}'s piles)")
         self._new_round(s, self._next_black({c for kept in s.kept.values() for c in kept}))
 
-    def _dead(self, s: State, team: str) -> None:
+    def _dead(self, s: Draft, team: str) -> None:
         s.notes.append(f"every player of {team} has run out of cards: round {s.round} ends "
                        f"without a winner; #{s.start} starts again")
         self._new_round(s, s.start)
         s.restart = True
 
-    def _new_round(self, s: State, start: int) -> None:
+    def _new_round(self, s: Draft, start: int) -> None:
         """Every team takes back the cards of its colour; the next black card goes down."""
         s.round += 1
         s.start = start
@@ -382,8 +378,8 @@ class DobbleConnect(Rules):
 
     def load_position(self, state: State, text: str) -> State:
         """A table typed in (see position()), checked as a game could have reached it."""
-        s = copy.deepcopy(state)
-        s.notes, s.ledger, s.board = [], [], {}
+        s = Draft(state)
+        s.ledger, s.board = [], {}
         for k, raw in enumerate(text.splitlines(), start=1):
             line = raw.split("#", 1)[0].strip().lower()
             if line:
@@ -393,16 +389,15 @@ class DobbleConnect(Rules):
                     detail = f"{e}; " if isinstance(e, InvalidMove) else ""
                     raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected 'round N', "
                                        "'kept pink=1,3', 'received pink=orange:1', 'restart' or "
-                                       "'Q,R CARD' "
-                                       f"(position line {k})") from None
+                                       "'Q,R CARD'", f"position line {k}") from None
         self._check_position(s)
         for team, ids in s.kept.items():
             s.points[team] = len(ids)
             s.ledger += [ScoreItem(p, len(ids), "points when the position was set up", s.round)
                          for p in s.teams[team] if ids]
-        return s
+        return s.done()
 
-    def _position_line(self, s: State, line: str) -> None:
+    def _position_line(self, s: Draft, line: str) -> None:
         head, _, rest = line.partition(" ")
         if head == "round":
             s.round = int(rest)
@@ -431,7 +426,7 @@ class DobbleConnect(Rules):
             raise InvalidMove(f"no team plays {color!r} ({', '.join(s.teams)})")
         return color
 
-    def _check_position(self, s: State) -> None:
+    def _check_position(self, s: Draft) -> None:
         """A position must be one a game could reach: else say what is wrong."""
         colors = self.deck.colors
         if len(set(s.board.values())) != len(s.board):

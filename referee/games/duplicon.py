@@ -12,13 +12,13 @@ needs as many cards in the deck as the hand holds (the new hand is drawn first).
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
 from referee.engine import (
+    Draft,
     InvalidMove,
     Option,
     Outcome,
@@ -114,7 +114,7 @@ class Move:
     flips: tuple[tuple[str, str], ...] = ()  # (position, type key) as turned
 
 
-@dataclass
+@dataclass(frozen=True)
 class State:
     players: tuple[str, ...]
     target: int
@@ -135,14 +135,13 @@ class State:
     final: tuple[str, ...] | None = None  # deck out: who still takes a final turn
     ledger: list[ScoreItem] = field(default_factory=list)
     outcome: Outcome | None = None
-    notes: list[str] = field(default_factory=list)  # what the last move caused
 
     @property
     def current(self) -> str:
         return self.players[self.turn]
 
 
-def _deal(state: State) -> None:
+def _deal(state: Draft) -> None:
     """A new round: 9 face-down grid cards, 3 cards to each hand, empty piles."""
     total = sum(t.count for t in card_types())
     n = len(state.players)
@@ -183,9 +182,9 @@ class Duplicon(Rules):
                                "(--option target)") from None
         if target < 1:
             raise RefereeError(f"target must be at least 1, not {raw!r}", "--option target")
-        state = State(players=tuple(players), target=target)
+        state = Draft(State(players=tuple(players), target=target))
         _deal(state)
-        return state
+        return state.done()
 
     # -- notation ---------------------------------------------------------------------------
 
@@ -242,7 +241,7 @@ class Duplicon(Rules):
 
     def transition(self, state: State, move: Move) -> tuple[State, list[str]]:
         s = _resolve(state, move)
-        return s, s.notes
+        return s.done(), s.notes
 
     def to_move(self, state: State) -> str | None:
         return None if state.phase == "over" else state.current
@@ -316,8 +315,8 @@ def _position(s: State) -> str:
 
 def _load_position(state: State, text: str) -> State:
     """A table typed in; the discard holds whatever the other places leave of the 96 cards."""
-    s = copy.deepcopy(state)
-    s.notes, s.ledger, s.phase = [], [], "play"
+    s = Draft(state)
+    s.ledger, s.phase = [], "play"
     final: tuple[str, ...] | None = None
     names = {p.lower(): p for p in s.players}
     for k, raw in enumerate(text.splitlines(), start=1):
@@ -363,8 +362,8 @@ def _load_position(state: State, text: str) -> State:
                 raise ValueError(head)
         except (ValueError, KeyError, IndexError, InvalidMove) as e:
             detail = f"{e}; " if isinstance(e, InvalidMove) else ""
-            raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected {POSITION_HELP} "
-                               f"(position line {k})") from None
+            raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected {POSITION_HELP}",
+                               f"position line {k}") from None
     if s.phase == "opening":
         s.turn, s.chained = s.starter, False
     s.last_turn[s.current] = s.turn_no
@@ -373,10 +372,10 @@ def _load_position(state: State, text: str) -> State:
         s.final = final if final is not None else tuple(
             s.players[(s.turn + i) % n] for i in range(1, n))
     _check_loaded(s)
-    return s
+    return s.done()
 
 
-def _check_loaded(s: State) -> None:
+def _check_loaded(s: Draft) -> None:
     """The places must hold exactly the printed cards, and no type more often than printed."""
     if min([s.deck, *s.hands.values(), s.round]) < 0 or s.round < 1:
         raise RefereeError("counts in a position are not negative", "position")
@@ -418,10 +417,9 @@ def _v(rule: str, reason: str) -> Violation:
     return Violation(RULES[rule], reason)
 
 
-def _resolve(state: State, move: Move) -> State:
-    """The state after a legal move (Duplicon._violations found nothing): a copy played on."""
-    s = copy.deepcopy(state)
-    s.notes = []
+def _resolve(state: State, move: Move) -> Draft:
+    """The state after a legal move (violations found nothing), as a draft with its notes."""
+    s = Draft(state)
     p = move.player
     for pos, t in move.flips:
         if s.grid[pos] == UNKNOWN:
@@ -549,7 +547,7 @@ def _counts(s: State, m: Move) -> list[Violation]:
     return out
 
 
-def _take_pair(s: State, positions: Sequence[str], pile: list[str], note: str) -> None:
+def _take_pair(s: Draft, positions: Sequence[str], pile: list[str], note: str) -> None:
     """Grid cards leave for a pile; the holes are refilled face down while the deck lasts."""
     for pos in positions:
         pile.append(s.grid[pos])
@@ -562,14 +560,14 @@ def _take_pair(s: State, positions: Sequence[str], pile: list[str], note: str) -
     _deck_check(s)
 
 
-def _top_up(s: State, p: str) -> None:
+def _top_up(s: Draft, p: str) -> None:
     while s.hands[p] < HAND and s.deck > 0:
         s.hands[p] += 1
         s.deck -= 1
     _deck_check(s)
 
 
-def _deck_check(s: State) -> None:
+def _deck_check(s: Draft) -> None:
     """When the deck runs out, every other player takes one final turn after this one."""
     if s.deck == 0 and s.final is None and s.phase == "play":
         n = len(s.players)
@@ -578,13 +576,13 @@ def _deck_check(s: State) -> None:
                        + ", ".join(s.final))
 
 
-def _again(s: State) -> None:
+def _again(s: Draft) -> None:
     if s.phase == "play":
         s.chained = True
         s.notes.append(f"{s.current} acts again")
 
 
-def _end_turn(s: State, note: str, drew: bool = False) -> None:
+def _end_turn(s: Draft, note: str, drew: bool = False) -> None:
     p = s.current
     s.notes.append(note)
     s.drew_last[p] = drew
@@ -603,7 +601,7 @@ def _end_turn(s: State, note: str, drew: bool = False) -> None:
         s.notes.append(f"{s.current} takes a final turn")
 
 
-def _round_end_check(s: State) -> None:
+def _round_end_check(s: Draft) -> None:
     empty = [p for p in s.players if s.hands[p] == 0]
     if empty:
         s.notes.append(f"{empty[0]}'s hand is empty")
@@ -613,7 +611,7 @@ def _round_end_check(s: State) -> None:
         _end_round(s)
 
 
-def _end_round(s: State) -> None:
+def _end_round(s: Draft) -> None:
     """Score the round, then end the game or deal the next round."""
     left = [v for v in s.grid.values() if v != HOLE]
     s.discard.extend(left)
