@@ -8,6 +8,7 @@ seeded and bounded.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 
 import pytest
@@ -61,6 +62,7 @@ def test_notation_round_trips_for_the_sample_and_the_legal_moves(game):
             assert game.parse(state, text, who) == move
         legal = game.legal_moves(state)
         for m in rng.sample(legal, min(len(legal), 25)):
+            assert dataclasses.is_dataclass(m) and not hasattr(m, "by")  # a class, with player
             again = game.parse(state, game.format(state, m), game.mover(m))
             assert again == m and game.format(state, again) == game.format(state, m)
 
@@ -84,8 +86,6 @@ def test_judging_and_applying_change_no_state(game):
 def test_state_is_a_frozen_value_without_notes(game):
     """One state style: frozen dataclasses changed with replace; notes are returned by the
     move (Verdict.notes), never kept in the state."""
-    import dataclasses
-
     _, _, last = opening(game)
     assert dataclasses.is_dataclass(last) and last.__dataclass_params__.frozen
     assert "notes" not in {f.name for f in dataclasses.fields(last)}

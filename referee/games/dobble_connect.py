@@ -104,13 +104,25 @@ def _norm(symbol: str) -> str:
 
 
 @dataclass(frozen=True)
-class Move:
-    kind: str  # place | start
+class Place:
+    """A player lays a card against a card on the table, naming the symbol they share."""
+
+    player: str
     card: int
-    player: str = ""
-    against: int = 0
-    symbol: str = ""
-    hex: Hex = (0, 0)
+    against: int
+    symbol: str
+    hex: Hex
+
+
+@dataclass(frozen=True)
+class Start:
+    """Another black card in the centre, before the round's first placement."""
+
+    card: int
+    player: str | None = None
+
+
+Move = Place | Start
 
 
 @dataclass(frozen=True)
@@ -178,14 +190,14 @@ class DobbleConnect(Rules):
         t = text.strip()
         m = re.fullmatch(r"start\s+#?(\d+)", t, re.I)
         if m:
-            return Move("start", self._card(m.group(1)))
+            return Start(self._card(m.group(1)), player)
         m = re.fullmatch(r"(?:(?P<who>[^:]+):)?\s*#?(?P<card>\d+)\s+on\s+#?(?P<on>\d+)\s+"
                          r"(?P<sym>.+?)\s+at\s*\(?\s*(?P<q>[+-]?\d+)\s*[, ]\s*(?P<r>[+-]?\d+)"
                          r"\s*\)?", t, re.I)
         if not m:
             raise InvalidMove(f"cannot read {text!r}; expected {NOTATION}")
         who = self._player(state, m.group("who"), player)
-        return Move("place", self._card(m.group("card")), who, self._card(m.group("on")),
+        return Place(who, self._card(m.group("card")), self._card(m.group("on")),
                     _norm(m.group("sym")), (int(m.group("q")), int(m.group("r"))))
 
     def _card(self, text: str) -> int:
@@ -204,7 +216,7 @@ class DobbleConnect(Rules):
         return found[0]
 
     def format(self, state: State, move: Move) -> str:
-        if move.kind == "start":
+        if isinstance(move, Start):
             return f"start {move.card}"
         q, r = move.hex
         return f"{move.player}: {move.card} on {move.against} {move.symbol} at {q},{r}"
@@ -214,13 +226,13 @@ class DobbleConnect(Rules):
     def violations(self, state: State, move: Move) -> list[Violation]:
         if state.outcome is not None:
             return [Violation(RULES["end"], f"the game is over: {state.outcome.reason}")]
-        if move.kind == "start":
+        if isinstance(move, Start):
             return self._check_start(state, move.card)
         return self._dc1(state, move) + self._dc2(state, move)
 
     def transition(self, state: State, move: Move) -> tuple[State, list[str]]:
         s = Draft(state)
-        if move.kind == "start":
+        if isinstance(move, Start):
             s.board = {(0, 0): move.card}
             s.start = move.card
             s.notes.append(f"round {s.round} starts with black card #{move.card}")
@@ -289,7 +301,7 @@ class DobbleConnect(Rules):
                                        f"{m.symbol}"))
         return out
 
-    def _place(self, s: Draft, m: Move) -> None:
+    def _place(self, s: Draft, m: Place) -> None:
         team, color = s.team_of(m.player), self.deck.colors[m.card]
         s.board[m.hex] = m.card
         if color != team:
@@ -488,7 +500,7 @@ class DobbleConnect(Rules):
                     for symbol in sorted(self.deck.symbols[card] & self.deck.symbols[against]):
                         for h in _around(at):
                             if h not in state.board:
-                                out.extend(Move("place", card, p, against, symbol, h)
+                                out.extend(Place(p, card, against, symbol, h)
                                            for p in members)
         return self.accepted(state, out)
 

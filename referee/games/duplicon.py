@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import ClassVar
 
 from referee.engine import (
     Draft,
@@ -105,13 +106,91 @@ def card_type(text: str) -> CardType:
     return t
 
 
+Flips = tuple[tuple[str, str], ...]  # (position, type key) as turned
+
+
+# A move is a class per case, each with its acting `player`; `kind` is its notation verb, and
+# what a case does not have reads as empty (a draw turns no card), so the checks read any move.
+
+
 @dataclass(frozen=True)
-class Move:
+class Open:
+    """The opening reveal of a round: two grid cards turned."""
+
     player: str
-    kind: str  # open, play, replay, steal, reveal, draw, exchange
-    card: str = ""  # the hand / play-zone card's type key (play, replay, steal)
-    owner: str = ""  # whose play-zone card a steal targets
-    flips: tuple[tuple[str, str], ...] = ()  # (position, type key) as turned
+    flips: Flips
+    kind: ClassVar[str] = "open"
+    card: ClassVar[str] = ""
+    owner: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Play:
+    """Case 1: a hand card into the play zone, and a grid card turned to match it."""
+
+    player: str
+    card: str
+    flips: Flips
+    kind: ClassVar[str] = "play"
+    owner: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Case 1 with a card already in the player's play zone."""
+
+    player: str
+    card: str
+    flips: Flips
+    kind: ClassVar[str] = "replay"
+    owner: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Steal:
+    """Case 2: a card of another player's play zone, and a grid card turned to match it."""
+
+    player: str
+    owner: str
+    card: str
+    flips: Flips
+    kind: ClassVar[str] = "steal"
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """Case 3: two grid cards turned."""
+
+    player: str
+    flips: Flips
+    kind: ClassVar[str] = "reveal"
+    card: ClassVar[str] = ""
+    owner: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Case 4: a card from the deck."""
+
+    player: str
+    kind: ClassVar[str] = "draw"
+    card: ClassVar[str] = ""
+    owner: ClassVar[str] = ""
+    flips: ClassVar[Flips] = ()
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Case 5: the hand for as many cards from the deck."""
+
+    player: str
+    kind: ClassVar[str] = "exchange"
+    card: ClassVar[str] = ""
+    owner: ClassVar[str] = ""
+    flips: ClassVar[Flips] = ()
+
+
+Move = Open | Play | Replay | Steal | Reveal | Draw | Exchange
 
 
 @dataclass(frozen=True)
@@ -197,25 +276,25 @@ class Duplicon(Rules):
         if verb in ("draw", "exchange"):
             if args:
                 raise InvalidMove(f"'{verb}' takes nothing more (got {' '.join(args)!r})")
-            return Move(who, verb)
+            return (Draw if verb == "draw" else Exchange)(who)
         if verb in ("open", "reveal"):
             flips = _flips(args, 2, f"{verb} a1=orange c3=blue")
             if flips[0][0] == flips[1][0]:
                 raise InvalidMove(f"'{verb}' turns two different grid cards, not {flips[0][0]} "
                                   "twice")
-            return Move(who, verb, flips=flips)
+            return (Open if verb == "open" else Reveal)(who, flips)
         if verb in ("play", "replay"):
             if len(args) != 2:
                 raise InvalidMove(f"expected '{verb} <type> <position>=<type>', "
                                   f"e.g. '{verb} orange b2=orange'")
-            return Move(who, verb, card=card_type(args[0]).key,
+            return (Play if verb == "play" else Replay)(who, card_type(args[0]).key,
                         flips=_flips(args[1:], 1, f"{verb} orange b2=orange"))
         if verb == "steal":
             if len(args) != 3:
                 raise InvalidMove("expected 'steal <player> <type> <position>=<type>', "
                                   "e.g. 'steal bob orange b2=orange'")
             owner = self._player(state, args[0], what="steal")
-            return Move(who, verb, card=card_type(args[1]).key, owner=owner,
+            return Steal(who, owner, card_type(args[1]).key,
                         flips=_flips(args[2:], 1, "steal bob orange b2=orange"))
         raise InvalidMove(f"unknown move {words[0]!r}; expected one of: {NOTATION}")
 
@@ -259,13 +338,13 @@ class Duplicon(Rules):
         ones = [f for pos in POSITIONS if state.grid[pos] != HOLE for f in shows(pos)]
         pairs = [(f, g) for i, a in enumerate(POSITIONS) for b in POSITIONS[i + 1:]
                  if HOLE not in (state.grid[a], state.grid[b]) for f in shows(a) for g in shows(b)]
-        kinds = ("open",) if state.phase == "opening" else ("reveal",)
-        out = [Move(who, k, flips=fg) for k in kinds for fg in pairs]
+        kinds = (Open,) if state.phase == "opening" else (Reveal,)
+        out: list[Move] = [k(who, fg) for k in kinds for fg in pairs]
         if state.phase != "opening":
-            out += [Move(who, "draw"), Move(who, "exchange")]
-            out += [Move(who, k, card=t, flips=(f,)) for k in ("play", "replay") for t in types
+            out += [Draw(who), Exchange(who)]
+            out += [k(who, t, (f,)) for k in (Play, Replay) for t in types
                     for f in ones]
-            out += [Move(who, "steal", card=c, owner=o, flips=(f,)) for o in state.players
+            out += [Steal(who, o, c, (f,)) for o in state.players
                     if o != who for c in dict.fromkeys(c for c, _ in state.zones[o]) for f in ones]
         return self.accepted(state, out)
 
