@@ -32,6 +32,7 @@ from referee.engine import (
     find_player,
     totals,
 )
+from referee.position import read_lines
 
 POSITIONS = tuple(f"{c}{r}" for r in "123" for c in "abc")
 HAND = 3
@@ -397,25 +398,26 @@ def _load_position(state: State, text: str) -> State:
     s = Draft(state)
     s.ledger, s.phase = [], "play"
     final: tuple[str, ...] | None = None
-    names = {p.lower(): p for p in s.players}
-    for k, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip().lower()
-        if not line:
-            continue
-        head, _, rest = line.partition(" ")
-        words = rest.split()
-        try:
-            pairs = [w.partition("=")[::2] for w in words]
+
+    def who(name: str) -> str:
+        return find_player(s.players, name)
+
+    keys = {"round": 1, "starter": 1, "opening": 0, "turn": 1, "deck": 1, "grid": 0,
+            "hands": 0, "won": 0, "scores": 0, "zones": 0, "drew": 1, "final": 1}
+    for line in read_lines(text.lower(), keys, f"expected {POSITION_HELP}"):
+        head, words = line.key, line.args
+        pairs = [w.partition("=")[::2] for w in words]
+        with line.reading():
             if head == "round":
-                s.round = int(rest)
+                s.round = line.number()
             elif head == "starter":
-                s.starter = s.players.index(names[rest.strip()])
+                s.starter = s.players.index(who(words[0]))
             elif head == "opening":
                 s.phase = "opening"
             elif head == "turn":
-                s.turn, s.chained = s.players.index(names[words[0]]), words[1:] == ["again"]
+                s.turn, s.chained = s.players.index(who(words[0])), words[1:] == ("again",)
             elif head == "deck":
-                s.deck = int(rest)
+                s.deck = line.number()
             elif head == "grid":
                 for pos, v in pairs:
                     if pos not in s.grid:
@@ -424,25 +426,19 @@ def _load_position(state: State, text: str) -> State:
             elif head in ("hands", "won", "scores"):
                 for p, v in pairs:
                     if head == "hands":
-                        s.hands[names[p]] = int(v)
+                        s.hands[who(p)] = int(v)
                     elif head == "won":
-                        s.won[names[p]] = [UNKNOWN] * int(v)
+                        s.won[who(p)] = [UNKNOWN] * int(v)
                     elif int(v):
-                        s.ledger.append(ScoreItem(names[p], int(v), "score when the position "
+                        s.ledger.append(ScoreItem(who(p), int(v), "score when the position "
                                                   "was set up", s.round))
             elif head == "zones":
                 for p, v in pairs:
-                    s.zones[names[p]] = [(card_type(c).key, 0) for c in v.split(",") if c]
+                    s.zones[who(p)] = [(card_type(c).key, 0) for c in v.split(",") if c]
             elif head == "drew":
-                s.drew_last[names[rest.strip()]] = True
-            elif head == "final":
-                final = tuple(names[p] for p in rest.replace(",", " ").split())
-            else:
-                raise ValueError(head)
-        except (ValueError, KeyError, IndexError, InvalidMove) as e:
-            detail = f"{e}; " if isinstance(e, InvalidMove) else ""
-            raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected {POSITION_HELP}",
-                               f"position line {k}") from None
+                s.drew_last[who(words[0])] = True
+            else:  # final
+                final = tuple(who(p) for p in line.rest.replace(",", " ").split())
     if s.phase == "opening":
         s.turn, s.chained = s.starter, False
     s.last_turn[s.current] = s.turn_no
