@@ -30,6 +30,7 @@ from referee.engine import (
     Violation,
     find_player,
 )
+from referee.position import Line, read_lines
 
 Hex = tuple[int, int]
 BLACK = "black"
@@ -56,6 +57,10 @@ RULES = {
                        "3 teams to 4, 4 teams to 3)"),
     )
 }
+
+POSITION_LINES = ("expected 'round N', 'kept pink=1,3', 'received pink=orange:1', 'restart' or "
+                  "'Q,R CARD'")
+HEX = re.compile(r"[+-]?\d+,[+-]?\d+$")
 
 NOTATION = (
     "CARD on CARD SYMBOL at Q,R (e.g. '37 on 1 pizza-slice at 1,-1', --by the player or "
@@ -392,16 +397,10 @@ class DobbleConnect(Rules):
         """A table typed in (see position()), checked as a game could have reached it."""
         s = Draft(state)
         s.ledger, s.board = [], {}
-        for k, raw in enumerate(text.splitlines(), start=1):
-            line = raw.split("#", 1)[0].strip().lower()
-            if line:
-                try:
-                    self._position_line(s, line)
-                except (ValueError, InvalidMove) as e:
-                    detail = f"{e}; " if isinstance(e, InvalidMove) else ""
-                    raise RefereeError(f"cannot read {raw.strip()!r}: {detail}expected 'round N', "
-                                       "'kept pink=1,3', 'received pink=orange:1', 'restart' or "
-                                       "'Q,R CARD'", f"position line {k}") from None
+        keys = {"round": 1, "restart": 0, "kept": 0, "received": 0}
+        for line in read_lines(text.lower(), keys, POSITION_LINES, HEX):
+            with line.reading():
+                self._position_line(s, line)
         self._check_position(s)
         for team, ids in s.kept.items():
             s.points[team] = len(ids)
@@ -409,11 +408,13 @@ class DobbleConnect(Rules):
                          for p in s.teams[team] if ids]
         return s.done()
 
-    def _position_line(self, s: Draft, line: str) -> None:
-        head, _, rest = line.partition(" ")
+    def _position_line(self, s: Draft, line: Line) -> None:
+        head, rest = line.key, line.rest
         if head == "round":
-            s.round = int(rest)
-        elif head == "restart" and not rest:
+            s.round = line.number()
+        elif head == "restart":
+            if rest:
+                raise ValueError(rest)
             s.restart = True
         elif head in ("kept", "received"):
             for pair in rest.split():
@@ -426,9 +427,10 @@ class DobbleConnect(Rules):
                     s.received[team] = {self._team(s, c): int(n) for c, _, n in got}
                     if team in s.received[team] or min(s.received[team].values()) < 0:
                         raise InvalidMove("a team receives a number of each rival's cards")
-        else:
-            q, _, r = head.partition(",")
+        else:  # a hex and its card
+            q, _, r = line.args[0].partition(",")
             hex_ = (int(q), int(r))
+            rest = " ".join(line.args[1:])
             if hex_ in s.board:
                 raise InvalidMove(f"hex {_fmt(hex_)} appears twice")
             s.board[hex_] = self._card(rest.strip())

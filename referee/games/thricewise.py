@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 
 from referee.engine import (
-    AmbiguousMove,
     InvalidMove,
     Option,
     Outcome,
@@ -31,6 +31,7 @@ from referee.engine import (
     totals,
 )
 from referee.games._decktet import SUITS, DCard, card_by_id, deck, find_card, parse_cards
+from referee.position import Line, read_lines
 
 RULES = {
     r.id: r
@@ -550,18 +551,13 @@ class Thricewise(Rules):
         that hands and deck account for every unseen card."""
         data: dict[str, list[tuple[str, str]]] = {}
         words: dict[str, str] = {}
-        for raw in text.splitlines():
-            line = raw.split("#", 1)[0].strip()
-            if not line:
-                continue
-            key, _, rest = line.partition(" ")
-            key = key.lower()
-            if key not in ("turn", "grid", "hands", "deck", "deferred", "aside", "pending",
-                           "drawers", "final", "scores"):
-                raise RefereeError(f"unknown position line {raw.strip()!r} ({POSITION_HELP})")
-            words[key] = rest.strip()
-            items = [i.split(None, 1) for i in rest.split(",") if i.strip()]
-            data[key] = [(i[0], i[1].strip() if len(i) > 1 else "") for i in items]
+        lines: dict[str, Line] = {}
+        keys = dict.fromkeys(("turn", "grid", "hands", "deck", "deferred", "aside", "pending",
+                              "drawers", "final", "scores"), 0)
+        for line in read_lines(text, keys, f"expected {POSITION_HELP}"):
+            words[line.key], lines[line.key] = line.rest, line
+            items = [i.split(None, 1) for i in line.rest.split(",") if i.strip()]
+            data[line.key] = [(i[0], i[1].strip() if len(i) > 1 else "") for i in items]
 
         def who(name: str) -> str:
             return find_player(state.players, name, "position", RefereeError)
@@ -571,17 +567,22 @@ class Thricewise(Rules):
                 raise RefereeError(f"{what} must be a number, not {text!r}", "position")
             return int(text)
 
-        try:
+        def reading(key: str):  # errors in a line name it
+            return lines[key].reading() if key in lines else nullcontext()
+
+        with reading("grid"):
             grid = tuple((parse_cell(c), find_card(n).id) for c, n in data.get("grid", []))
-            hands = dict.fromkeys(state.players, 0)
+        hands = dict.fromkeys(state.players, 0)
+        with reading("hands"):
             hands.update({who(p): number(n, "a hand") for p, n in data.get("hands", [])})
-            deferred = {p: [] for p in state.players}
+        deferred: dict[str, list[int]] = {p: [] for p in state.players}
+        with reading("deferred"):
             for p, n in data.get("deferred", []):
                 deferred[who(p)].append(find_card(n).id)
+        with reading("aside"):
             aside = tuple((who(p), find_card(n).id, "set aside") for p, n in data.get("aside", []))
+        with reading("pending"):
             pending = tuple((who(p), find_card(n).id) for p, n in data.get("pending", []))
-        except (InvalidMove, AmbiguousMove) as e:
-            raise RefereeError(f"{e}", "position") from None
         seen = [c for _, c in grid] + [c for d in deferred.values() for c in d]
         seen += [c for _, c, _ in aside] + [c for _, c in pending]
         twice = sorted({card_by_id(c).name for c in seen if seen.count(c) > 1})
