@@ -58,6 +58,8 @@ class FirstToTen(Rules[State, Add]):
     notation = "a number, e.g. 2 (ana adds 2)"
     sample = Sample(("ana", "bob"), ("3", "2", "ana: 1"))
 
+    # setup
+
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         return State(tuple(players), int(options.get("step", "3")))
 
@@ -110,7 +112,7 @@ class FirstToTen(Rules[State, Add]):
         scores = ", ".join(f"{p} {v}" for p, v in totals(state.ledger, state.players).items())
         return f"{scores}\nto move: {self.to_move(state)}"
 
-    # disputes: the position as text, read back with line numbers in errors
+    # disputes: positions typed in, questions, secrets
 
     def position(self, state: State) -> str:
         tot = totals(state.ledger, state.players)

@@ -174,7 +174,7 @@ class DobbleConnect(Rules):
     def deck(self) -> DeckInfo:
         return self._deck()
 
-    # -- setting up -------------------------------------------------------------------------
+    # setup
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         teams = parse_teams(options.get("teams", ""), players, self.deck.team_colors)
@@ -189,7 +189,7 @@ class DobbleConnect(Rules):
             raise RefereeError("no black start card left")
         return free[0]
 
-    # -- notation ---------------------------------------------------------------------------
+    # notation
 
     def parse(self, state: State, text: str, player: str | None = None) -> Move:
         t = text.strip()
@@ -226,7 +226,7 @@ class DobbleConnect(Rules):
         q, r = move.hex
         return f"{move.player}: {move.card} on {move.against} {move.symbol} at {q},{r}"
 
-    # -- rules ------------------------------------------------------------------------------
+    # rules
 
     def violations(self, state: State, move: Move) -> list[Violation]:
         if state.outcome is not None:
@@ -375,7 +375,59 @@ class DobbleConnect(Rules):
         s.board = {(0, 0): start}
         s.notes.append(f"round {s.round}: black #{start} in the centre at 0,0")
 
-    # -- positions typed in, for disputes ---------------------------------------------------
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every placement any player could make now (a real-time game: all act at once)."""
+        if state.outcome is not None:
+            return []
+        out: list[Move] = []
+        on_table = set(state.board.values())
+        for team, members in state.teams.items():
+            held = {c for c, n in state.received[team].items() if n > 0}
+            if self.available(state, team) > 0:
+                held.add(team)
+            cards = [c for c, col in sorted(self.deck.colors.items())
+                     if col in held and c not in on_table]
+            for card in cards:
+                for at, against in sorted(state.board.items()):
+                    for symbol in sorted(self.deck.symbols[card] & self.deck.symbols[against]):
+                        for h in _around(at):
+                            if h not in state.board:
+                                out.extend(Place(p, card, against, symbol, h)
+                                           for p in members)
+        return self.accepted(state, out)
+
+    # the position
+
+    def to_move(self, state: State) -> str | None:
+        return None  # real time: everyone plays at once
+
+    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
+        return tuple(state.ledger)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return state.outcome
+
+    def show(self, state: State) -> str:
+        return "\n".join(self._header(state) + diagram(state.board, self.deck.colors))
+
+    def _header(self, s: State) -> list[str]:
+        head = (f"Dobble Connect — game over: {s.outcome.reason}" if s.outcome else
+                f"Dobble Connect — round {s.round}, black #{s.start} at 0,0; "
+                f"{s.target} points win")
+        lines = [head]
+        for team, members in s.teams.items():
+            held = ", ".join(f"{n} {c}" for c, n in s.received[team].items() if n)
+            n = s.points[team]
+            lines.append(f"  {team} ({'+'.join(members)}): {n} point{'s' if n != 1 else ''}, "
+                         f"{self.available(s, team)} {team} cards in piles"
+                         + (f", rival cards held: {held}" if held else ""))
+        if s.last_win:
+            lines.append(f"  last line: {s.last_win}")
+        lines.append("  letters: " + ", ".join(f"{_letter(c)} {c}" for c in
+                                               (*s.teams, BLACK)) + "; · free hex (q,r below)")
+        return lines
+
+    # disputes: positions typed in, questions, secrets
 
     def position(self, state: State) -> str:
         """The position as text that load_position reads back."""
@@ -479,58 +531,6 @@ class DobbleConnect(Rules):
             if self.available(s, t) < 0:
                 raise RefereeError(f"more {t} cards on the table and with rivals than the "
                                    f"{self.deck.count(t)} printed", "position")
-
-    # -- the rest of the protocol -----------------------------------------------------------
-
-    def to_move(self, state: State) -> str | None:
-        return None  # real time: everyone plays at once
-
-    def legal_moves(self, state: State) -> list[Move]:
-        """Every placement any player could make now (a real-time game: all act at once)."""
-        if state.outcome is not None:
-            return []
-        out: list[Move] = []
-        on_table = set(state.board.values())
-        for team, members in state.teams.items():
-            held = {c for c, n in state.received[team].items() if n > 0}
-            if self.available(state, team) > 0:
-                held.add(team)
-            cards = [c for c, col in sorted(self.deck.colors.items())
-                     if col in held and c not in on_table]
-            for card in cards:
-                for at, against in sorted(state.board.items()):
-                    for symbol in sorted(self.deck.symbols[card] & self.deck.symbols[against]):
-                        for h in _around(at):
-                            if h not in state.board:
-                                out.extend(Place(p, card, against, symbol, h)
-                                           for p in members)
-        return self.accepted(state, out)
-
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return tuple(state.ledger)
-
-    def outcome(self, state: State) -> Outcome | None:
-        return state.outcome
-
-    def show(self, state: State) -> str:
-        return "\n".join(self._header(state) + diagram(state.board, self.deck.colors))
-
-    def _header(self, s: State) -> list[str]:
-        head = (f"Dobble Connect — game over: {s.outcome.reason}" if s.outcome else
-                f"Dobble Connect — round {s.round}, black #{s.start} at 0,0; "
-                f"{s.target} points win")
-        lines = [head]
-        for team, members in s.teams.items():
-            held = ", ".join(f"{n} {c}" for c, n in s.received[team].items() if n)
-            n = s.points[team]
-            lines.append(f"  {team} ({'+'.join(members)}): {n} point{'s' if n != 1 else ''}, "
-                         f"{self.available(s, team)} {team} cards in piles"
-                         + (f", rival cards held: {held}" if held else ""))
-        if s.last_win:
-            lines.append(f"  last line: {s.last_win}")
-        lines.append("  letters: " + ", ".join(f"{_letter(c)} {c}" for c in
-                                               (*s.teams, BLACK)) + "; · free hex (q,r below)")
-        return lines
 
 
 def parse_teams(spec: str, players: Sequence[str], colors: Sequence[str]

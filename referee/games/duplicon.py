@@ -251,7 +251,7 @@ class Duplicon(Rules):
     notation = NOTATION
     sample = Sample(("ana", "bob"), ("open a1=orange c3=blue", "play blue c3=blue", "draw"))
 
-    # -- setting up -------------------------------------------------------------------------
+    # setup
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         raw = options.get("target", "100")
@@ -266,7 +266,7 @@ class Duplicon(Rules):
         _deal(state)
         return state.done()
 
-    # -- notation ---------------------------------------------------------------------------
+    # notation
 
     def parse(self, state: State, text: str, player: str | None = None) -> Move:
         words = text.strip().lower().split()
@@ -314,7 +314,7 @@ class Duplicon(Rules):
             return f"steal {move.owner} {move.card} {flips}"
         return f"{move.kind} {move.card} {flips}"
 
-    # -- rules ------------------------------------------------------------------------------
+    # rules
 
     def violations(self, state: State, move: Move) -> list[Violation]:
         return _preconditions(state, move) or _counts(state, move)
@@ -322,9 +322,6 @@ class Duplicon(Rules):
     def transition(self, state: State, move: Move) -> tuple[State, list[str]]:
         s = _resolve(state, move)
         return s.done(), s.notes
-
-    def to_move(self, state: State) -> str | None:
-        return None if state.phase == "over" else state.current
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every move of the player to act with every type a face-down card could show."""
@@ -349,6 +346,11 @@ class Duplicon(Rules):
                     if o != who for c in dict.fromkeys(c for c, _ in state.zones[o]) for f in ones]
         return self.accepted(state, out)
 
+    # the position
+
+    def to_move(self, state: State) -> str | None:
+        return None if state.phase == "over" else state.current
+
     def ledger(self, state: State) -> tuple[ScoreItem, ...]:
         return tuple(state.ledger)
 
@@ -357,6 +359,8 @@ class Duplicon(Rules):
 
     def show(self, state: State) -> str:
         return _show(state)
+
+    # disputes: positions typed in, questions, secrets
 
     def position(self, state: State) -> str:
         return _position(state)

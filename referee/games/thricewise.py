@@ -226,6 +226,8 @@ class Thricewise(Rules):
         "grid Journey, Mountain, Forest / Sea, Bard, End",
         "reveal ana Pact, ben Diplomat, cy Ace Moons", "D5", "H5", "H6"))
 
+    # setup
+
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         mode = options.get("deferred", "final")
         if mode not in ("final", "any-turn"):
@@ -234,7 +236,7 @@ class Thricewise(Rules):
         n = len(players)
         return State(tuple(players), mode, hands=(0,) * n, deferred=((),) * n)
 
-    # parsing
+    # notation
 
     def parse(self, state: State, text: str, player: str | None = None):
         words = text.replace("=", " ").replace(":", " ").split()
@@ -313,7 +315,7 @@ class Thricewise(Rules):
             return f"set-aside {card_by_id(move.card).name}"
         raise TypeError(move)
 
-    # checking
+    # rules
 
     def violations(self, state: State, move) -> list[Violation]:
         if state.phase == "over":
@@ -415,8 +417,6 @@ class Thricewise(Rules):
             if ids.count(cid) > 1 and (p, cid) == move.plays[ids.index(cid)]:
                 out.append(Violation(RULES["T-deck"], f"{c.name} is revealed twice"))
         return out
-
-    # transitions
 
     def transition(self, state: State, move) -> tuple[State, list[str]]:
         notes: list[str] = []
@@ -524,6 +524,86 @@ class Thricewise(Rules):
                        deferred=((),) * len(state.players), set_aside=state.set_aside + aside,
                        turn=state.turn + 1)
 
+    def legal_moves(self, state: State) -> list:
+        """Placements of the card waiting, or set-aside; for a reveal (hands are private) one
+        reveal per unseen card, each player showing the next unseen ones in seating order."""
+        if state.phase == "reveal":
+            seen = {c for _, c in state.grid} | {c for _, c, _ in state.set_aside}
+            unseen = [c.id for c in deck() if c.id not in seen]
+            n = len(state.players)
+            shows = (tuple((p, unseen[(k + i) % len(unseen)]) for i, p in enumerate(state.players))
+                     for k in range(len(unseen)) if len(unseen) >= n)
+            return self.accepted(state, (Reveal(plays) for plays in shows))
+        if state.phase != "place" or not state.pending:
+            return []
+        owner, cid = state.pending[0]
+        free = legal_cells(state.cells)
+        if not free:
+            return [SetAside(cid, owner)]
+        return [Place(cid, cell, owner) for cell in free]
+
+    # the position
+
+    def to_move(self, state: State) -> str | None:
+        if state.phase == "place" and state.pending:
+            return state.pending[0][0]
+        return None
+
+    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
+        return state.ledger
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        tot = totals(state.ledger, state.players)
+        best = max(tot.values())
+        winners = tuple(p for p in state.players if tot[p] == best)
+        scores = ", ".join(f"{p} {v}" for p, v in tot.items())
+        shared = "shared win, " if len(winners) > 1 else ""
+        return Outcome(winners, f"{shared}highest total {best} ({scores})")
+
+    def show(self, state: State) -> str:
+        lines = [(f"Thricewise, turn {state.turn}" if state.turn else "Thricewise, set-up")
+                 + (" (final turn of deferred cards)" if state.final and state.phase != "over"
+                    else "")
+                 + f"; deferred cards: {state.mode}"]
+        if state.grid:
+            lines += draw_grid(state.cells, state.phase == "place")
+        hands = ", ".join(f"{p} {h}" for p, h in zip(state.players, state.hands, strict=True))
+        lines.append(f"hands: {hands}; deck {state.deck}")
+        waiting = [f"{p} {', '.join(card_by_id(c).label for c in d)}"
+                   for p, d in zip(state.players, state.deferred, strict=True) if d]
+        if waiting:
+            lines.append("deferred: " + "; ".join(waiting))
+        if state.set_aside:
+            lines.append("set aside: " + ", ".join(f"{p} {card_by_id(c).name} ({why})"
+                                                   for p, c, why in state.set_aside))
+        lines.append("now: " + self._now(state))
+        tot = totals(state.ledger, state.players)
+        lines.append("scores: " + ", ".join(f"{p} {v}" for p, v in tot.items()))
+        return "\n".join(lines)
+
+    def _now(self, state: State) -> str:
+        if state.phase == "grid":
+            r, c = grid_shape(len(state.players))
+            example = ("grid Journey, Mountain / Sea, Bard" if c == 2
+                       else "grid Journey, Mountain, Forest / Sea, Bard, End")
+            return f"deal the starting grid ({r}×{c}) and type it row by row: {example}"
+        if state.phase == "reveal":
+            who = [p for p, h in zip(state.players, state.hands, strict=True) if h]
+            return ("everyone reveals a card together: reveal "
+                    + ", ".join(f"{p} <card>" for p in who))
+        if state.phase == "place":
+            owner, cid = state.pending[0]
+            then = ", ".join(f"{p} {card_by_id(c).name}" for p, c in state.pending[1:])
+            free = legal_cells(state.cells)
+            text = f"{owner} places {card_by_id(cid).label} on a · cell ({len(free)} legal)"
+            return text + (f"; then {then}" if then else "")
+        out = self.outcome(state)
+        return f"game over: {', '.join(out.winners)} ({out.reason})" if out else "game over"
+
+    # disputes: positions typed in, questions, secrets
+
     def position(self, state: State) -> str:
         """The position as text that load_position reads back (disputes)."""
         def pairs(items) -> str:
@@ -630,84 +710,6 @@ class Thricewise(Rules):
             c = find_card(" ".join(words[1:]))
             return f"{c.name} is " + (self._where(state, c.id) or "unseen (in a hand or the deck)")
         raise InvalidMove("ask `cells` (where the next card may go) or `where CARD`")
-
-    # reading the state
-
-    def to_move(self, state: State) -> str | None:
-        if state.phase == "place" and state.pending:
-            return state.pending[0][0]
-        return None
-
-    def legal_moves(self, state: State) -> list:
-        """Placements of the card waiting, or set-aside; for a reveal (hands are private) one
-        reveal per unseen card, each player showing the next unseen ones in seating order."""
-        if state.phase == "reveal":
-            seen = {c for _, c in state.grid} | {c for _, c, _ in state.set_aside}
-            unseen = [c.id for c in deck() if c.id not in seen]
-            n = len(state.players)
-            shows = (tuple((p, unseen[(k + i) % len(unseen)]) for i, p in enumerate(state.players))
-                     for k in range(len(unseen)) if len(unseen) >= n)
-            return self.accepted(state, (Reveal(plays) for plays in shows))
-        if state.phase != "place" or not state.pending:
-            return []
-        owner, cid = state.pending[0]
-        free = legal_cells(state.cells)
-        if not free:
-            return [SetAside(cid, owner)]
-        return [Place(cid, cell, owner) for cell in free]
-
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return state.ledger
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        tot = totals(state.ledger, state.players)
-        best = max(tot.values())
-        winners = tuple(p for p in state.players if tot[p] == best)
-        scores = ", ".join(f"{p} {v}" for p, v in tot.items())
-        shared = "shared win, " if len(winners) > 1 else ""
-        return Outcome(winners, f"{shared}highest total {best} ({scores})")
-
-    def show(self, state: State) -> str:
-        lines = [(f"Thricewise, turn {state.turn}" if state.turn else "Thricewise, set-up")
-                 + (" (final turn of deferred cards)" if state.final and state.phase != "over"
-                    else "")
-                 + f"; deferred cards: {state.mode}"]
-        if state.grid:
-            lines += draw_grid(state.cells, state.phase == "place")
-        hands = ", ".join(f"{p} {h}" for p, h in zip(state.players, state.hands, strict=True))
-        lines.append(f"hands: {hands}; deck {state.deck}")
-        waiting = [f"{p} {', '.join(card_by_id(c).label for c in d)}"
-                   for p, d in zip(state.players, state.deferred, strict=True) if d]
-        if waiting:
-            lines.append("deferred: " + "; ".join(waiting))
-        if state.set_aside:
-            lines.append("set aside: " + ", ".join(f"{p} {card_by_id(c).name} ({why})"
-                                                   for p, c, why in state.set_aside))
-        lines.append("now: " + self._now(state))
-        tot = totals(state.ledger, state.players)
-        lines.append("scores: " + ", ".join(f"{p} {v}" for p, v in tot.items()))
-        return "\n".join(lines)
-
-    def _now(self, state: State) -> str:
-        if state.phase == "grid":
-            r, c = grid_shape(len(state.players))
-            example = ("grid Journey, Mountain / Sea, Bard" if c == 2
-                       else "grid Journey, Mountain, Forest / Sea, Bard, End")
-            return f"deal the starting grid ({r}×{c}) and type it row by row: {example}"
-        if state.phase == "reveal":
-            who = [p for p, h in zip(state.players, state.hands, strict=True) if h]
-            return ("everyone reveals a card together: reveal "
-                    + ", ".join(f"{p} <card>" for p in who))
-        if state.phase == "place":
-            owner, cid = state.pending[0]
-            then = ", ".join(f"{p} {card_by_id(c).name}" for p, c in state.pending[1:])
-            free = legal_cells(state.cells)
-            text = f"{owner} places {card_by_id(cid).label} on a · cell ({len(free)} legal)"
-            return text + (f"; then {then}" if then else "")
-        out = self.outcome(state)
-        return f"game over: {', '.join(out.winners)} ({out.reason})" if out else "game over"
 
 
 def draw_grid(cells: Mapping[tuple[int, int], int], mark_legal: bool) -> list[str]:

@@ -107,14 +107,14 @@ class Coda(Rules):
     def show(self, state: State) -> str:
         return display.show(state)
 
-    # disputes and secrets
+    # disputes: positions typed in, questions, secrets
+
+    def query(self, state: State, text: str) -> str:
+        return deduction.query(state, text)
 
     def candidates(self, state: State, player: str, position: int) -> list[int]:
         """Every tile a player's tile (1-based position) can still be, from public info."""
         return deduction.candidates(state, player, position)
-
-    def query(self, state: State, text: str) -> str:
-        return deduction.query(state, text)
 
     def secret_prompt(self, state: State, text: str) -> str:
         return sealing.secret_prompt(state, text)

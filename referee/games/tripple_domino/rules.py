@@ -99,22 +99,6 @@ class TrippleDomino(Rules):
 
     # rules
 
-    def to_move(self, state: State) -> str | None:
-        if state.phase == "play" and state.turn is not None:
-            return state.players[state.turn]
-        return None
-
-    def transition(self, state: State, move: Move) -> tuple[State, tuple[str, ...]]:
-        after = self._apply(state, move)
-        notes = self._notes(after)
-        if isinstance(move, Start):
-            unnamed = [p for p in state.players if p != move.player
-                       and p not in dict(move.claims)]
-            if unnamed:
-                notes = (f"start rule checked without the best tile of {', '.join(unnamed)}",
-                         *notes)
-        return after, notes
-
     def violations(self, state: State, move: Move) -> list[Violation]:
         def v(rule: str, reason: str) -> Violation:
             return Violation(RULES[rule], reason)
@@ -226,8 +210,6 @@ class TrippleDomino(Rules):
             if t in state.used:
                 out.append(v("D5", f"{name(t)} is on the table, it cannot be in a hand"))
         return out
-
-    # effects
 
     def _apply(self, s: State, move: Move) -> State:
         r = s.rules
@@ -342,18 +324,16 @@ class TrippleDomino(Rules):
             return (f"{self.to_move(s)} drew {s.draws}: draw again or place the drawn tile",)
         return ()
 
-    # results
-
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return state.ledger
-
-    def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
-            return None
-        tot = totals_of(state)
-        best = max(tot.values())
-        return Outcome(tuple(p for p, v in tot.items() if v == best),
-                       f"{best} points after round {state.round} (target {state.target})")
+    def transition(self, state: State, move: Move) -> tuple[State, tuple[str, ...]]:
+        after = self._apply(state, move)
+        notes = self._notes(after)
+        if isinstance(move, Start):
+            unnamed = [p for p in state.players if p != move.player
+                       and p not in dict(move.claims)]
+            if unnamed:
+                notes = (f"start rule checked without the best tile of {', '.join(unnamed)}",
+                         *notes)
+        return after, notes
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every placement and draw on the board as the table sees it (hands are private, so
@@ -383,7 +363,23 @@ class TrippleDomino(Rules):
                             out.append(Place(who, t, cell, rot, drawn))
         return out
 
-    # display
+    # the position
+
+    def to_move(self, state: State) -> str | None:
+        if state.phase == "play" and state.turn is not None:
+            return state.players[state.turn]
+        return None
+
+    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
+        return state.ledger
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        tot = totals_of(state)
+        best = max(tot.values())
+        return Outcome(tuple(p for p, v in tot.items() if v == best),
+                       f"{best} points after round {state.round} (target {state.target})")
 
     def show(self, state: State) -> str:
         lines = [f"round {state.round} · {state.variant} rules · target {state.target}"]
@@ -408,6 +404,8 @@ class TrippleDomino(Rules):
         }[state.phase]
         lines.append(status)
         return "\n".join(lines)
+
+    # disputes: positions typed in, questions, secrets
 
     def position(self, state: State) -> str:
         """The position as text that load_position reads back."""
