@@ -1,215 +1,44 @@
-"""Thricewise (P. D. Magnus), played with the Decktet: rules.md §2.
-
-The referee never sees hands, only what the table reveals: the starting grid, each turn's
-simultaneous reveal, and the placements. It counts hands and the deck from those (3 cards each,
-one draw per hand card revealed, nobody draws when the deck cannot serve everyone), detects
-deferred ranks, plays the final turn of deferred cards and scores every three-card window.
-
-Cards come from the generator's own Decktet definition (templates/decktet), never a second list.
-Cells are named by column letter and row number (E5); the starting grid's top-left is E5 so
-every cell a 6×6 box can reach keeps a stable positive name as the grid grows in any direction.
-"""
+"""Thricewise's rules: the game contract (imports go one way: decktet, model <- position,
+display <- rules)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from contextlib import nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from referee.engine import (
     InvalidMove,
     Option,
     Outcome,
     RefereeError,
-    RuleRef,
     Rules,
     Sample,
     ScoreItem,
     Violation,
-    find_player,
     totals,
 )
-from referee.games._decktet import SUITS, DCard, card_by_id, deck, find_card, parse_cards
-from referee.position import Line, read_lines
-
-RULES = {
-    r.id: r
-    for r in (
-        RuleRef("T1", "the cell is empty"),
-        RuleRef("T2", "the cell touches an occupied cell orthogonally or diagonally"),
-        RuleRef("T3", "after placing, the grid's bounding box is at most 6 columns wide and "
-                      "6 rows tall"),
-        RuleRef("T4", "a card with no legal cell is set aside unplayed and scores nothing"),
-        RuleRef("T-setup", "a face-up starting grid: 2×2 for 2 or 4 players, 2×3 for 3 or 5; "
-                           "3 cards each"),
-        RuleRef("T-turn", "everyone with a card chooses one face down, all reveal; the cards "
-                          "are placed by their owners in ascending rank (Ace first, Crown last)"),
-        RuleRef("T-deferred", "deferred cards wait beside their owner until every hand is "
-                              "empty, then one final turn places them (variant "
-                              "deferred=any-turn: on any later turn instead of a hand card)"),
-        RuleRef("T-deck", "the basic Decktet has 36 cards, each exactly once"),
-    )
-}
-
-_CELL = re.compile(r"^([a-z])(\d{1,2})$", re.IGNORECASE)
-ORIGIN = (4, 5)  # the starting grid's top-left cell: E5
-MAX_SPAN = 6
-DIRECTIONS = (((1, 0), "row"), ((0, 1), "column"), ((1, 1), "diagonal \\"),
-              ((1, -1), "diagonal /"))
+from referee.games.thricewise.decktet import card_by_id, deck, find_card, parse_cards
+from referee.games.thricewise.display import Display
+from referee.games.thricewise.model import (
+    CELL_RE,
+    ORIGIN,
+    RULES,
+    Grid,
+    Place,
+    Reveal,
+    SetAside,
+    State,
+    cell_name,
+    cell_problems,
+    grid_shape,
+    legal_cells,
+    parse_cell,
+    score_placement,
+)
+from referee.games.thricewise.position import PositionText
 
 
-def cell_name(cell: tuple[int, int]) -> str:
-    col, row = cell
-    return f"{chr(ord('A') + col)}{row}" if 0 <= col < 26 else f"?{col},{row}"
-
-
-def parse_cell(text: str) -> tuple[int, int]:
-    m = _CELL.match(text.strip())
-    if not m:
-        raise InvalidMove(f"expected a cell like E4 (column letter, row number), not {text!r}")
-    return ord(m.group(1).upper()) - ord("A"), int(m.group(2))
-
-
-POSITION_HELP = ("turn N · grid E5 Journey, F5 Ace of Moons · hands ana 2, ben 2 · deck 18 · "
-                 "deferred ana Castle · aside ben Cave · pending cy Author, ana Pact "
-                 "(to place, in order) · drawers ana ben cy · final · scores ana 3, ben 4")
-
-
-# Moves
-
-
-@dataclass(frozen=True)
-class Grid:
-    """The dealt starting grid, row by row (card ids)."""
-
-    rows: tuple[tuple[int, ...], ...]
-
-
-@dataclass(frozen=True)
-class Reveal:
-    """The simultaneous reveal: (player, card id) for everyone who reveals."""
-
-    plays: tuple[tuple[str, int], ...]
-
-
-@dataclass(frozen=True)
-class Place:
-    card: int
-    cell: tuple[int, int]
-    player: str | None = None
-
-
-@dataclass(frozen=True)
-class SetAside:
-    card: int
-    player: str | None = None
-
-
-# State
-
-
-@dataclass(frozen=True)
-class State:
-    players: tuple[str, ...]
-    mode: str = "final"  # deferred cards: "final" turn (default) or "any-turn"
-    phase: str = "grid"  # grid | reveal | place | over
-    grid: tuple[tuple[tuple[int, int], int], ...] = ()  # (cell, card id), in placement order
-    hands: tuple[int, ...] = ()
-    deck: int = 0
-    deferred: tuple[tuple[int, ...], ...] = ()  # per player, card ids face up beside them
-    pending: tuple[tuple[str, int], ...] = ()  # this turn's cards still to place, in rank order
-    drawers: tuple[str, ...] = ()  # who draws when this turn's placements are done
-    set_aside: tuple[tuple[str, int, str], ...] = ()  # (player, card id, why)
-    final: bool = False
-    turn: int = 0
-    ledger: tuple[ScoreItem, ...] = ()
-
-    @property
-    def cells(self) -> dict[tuple[int, int], int]:
-        return dict(self.grid)
-
-    def index(self, player: str) -> int:
-        return self.players.index(player)
-
-
-def grid_shape(n_players: int) -> tuple[int, int]:
-    """Rows × columns of the starting grid."""
-    return (2, 2) if n_players in (2, 4) else (2, 3)
-
-
-def box(cells) -> tuple[int, int, int, int]:
-    cols = [c for c, _ in cells]
-    rows = [r for _, r in cells]
-    return min(cols), min(rows), max(cols), max(rows)
-
-
-def cell_problems(cells: Mapping[tuple[int, int], int], cell: tuple[int, int]) -> list[Violation]:
-    """T1–T3 for one cell: every rule the cell breaks, with the concrete reason."""
-    out = []
-    name = cell_name(cell)
-    if cell in cells:
-        out.append(Violation(RULES["T1"], f"{name} already holds {card_by_id(cells[cell]).name}"))
-    c, r = cell
-    near = [(c + dc, r + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if (dc, dr) != (0, 0)]
-    if not any(n in cells for n in near):
-        out.append(Violation(RULES["T2"], f"{name} touches no card (not even diagonally)"))
-    c0, r0, c1, r1 = box([*cells, cell])
-    if c1 - c0 + 1 > MAX_SPAN or r1 - r0 + 1 > MAX_SPAN:
-        out.append(Violation(RULES["T3"], f"{name} would make the grid {c1 - c0 + 1} columns "
-                                          f"wide and {r1 - r0 + 1} rows tall"))
-    return out
-
-
-def legal_cells(cells: Mapping[tuple[int, int], int]) -> list[tuple[int, int]]:
-    """Every cell where a card may go now (T1–T3), in reading order."""
-    near = {(c + dc, r + dr) for c, r in cells for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
-    ok = [x for x in near if x not in cells and not cell_problems(cells, x)]
-    return sorted(ok, key=lambda x: (x[1], x[0]))
-
-
-def window_value(cards: Sequence[DCard]) -> int:
-    """The lowest numeral rank (2–9) in the window; Aces and Crowns count for nothing."""
-    numerals = [c.value for c in cards if 2 <= c.value <= 9]
-    return min(numerals) if numerals else 0
-
-
-def window_kinds(cards: Sequence[DCard]) -> list[str]:
-    """The kinds a three-card window is: set, straight (in line order), flush (once)."""
-    v = [c.value for c in cards]
-    kinds = []
-    if v[0] == v[1] == v[2]:
-        kinds.append("set")
-    if v[1] - v[0] == v[2] - v[1] and abs(v[1] - v[0]) == 1:
-        kinds.append("straight")
-    shared = set(cards[0].suits) & set(cards[1].suits) & set(cards[2].suits)
-    if shared:
-        kinds.append("flush " + "/".join(s.capitalize() for s in SUITS if s in shared))
-    return kinds
-
-
-def score_placement(cells: Mapping[tuple[int, int], int], cell: tuple[int, int],
-                    player: str, round_no: int = 1) -> list[ScoreItem]:
-    """Every window of three occupied cells in a line through the new card, itemised by kind."""
-    items = []
-    for (dc, dr), dname in DIRECTIONS:
-        for k in (-2, -1, 0):
-            win = [(cell[0] + (k + i) * dc, cell[1] + (k + i) * dr) for i in range(3)]
-            if not all(w in cells for w in win):
-                continue
-            cards = [card_by_id(cells[w]) for w in win]
-            value = window_value(cards)
-            where = f"{dname} {'-'.join(cell_name(w) for w in win)}"
-            names = "-".join(f"{c.name}({c.short})" for c in cards)
-            for kind in window_kinds(cards):
-                items.append(ScoreItem(player, value, f"{kind} {where}: {names}", round_no))
-    return items
-
-
-# The game
-
-
-class Thricewise(Rules):
+class Thricewise(Display, PositionText, Rules):
     name = "thricewise"
     title = "Thricewise"
     min_players = 2
@@ -257,10 +86,10 @@ class Thricewise(Rules):
         if verb == "place":
             words = words[1:]
         words = [w for w in words if w.lower() != "at"]
-        if words and _CELL.match(words[-1]):
+        if words and CELL_RE.match(words[-1]):
             cell = parse_cell(words[-1])
             return Place(self._card_or_next(state, " ".join(words[:-1])), cell, player)
-        if words and _CELL.match(words[0]):
+        if words and CELL_RE.match(words[0]):
             cell = parse_cell(words[0])
             return Place(self._card_or_next(state, " ".join(words[1:])), cell, player)
         raise InvalidMove(f"cannot read {text!r}: expected `grid ...`, `reveal ana Journey, "
@@ -562,181 +391,6 @@ class Thricewise(Rules):
         shared = "shared win, " if len(winners) > 1 else ""
         return Outcome(winners, f"{shared}highest total {best} ({scores})")
 
-    def show(self, state: State) -> str:
-        lines = [(f"Thricewise, turn {state.turn}" if state.turn else "Thricewise, set-up")
-                 + (" (final turn of deferred cards)" if state.final and state.phase != "over"
-                    else "")
-                 + f"; deferred cards: {state.mode}"]
-        if state.grid:
-            lines += draw_grid(state.cells, state.phase == "place")
-        hands = ", ".join(f"{p} {h}" for p, h in zip(state.players, state.hands, strict=True))
-        lines.append(f"hands: {hands}; deck {state.deck}")
-        waiting = [f"{p} {', '.join(card_by_id(c).label for c in d)}"
-                   for p, d in zip(state.players, state.deferred, strict=True) if d]
-        if waiting:
-            lines.append("deferred: " + "; ".join(waiting))
-        if state.set_aside:
-            lines.append("set aside: " + ", ".join(f"{p} {card_by_id(c).name} ({why})"
-                                                   for p, c, why in state.set_aside))
-        lines.append("now: " + self._now(state))
-        tot = totals(state.ledger, state.players)
-        lines.append("scores: " + ", ".join(f"{p} {v}" for p, v in tot.items()))
-        return "\n".join(lines)
-
-    def _now(self, state: State) -> str:
-        if state.phase == "grid":
-            r, c = grid_shape(len(state.players))
-            example = ("grid Journey, Mountain / Sea, Bard" if c == 2
-                       else "grid Journey, Mountain, Forest / Sea, Bard, End")
-            return f"deal the starting grid ({r}×{c}) and type it row by row: {example}"
-        if state.phase == "reveal":
-            who = [p for p, h in zip(state.players, state.hands, strict=True) if h]
-            return ("everyone reveals a card together: reveal "
-                    + ", ".join(f"{p} <card>" for p in who))
-        if state.phase == "place":
-            owner, cid = state.pending[0]
-            then = ", ".join(f"{p} {card_by_id(c).name}" for p, c in state.pending[1:])
-            free = legal_cells(state.cells)
-            text = f"{owner} places {card_by_id(cid).label} on a · cell ({len(free)} legal)"
-            return text + (f"; then {then}" if then else "")
-        out = self.outcome(state)
-        return f"game over: {', '.join(out.winners)} ({out.reason})" if out else "game over"
-
     # disputes: positions typed in, questions, secrets
-
-    def position(self, state: State) -> str:
-        """The position as text that load_position reads back (disputes)."""
-        def pairs(items) -> str:
-            return ", ".join(f"{a} {b}" for a, b in items)
-
-        name = lambda cid: card_by_id(cid).name  # noqa: E731
-        out = [f"# thricewise position: {POSITION_HELP}", f"turn {state.turn}"]
-        out += [f"grid {pairs((cell_name(c), name(x)) for c, x in state.grid)}"]
-        out += [f"hands {pairs(zip(state.players, state.hands, strict=True))}",
-                f"deck {state.deck}"]
-        deferred = [(p, name(c)) for p, d in zip(state.players, state.deferred, strict=True)
-                    for c in d]
-        out += [f"deferred {pairs(deferred)}"] if deferred else []
-        out += [f"aside {pairs((p, name(c)) for p, c, _ in state.set_aside)}"] if (
-            state.set_aside) else []
-        out += [f"pending {pairs((p, name(c)) for p, c in state.pending)}"] if (
-            state.pending) else []
-        out += [f"drawers {' '.join(state.drawers)}"] if state.drawers else []
-        out += ["final"] if state.final else []
-        out.append(f"scores {pairs(totals(state.ledger, state.players).items())}")
-        return "\n".join(out) + "\n"
-
-    def load_position(self, state: State, text: str) -> State:
-        """A position typed in or written by `position`; checks each card is seen once and
-        that hands and deck account for every unseen card."""
-        data: dict[str, list[tuple[str, str]]] = {}
-        words: dict[str, str] = {}
-        lines: dict[str, Line] = {}
-        keys = dict.fromkeys(("turn", "grid", "hands", "deck", "deferred", "aside", "pending",
-                              "drawers", "final", "scores"), 0)
-        for line in read_lines(text, keys, f"expected {POSITION_HELP}"):
-            words[line.key], lines[line.key] = line.rest, line
-            items = [i.split(None, 1) for i in line.rest.split(",") if i.strip()]
-            data[line.key] = [(i[0], i[1].strip() if len(i) > 1 else "") for i in items]
-
-        def who(name: str) -> str:
-            return find_player(state.players, name, "position", RefereeError)
-
-        def number(text: str, what: str) -> int:
-            if not text.strip().isdigit():
-                raise RefereeError(f"{what} must be a number, not {text!r}", "position")
-            return int(text)
-
-        def reading(key: str):  # errors in a line name it
-            return lines[key].reading() if key in lines else nullcontext()
-
-        with reading("grid"):
-            grid = tuple((parse_cell(c), find_card(n).id) for c, n in data.get("grid", []))
-        hands = dict.fromkeys(state.players, 0)
-        with reading("hands"):
-            hands.update({who(p): number(n, "a hand") for p, n in data.get("hands", [])})
-        deferred: dict[str, list[int]] = {p: [] for p in state.players}
-        with reading("deferred"):
-            for p, n in data.get("deferred", []):
-                deferred[who(p)].append(find_card(n).id)
-        with reading("aside"):
-            aside = tuple((who(p), find_card(n).id, "set aside") for p, n in data.get("aside", []))
-        with reading("pending"):
-            pending = tuple((who(p), find_card(n).id) for p, n in data.get("pending", []))
-        seen = [c for _, c in grid] + [c for d in deferred.values() for c in d]
-        seen += [c for _, c, _ in aside] + [c for _, c in pending]
-        twice = sorted({card_by_id(c).name for c in seen if seen.count(c) > 1})
-        if twice:
-            raise RefereeError(f"each card exists once: {', '.join(twice)}", "position")
-        if len({c for c, _ in grid}) != len(grid):
-            raise RefereeError("two cards on one cell", "position grid")
-        if grid:
-            c0, r0, c1, r1 = box([c for c, _ in grid])
-            if c1 - c0 + 1 > MAX_SPAN or r1 - r0 + 1 > MAX_SPAN:
-                raise RefereeError(f"the grid is {c1 - c0 + 1} columns wide and {r1 - r0 + 1} "
-                                   f"rows tall, more than {MAX_SPAN} (T3)", "position grid")
-        deck_left = number(words.get("deck", "0"), "deck")
-        unseen = len(deck()) - len(seen)
-        if deck_left + sum(hands.values()) != unseen:
-            raise RefereeError(f"hands ({sum(hands.values())}) and deck ({deck_left}) must "
-                               f"hold the {unseen} unseen cards", "position")
-        ledger = tuple(ScoreItem(who(p), number(v, "a score"), "score of the position")
-                       for p, v in data.get("scores", []) if v != "0")
-        new = replace(state, grid=grid, hands=tuple(hands[p] for p in state.players),
-                      deck=deck_left, deferred=tuple(tuple(deferred[p]) for p in state.players),
-                      set_aside=aside, pending=pending, final="final" in words,
-                      drawers=tuple(who(p) for p in words.get("drawers", "").split()),
-                      turn=number(words.get("turn", "1"), "turn"), ledger=ledger)
-        if not grid:
-            return replace(new, phase="grid")
-        if pending:
-            return replace(new, phase="place")
-        if any(new.hands):
-            return replace(new, phase="reveal")
-        return self._advance(replace(new, phase="drawn"), [])
-
-    def query(self, state: State, text: str) -> str:
-        """Settle a question at the table: `cells` lists where the next card may go;
-        `where Journey` says where a card is (each card exists once)."""
-        words = text.split()
-        if words[:1] == ["cells"]:
-            if state.phase != "place":
-                return "no card is waiting to be placed"
-            owner, cid = state.pending[0]
-            free = legal_cells(state.cells)
-            shown = " ".join(cell_name(x) for x in free) or "none: it is set aside (T4)"
-            return f"{owner}'s {card_by_id(cid).label} may go on {len(free)} cell(s): {shown}"
-        if words[:1] == ["where"] and len(words) > 1:
-            c = find_card(" ".join(words[1:]))
-            return f"{c.name} is " + (self._where(state, c.id) or "unseen (in a hand or the deck)")
-        raise InvalidMove("ask `cells` (where the next card may go) or `where CARD`")
-
-
-def draw_grid(cells: Mapping[tuple[int, int], int], mark_legal: bool) -> list[str]:
-    """The grid as text: column letters above, row numbers left, two lines per row of cards
-    (rank and name; suits), and · on every cell where the next card may go."""
-    free = set(legal_cells(cells)) if mark_legal else set()
-    c0, r0, c1, r1 = box([*cells, *free])
-    width = 11
-    head = "    " + "".join(cell_name((c, 1))[0].ljust(width) for c in range(c0, c1 + 1))
-    out = [head.rstrip()]
-    for r in range(r0, r1 + 1):
-        top, bottom = [], []
-        for c in range(c0, c1 + 1):
-            cid = cells.get((c, r))
-            if cid is not None:
-                card = card_by_id(cid)
-                name = card.name if card.value not in (1,) else card.suits[0].capitalize()
-                top.append(f"{card.short} {name[:8]}".ljust(width))
-                bottom.append(" ".join(s[:2].capitalize() for s in card.suits).rjust(5)
-                              .ljust(width))
-            else:
-                top.append(("·" if (c, r) in free else "").ljust(width))
-                bottom.append("".ljust(width))
-        out.append(f"{r:>2}  " + "".join(top).rstrip())
-        if "".join(bottom).strip():
-            out.append("    " + "".join(bottom).rstrip())
-    return out
-
 
 GAME = Thricewise()
