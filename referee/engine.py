@@ -125,7 +125,7 @@ class Rules(Generic[State, Move]):
     """The game contract: every hook a game can have, each with a default, by its public name.
 
     A game module defines `GAME = MyGame()` for a subclass. It must write `setup`, `parse`,
-    `format`, `transition`, `ledger`, `show` and `legal_moves`; the rest have defaults that
+    `format`, `transition`, `show` and `legal_moves`; the rest have defaults that
     suit a game without them. Check and apply follow from `violations` + `transition`; the
     score a move earns is what it added to the ledger, so a game keeps one record of points.
     State is an immutable value (frozen dataclasses, changed with `dataclasses.replace`), so
@@ -207,8 +207,9 @@ class Rules(Generic[State, Move]):
         return None
 
     def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        """Every score item so far, in order, itemised (it only grows move by move)."""
-        raise NotImplementedError
+        """Every score item so far, in order, itemised (it only grows move by move); by default
+        the state's `ledger` field."""
+        return tuple(state.ledger)  # type: ignore[attr-defined]
 
     def outcome(self, state: State) -> Outcome | None:
         """The end of the game, or None while it goes on."""

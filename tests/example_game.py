@@ -101,8 +101,6 @@ class FirstToTen(Rules[State, Add]):
     def to_move(self, state: State) -> str | None:
         return state.players[state.turn]
 
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return state.ledger
 
     def outcome(self, state: State) -> Outcome | None:
         best = [p for p, v in totals(state.ledger, state.players).items() if v >= GOAL]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from referee.engine import Option, Outcome, RefereeError, Rules, Sample, ScoreItem, Violation
+from referee.engine import Option, Outcome, RefereeError, Rules, Sample, Violation
 from referee.games.coda import checks, deduction, display, effects, notation, sealing
 from referee.games.coda.model import (
     RULES,
@@ -98,8 +98,6 @@ class Coda(Rules):
             return state.winner
         return None
 
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return state.ledger
 
     def outcome(self, state: State) -> Outcome | None:
         return outcome_of(state)

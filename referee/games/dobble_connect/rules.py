@@ -290,8 +290,6 @@ class DobbleConnect(PositionText, Rules):
     def to_move(self, state: State) -> str | None:
         return None  # real time: everyone plays at once
 
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return tuple(state.ledger)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

@@ -13,7 +13,6 @@ from referee.engine import (
     RuleRef,
     Rules,
     Sample,
-    ScoreItem,
     Violation,
     find_player,
 )
@@ -154,8 +153,6 @@ class Duplicon(Rules):
     def to_move(self, state: State) -> str | None:
         return None if state.phase == "over" else state.current
 
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return tuple(state.ledger)
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome

@@ -378,8 +378,6 @@ class Thricewise(Display, PositionText, Rules):
             return state.pending[0][0]
         return None
 
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return state.ledger
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":

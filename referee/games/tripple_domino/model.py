@@ -256,13 +256,6 @@ def add_to(hands: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
     return hands[:i] + (hands[i] + delta,) + hands[i + 1:]
 
 
-def totals_of(s: State) -> dict[str, int]:
-    out = dict.fromkeys(s.players, 0)
-    for item in s.ledger:
-        out[item.player] += item.points
-    return out
-
-
 def to_tell(s: State) -> list[str]:
     """The players whose hands are still to be told at the round's end."""
     return [p for p in s.players if p != s.out]

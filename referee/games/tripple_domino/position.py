@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from referee.engine import RefereeError, ScoreItem, find_player
+from referee.engine import RefereeError, ScoreItem, find_player, totals
 from referee.games.tripple_domino.board import corners
 from referee.games.tripple_domino.model import (
     Cell,
@@ -31,14 +31,13 @@ from referee.games.tripple_domino.model import (
     parse_tile,
     rotations,
     tiles,
-    totals_of,
 )
 from referee.position import read_lines
 
 
 def write(state: State) -> str:
     """The position as text that read() takes back."""
-    tot = totals_of(state)
+    tot = totals(state.ledger, state.players)
     out = [
         "# tripple-domino position: cells as CELL CORNERS (clockwise from the apex)",
         f"round {state.round}",

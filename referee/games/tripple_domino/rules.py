@@ -13,6 +13,7 @@ from referee.engine import (
     Sample,
     ScoreItem,
     Violation,
+    totals,
 )
 from referee.games.tripple_domino.board import CORNER_NAMES, corners, edge_neighbours, hexagon
 from referee.games.tripple_domino.board import draw as draw_board
@@ -37,7 +38,6 @@ from referee.games.tripple_domino.model import (
     strength,
     tiles,
     to_tell,
-    totals_of,
     value,
 )
 from referee.games.tripple_domino.notation import format_move, parse_move
@@ -295,21 +295,21 @@ class TrippleDomino(Rules):
 
     def _end_round(self, s: State, move: End) -> State:
         rnd = s.round
-        totals = {p: sum(value(t) for t in ts) for p, ts in move.hands if p != s.out}
+        left = {p: sum(value(t) for t in ts) for p, ts in move.hands if p != s.out}
         items: list[ScoreItem] = []
         if s.out is not None:
-            got = sum(totals.values())
-            detail = ", ".join(f"{p} {v}" for p, v in totals.items())
+            got = sum(left.values())
+            detail = ", ".join(f"{p} {v}" for p, v in left.items())
             items.append(ScoreItem(s.out, got, f"tiles left in the other hands ({detail})", rnd))
         else:
-            low = min(totals.values())
-            for p, own in totals.items():
+            low = min(left.values())
+            for p, own in left.items():
                 if own == low:
-                    others = sum(totals.values()) - own
+                    others = sum(left.values()) - own
                     items.append(ScoreItem(p, others - own, f"blocked round: others' hands "
                                                             f"{others} − own {own}", rnd))
         s = replace(s, ledger=s.ledger + tuple(items))
-        if max(totals_of(s).values()) >= s.target:
+        if max(totals(s.ledger, s.players).values()) >= s.target:
             return replace(s, phase="over", turn=None, out=None)
         return deal(replace(s, round=rnd + 1))
 
@@ -370,13 +370,11 @@ class TrippleDomino(Rules):
             return state.players[state.turn]
         return None
 
-    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
-        return state.ledger
 
     def outcome(self, state: State) -> Outcome | None:
         if state.phase != "over":
             return None
-        tot = totals_of(state)
+        tot = totals(state.ledger, state.players)
         best = max(tot.values())
         return Outcome(tuple(p for p, v in tot.items() if v == best),
                        f"{best} points after round {state.round} (target {state.target})")
@@ -388,7 +386,7 @@ class TrippleDomino(Rules):
             lines.append(draw_board(state.board, state.numbers, tags))
         else:
             lines.append("(empty table)")
-        tot = totals_of(state)
+        tot = totals(state.ledger, state.players)
         for k, p in enumerate(state.players):
             mark = "→" if state.turn == k and state.phase == "play" else " "
             lines.append(f"{mark} {p:<10} {tot[p]:>4} points  {state.hands[k]:>2} tiles in hand")
