@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from generator import files, units
 from generator.components import Card, Deck
 from generator.errors import PnpError
 from generator.layout import grid as grid_layout
-from generator.layout.grid import PRINTER_MARGIN
 from generator.layout.sheet import Page, Placement, Sheet
-
-EXTRA_BACK_BLEED = 2 * units.MM  # printers misregister duplex by 1-4 mm
 
 
 @dataclass(frozen=True)
@@ -30,8 +28,9 @@ class Options:
     back_offset: tuple[float, float] | None = None
     grid: tuple[int, int] | None = None
     parts: tuple[str, ...] = ()
-    guides: bool = True
+    guides: bool | None = None  # cut outlines: on sheets, off on print-shop single pages
     layout: str = "sheet"  # sheet | single (one card per page with bleed, for print shops)
+    cmyk: bool = False  # DeviceCMYK colours, for print shops (render/cmyk.py)
 
 
 @dataclass(frozen=True)
@@ -55,7 +54,8 @@ def resolved(deck: Deck, opts: Options) -> Options:
         backs=deck.has_backs if opts.backs is None else opts.backs,
         flip=opts.flip or p.flip,
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
-        grid=opts.grid, parts=opts.parts, guides=opts.guides, layout=opts.layout)
+        grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk,
+        guides=opts.layout != "single" if opts.guides is None else opts.guides)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -82,15 +82,16 @@ def plan(deck: Deck, opts: Options) -> Sheet:
     if o.layout == "single":
         return single_pages(deck, cards, o)
     if deck.shape == "triangle":
+        for flag, value in (("--bleed", o.bleed), ("--gutter", o.gutter)):
+            if value:
+                raise PnpError("triangular tiles are printed edge to edge, each cut shared by two "
+                               "tiles: art cannot bleed past a cut its neighbour shares, and a "
+                               "gutter would double the cuts (their backs bleed 2 mm already)",
+                               flag)
         return _triangles(deck, cards, o)
-    g = _fit(deck, o)
-    sheet = grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
-                               marks=o.marks)
-    # Backs bleed further into the gutter (and the free border) to hide duplex misregistration.
-    extra = max(0.0, min(EXTRA_BACK_BLEED, o.gutter / 2, min(g.left, g.bottom) - PRINTER_MARGIN))
-    if extra and o.backs:
-        sheet = _widen_back_bleed(sheet, extra)
-    return sheet
+    g = _fit(deck, o, len(cards))
+    return grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
+                              marks=o.marks)
 
 
 def _turns(o: Options) -> tuple[str, ...]:
@@ -107,32 +108,32 @@ def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     return min(sheets, key=lambda s: (len(s.pages), s.info.get("cuts", 0)))
 
 
-def _fit(deck: Deck, o: Options) -> grid_layout.Grid:
-    """The grid for the options; with orientation auto, the orientation holding more cards."""
-    cols, rows = o.grid or (None, None)
-    best, error = None, None
+def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
+    """The grid for the options: the fewest pages for `count` cards; among those, one with
+    room for crop marks on every side; then the most cards a page. Orientation auto tries both;
+    a grid given with --grid is taken as it is."""
+    candidates, error = [], None
     for turn in _turns(o):
         paper_w, paper_h = units.paper(o.paper, turn)
         try:
             g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed,
-                                gutter=o.gutter, cols=cols, rows=rows)
+                                gutter=o.gutter, cols=o.grid[0] if o.grid else None,
+                                rows=o.grid[1] if o.grid else None)
         except PnpError as e:
             error = error or e
             continue
-        if best is None or g.cols * g.rows > best.cols * best.rows:
-            best = g
-    if best is None:
+        g = replace(g, shape_has_straight_cuts=deck.shape == "rect")
+        smaller = [] if o.grid else [replace(g, cols=c, rows=r) for c in (g.cols, g.cols - 1)
+                                     for r in (g.rows, g.rows - 1) if c >= 1 and r >= 1]
+        candidates += [g, *smaller]
+    if not candidates:
         raise error
-    return best
 
+    def rank(g: grid_layout.Grid):
+        marked = not (g.shape_has_straight_cuts and grid_layout.unmarked_sides(g))
+        return (-math.ceil(count / (g.cols * g.rows)), marked, g.cols * g.rows)
 
-def _widen_back_bleed(sheet: Sheet, extra: float) -> Sheet:
-    pages = tuple(
-        page if page.side == "front" else Page(
-            page.side, tuple(Placement(p.card, p.x, p.y, p.rotation, p.bleed + extra)
-                             for p in page.placements), page.marks, page.guides)
-        for page in sheet.pages)
-    return Sheet(sheet.width, sheet.height, pages, sheet.cards_per_page, sheet.info)
+    return max(candidates, key=rank)
 
 
 def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -154,10 +155,12 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     o = resolved(deck, opts)
     sheet = sheet or plan(deck, opts)
     trim = (o.bleed, o.bleed, deck.width, deck.height) if o.layout == "single" else None
-    data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim, progress=progress)
+    data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim, progress=progress,
+                  cmyk=o.cmyk)
     write_atomic(out, data)
     cards = sum(len(p.placements) for p in sheet.pages if p.side == "front")
-    return Result(out, len(sheet.pages), cards, o.paper, dict(sheet.info))
+    turn = "landscape" if sheet.width > sheet.height else "portrait"
+    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": turn, **sheet.info})
 
 
 def write_atomic(path: Path, data: bytes) -> None:

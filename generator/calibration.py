@@ -50,8 +50,10 @@ def _scale(c, x: float, y: float, vertical: bool) -> None:
                 c.drawCentredString(x + mm * MM, y + 5 * MM, f"{mm:+d}")
 
 
-def calibration_pdf(paper: str = "a4", flip: str = "long") -> bytes:
-    width, height = units.paper(paper)
+def calibration_pdf(paper: str = "a4", flip: str = "long", orientation: str = "portrait") -> bytes:
+    """Print it in the orientation of the job it calibrates: a landscape page turns over the
+    other way, and --back-offset is read in the back page's own axes."""
+    width, height = units.paper(paper, orientation)
     buf = io.BytesIO()
     c = new_canvas(buf, width, height, "pnp printer calibration")
     c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if flip == "long" else "DuplexFlipShortEdge")

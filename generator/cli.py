@@ -85,8 +85,9 @@ def list_templates(as_json: bool) -> None:
 @click.option("--bleed", callback=_length, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
 @click.option("--gutter", callback=_length, help="Space between cards, e.g. 2mm.")
 @click.option("--marks/--no-marks", default=None, help="Crop marks outside the cards.")
-@click.option("--guides/--no-guides", default=True, show_default=True,
-              help="Thin outline on each card's cut line (shows rounded corners).")
+@click.option("--guides/--no-guides", default=None,
+              help="Thin outline on each card's cut line, showing rounded corners (default: on "
+              "sheets, off with --single, where a shop would print it).")
 @click.option("--backs/--no-backs", default=None,
               help="A back page after each front page (default: when the template has backs).")
 @click.option("--flip", type=click.Choice(["long", "short"]),
@@ -98,11 +99,13 @@ def list_templates(as_json: bool) -> None:
               help="Build only these parts of the deck (repeatable; 'all' for every part).")
 @click.option("--single", is_flag=True,
               help="One card per page with bleed and TrimBox (for print shops).")
+@click.option("--cmyk", is_flag=True,
+              help="CMYK colours for print shops (greys and black in black ink only).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (one game) or folder (several). Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
 def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
-          back_offset, grid, parts, single, output, as_json) -> None:
+          back_offset, grid, parts, single, cmyk, output, as_json) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
     from generator.build import build as build_pdf
@@ -114,7 +117,8 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
         raise PnpError("name a game to build (see `pnp list`) or use --all")
     opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
                    backs=backs, flip=flip, back_offset=back_offset, grid=grid,
-                   parts=tuple(parts), guides=guides, layout="single" if single else "sheet")
+                   parts=tuple(parts), guides=guides, layout="single" if single else "sheet",
+                   cmyk=cmyk)
     jobs: dict[Path, object] = {}
     for name in names:
         deck = load(name)
@@ -130,8 +134,10 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
                                for g, r in results], indent=2))
         return
     for game, r in results:
-        extra = "".join(f", {k} {v}" for k, v in r.info.items())
+        extra = "".join(f", {k} {v}" for k, v in r.info.items() if k != "warnings")
         click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> {r.path}")
+        for warning in r.info.get("warnings", ()):
+            click.echo(f"warning: {game}: {warning}", err=True)
 
 
 def _output_path(output: Path | None, name: str, count: int) -> Path:
@@ -213,9 +219,12 @@ def new(directory: Path, template: str) -> None:
 @main.command()
 @click.option("--paper", type=PAPERS, default="a4", show_default=True)
 @click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
+@click.option("--orientation", type=click.Choice(["portrait", "landscape"]), default="portrait",
+              show_default=True, help="Calibrate as the job prints: landscape sheets turn over "
+              "the other way, and their offsets are read on a landscape sheet.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(paper, flip, output) -> None:
+def calibrate(paper, flip, orientation, output) -> None:
     """A two-page test print: a 100 mm ruler and duplex registration marks.
 
     Print it double-sided at 100 % ("actual size"), measure the ruler, and hold the sheet
@@ -225,7 +234,7 @@ def calibrate(paper, flip, output) -> None:
     from generator.build import write_atomic
     from generator.calibration import calibration_pdf
 
-    write_atomic(output, calibration_pdf(paper, flip))
+    write_atomic(output, calibration_pdf(paper, flip, orientation))
     click.echo(f"wrote {output}: print both sides at 100 % scale, then measure the ruler")
 
 

@@ -53,6 +53,7 @@ class PrintSettings:
     marks: bool = True
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    safe: float = 3 * 72 / 25.4  # safe zone inside the trim (3 mm), checked by preflight
 
 
 @dataclass(frozen=True)

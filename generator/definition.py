@@ -6,13 +6,13 @@ Every problem is a PnpError naming the file and the field, CSV line or card.
 
 from __future__ import annotations
 
-import re
 import string
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from generator import units
+from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
 from generator.elements import CHOICES, COMMON, ELEMENTS
 from generator.errors import PnpError, read_text
@@ -29,12 +29,11 @@ BASIC_COLORS = {
 }
 DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "default_parts",
              "options"}
-PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset"}
+PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
-_HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 
 def template_fields(text: str, where: str = "") -> list[str]:
@@ -76,9 +75,10 @@ def resolve_color(value: str, palette: dict[str, str], where: str = "") -> str:
         key = v.lower()
     if key in BASIC_COLORS:
         return BASIC_COLORS[key]
-    if _HEX.match(v):
-        return v.lower()
-    raise PnpError(f"unknown colour {value!r}: use #rrggbb or a name from [colors]", where)
+    if is_literal(v):
+        return v.lower().replace(" ", "")
+    raise PnpError(f"unknown colour {value!r}: use #rrggbb, cmyk(C,M,Y,K) or a name from "
+                   "[colors]", where)
 
 
 def truthy(value: str) -> bool:
@@ -165,8 +165,9 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
             raise PnpError(f"shape alias {k!r} = {v!r} is not a shape ({', '.join(SHAPES)})",
                            f"{fname} [shapes]")
     for k, v in colors.items():
-        if v.lower() not in BASIC_COLORS and not _HEX.match(v):
-            raise PnpError(f"colour {k!r} = {v!r} is not #rrggbb", f"{fname} [colors]")
+        if v.lower() not in BASIC_COLORS and not is_literal(v):
+            raise PnpError(f"colour {k!r} = {v!r} is not #rrggbb or cmyk(C,M,Y,K) in percent",
+                           f"{fname} [colors]")
 
     source_name = str(deck.get("source", "csv"))
     if source_name not in SOURCES:
@@ -399,4 +400,5 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
         marks=marks,
         flip=str(table.get("flip", "long")).lower(),
         back_offset=back_offset(table.get("back_offset", ["0mm", "0mm"]), f"{where}.back_offset"),
+        safe=print_length(table.get("safe", "3mm"), f"{where}.safe"),
     )

@@ -2,8 +2,8 @@
 
 Cards sit in a centred block; each cell is the card plus its bleed on every side, cells are
 separated by the gutter. Crop marks extend the trim lines outward from the block into the space
-left before the printer margin. Backs mirror the fronts about the paper's centre line: long-edge
-flip mirrors columns, short-edge flip mirrors rows, so each back lands behind its front.
+left before the printer margin. Backs mirror the fronts about the paper's centre line, the line
+the paper turns over (see flips_left_right), so each back lands behind its front.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ PRINTER_MARGIN = 6 * MM
 MARK_GAP = 1 * MM  # between the bleed edge and the start of a mark
 MARK_LENGTH = 5 * MM
 MIN_MARK = 2 * MM  # shorter than this is not worth drawing: cut along the card outlines
+MAX_SPILL = 2 * MM  # art spills into half the gutter, up to this: hides cutting and duplex slips
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,12 @@ class Grid:
     gutter: float
     paper_w: float
     paper_h: float
+    shape_has_straight_cuts: bool = True  # rectangles; round and hex cards get an outline each
+
+    @property
+    def spill(self) -> float:
+        """How far art bleeds past the asked bleed, into half the gutter (fronts and backs)."""
+        return min(MAX_SPILL, self.gutter / 2)
 
     @property
     def pitch_x(self) -> float:
@@ -87,16 +94,29 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: 
     return Grid(cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h)
 
 
+def unmarked_sides(grid: Grid, margin: float = PRINTER_MARGIN) -> tuple[str, ...]:
+    """The sides of the block with no room for crop marks before the printer margin."""
+    sides = []
+    if grid.bottom - grid.spill - margin - MARK_GAP < MIN_MARK:
+        sides += ["top", "bottom"]
+    if grid.left - grid.spill - margin - MARK_GAP < MIN_MARK:
+        sides += ["left", "right"]
+    return tuple(sides)
+
+
 def crop_marks(grid: Grid, cols: int, rows: int, margin: float = PRINTER_MARGIN
                ) -> tuple[Segment, ...]:
     """Marks on the trim lines of the first cols x rows cells, outside the block, each as long
-    as the free space before the printer margin allows."""
+    as the free space before the printer margin allows (none where unmarked_sides says)."""
     marks: list[Segment] = []
     left, right = grid.left, grid.left + cols * grid.pitch_x - grid.gutter
     top = grid.bottom + grid.block_h
     bottom = top - rows * grid.pitch_y + grid.gutter
-    room_x = min(MARK_LENGTH, grid.left - margin - MARK_GAP)
-    room_y = min(MARK_LENGTH, grid.bottom - margin - MARK_GAP)
+    # marks start clear of the art spilling past the block
+    left, right, top, bottom = left - grid.spill, right + grid.spill, top + grid.spill, \
+        bottom - grid.spill
+    room_x = min(MARK_LENGTH, left - margin - MARK_GAP)
+    room_y = min(MARK_LENGTH, bottom - margin - MARK_GAP)
     xs = sorted({round(grid.trim_origin(c, 0)[0] + dx, 6) for c in range(cols)
                  for dx in (0, grid.card_w)})
     ys = sorted({round(grid.trim_origin(0, r)[1] + dy, 6) for r in range(rows)
@@ -112,15 +132,28 @@ def crop_marks(grid: Grid, cols: int, rows: int, margin: float = PRINTER_MARGIN
     return tuple(marks)
 
 
+def flips_left_right(paper_w: float, paper_h: float, flip: str) -> bool:
+    """Whether turning the paper over mirrors the page left<->right (else top<->bottom).
+
+    Duplex follows the paper, not the page: turning a sheet over its long edge mirrors a
+    portrait page left<->right and a landscape page top<->bottom; the short edge the other way.
+    """
+    if flip not in ("long", "short"):
+        raise PnpError(f"duplex flip must be 'long' or 'short', not {flip!r}", "--flip")
+    return (flip == "long") == (paper_w <= paper_h)
+
+
 def mirror(x: float, y: float, w: float, h: float, paper_w: float, paper_h: float,
            flip: str, offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
-    """Where the back of a card whose front trim box is (x, y, w, h) goes on the back page."""
-    if flip == "long":
+    """Where the back of a card whose front trim box is (x, y, w, h) goes on the back page.
+
+    The offset is added in the back page's own axes, the axes of the calibration sheet's
+    scales when it is printed in the same orientation (`pnp calibrate --orientation`).
+    """
+    if flips_left_right(paper_w, paper_h, flip):
         bx, by = paper_w - x - w, y
-    elif flip == "short":
-        bx, by = x, paper_h - y - h
     else:
-        raise PnpError(f"duplex flip must be 'long' or 'short', not {flip!r}", "--flip")
+        bx, by = x, paper_h - y - h
     return bx + offset[0], by + offset[1]
 
 
@@ -137,21 +170,28 @@ def impose(cards: tuple[Card, ...], grid: Grid, *, backs: bool, flip: str = "lon
         fronts = []
         for i, card in enumerate(chunk):
             x, y = grid.trim_origin(i % grid.cols, i // grid.cols)
-            fronts.append(Placement(card, x, y, 0, grid.bleed))
+            fronts.append(Placement(card, x, y, 0, grid.bleed + grid.spill))
         pages.append(Page("front", tuple(fronts), mark_lines))
         if backs:
             back_marks = tuple(_mirror_segment(s, grid, flip) for s in mark_lines)
             placed = tuple(
                 Placement(p.card, *mirror(p.x, p.y, grid.card_w, grid.card_h, grid.paper_w,
-                                          grid.paper_h, flip, back_offset), 0, grid.bleed)
+                                          grid.paper_h, flip, back_offset), 0, p.bleed)
                 for p in fronts)
             pages.append(Page("back", placed, back_marks))
-    return Sheet(grid.paper_w, grid.paper_h, tuple(pages), per_page,
-                 {"grid": f"{grid.cols}x{grid.rows}"})
+    info: dict[str, object] = {"grid": f"{grid.cols}x{grid.rows}"}
+    missing = unmarked_sides(grid) if marks and grid.shape_has_straight_cuts else ()
+    if missing:
+        info["warnings"] = [
+            f"no room for crop marks at the {' and '.join(missing)} of the "
+            f"{grid.cols}x{grid.rows} grid inside the {PRINTER_MARGIN / MM:.0f} mm printer "
+            "margin: cut along the card outlines there, or choose a smaller --grid or the other "
+            "--orientation"]
+    return Sheet(grid.paper_w, grid.paper_h, tuple(pages), per_page, info)
 
 
 def _mirror_segment(s: Segment, grid: Grid, flip: str) -> Segment:
     x1, y1, x2, y2 = s
-    if flip == "long":
+    if flips_left_right(grid.paper_w, grid.paper_h, flip):
         return (grid.paper_w - x1, y1, grid.paper_w - x2, y2)
     return (x1, grid.paper_h - y1, x2, grid.paper_h - y2)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from generator.components import Card, Deck
 from generator.errors import PnpError
+from generator.layout.grid import flips_left_right
 from generator.layout.sheet import Page, Placement, Segment, Sheet
 from generator.units import MM
 
@@ -191,9 +192,9 @@ def _block(count: int, side: float, height: float, max_rows: int, max_slots: int
 
 def _back(p: Placement, side: float, height: float, paper_w: float, paper_h: float, flip: str,
           offset: tuple[float, float]) -> Placement:
-    """Behind its front: long-edge flip mirrors columns, short-edge flip mirrors rows (and
-    a mirrored row turns an up triangle into a down one)."""
-    if flip == "long":
+    """Behind its front, mirrored as the paper turns (grid.flips_left_right); mirroring rows
+    turns an up triangle into a down one."""
+    if flips_left_right(paper_w, paper_h, flip):
         x, y, rot = paper_w - p.x - side, p.y, p.rotation
     else:
         x, y, rot = p.x, paper_h - p.y - height, (p.rotation + 180) % 360

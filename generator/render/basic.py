@@ -11,27 +11,29 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.components import Element
 from generator.definition import fill, resolve_color, resolve_shape
 from generator.errors import PnpError
+from generator.render.cmyk import to_color
 from generator.render.fonts import font
 from generator.render.outline import shape_path
 from generator.render.registry import Ctx, drawer
 from generator.shapes import shape_path as shape_commands
 
 
-def color(ctx: Ctx, el: Element, key: str) -> HexColor | None:
+def color(ctx: Ctx, el: Element, key: str):
     """The element's colour parameter for this card, or None when absent or 'none'."""
     value = el.get(key)
     if value is None:
         return None
     resolved = resolve_color(fill(value, ctx.card), ctx.deck.colors, el.where)
-    return None if resolved == "none" else HexColor(resolved)
+    return None if resolved == "none" else to_color(resolved)
 
 
 def paint(ctx: Ctx, el: Element, fill_default: str | None = None) -> tuple[bool, bool]:
     """Set fill and stroke from the element; say which of the two to use."""
     c = ctx.canvas
-    f = color(ctx, el, "fill") if el.get("fill") else (HexColor(fill_default) if fill_default
-                                                         else None)
     s = color(ctx, el, "stroke")
+    # The default fill is for a shape given no colour at all: an outline-only shape stays open.
+    f = color(ctx, el, "fill") if el.get("fill") else (
+        HexColor(fill_default) if fill_default and not el.get("stroke") else None)
     if f is not None:
         c.setFillColor(f)
     if s is not None:
@@ -47,12 +49,25 @@ def box(ctx: Ctx, el: Element) -> tuple[float, float, float, float]:
     return x, ctx.y(y + h), w, h
 
 
+def bled(ctx: Ctx, el: Element) -> tuple[float, float, float, float]:
+    """The box of a filled rect or ellipse, pushed out by the bleed on every side where it
+    reaches the trim (all sides with bleed = true): art that reaches the trim bleeds past it, so
+    a card-sized disc on a round card becomes the larger disc of the bleed."""
+    x, y, w, h = box(ctx, el)
+    b, every = ctx.bleed, bool(el.get("bleed"))
+    if not b or not (every or el.get("fill")):
+        return x, y, w, h
+    eps = 0.01
+    left = b if every or x <= eps else 0.0
+    bottom = b if every or y <= eps else 0.0
+    right = b if every or x + w >= ctx.width - eps else 0.0
+    top = b if every or y + h >= ctx.height - eps else 0.0
+    return x - left, y - bottom, w + left + right, h + bottom + top
+
+
 @drawer("rect")
 def draw_rect(ctx: Ctx, el: Element) -> None:
-    x, y, w, h = box(ctx, el)
-    if el.get("bleed"):
-        b = ctx.bleed
-        x, y, w, h = x - b, y - b, w + 2 * b, h + 2 * b
+    x, y, w, h = bled(ctx, el)
     do_fill, do_stroke = paint(ctx, el)
     r = el.get("radius", 0.0)
     if r:
@@ -63,7 +78,7 @@ def draw_rect(ctx: Ctx, el: Element) -> None:
 
 @drawer("ellipse")
 def draw_ellipse(ctx: Ctx, el: Element) -> None:
-    x, y, w, h = box(ctx, el)
+    x, y, w, h = bled(ctx, el)
     do_fill, do_stroke = paint(ctx, el)
     ctx.canvas.ellipse(x, y, x + w, y + h, stroke=do_stroke, fill=do_fill)
 

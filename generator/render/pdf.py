@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import HexColor, toColor
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.components import Deck, Element
@@ -25,8 +25,14 @@ GUIDE_COLOR = HexColor("#9a9a9a")
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 
-def new_canvas(buf: io.BytesIO, width: float, height: float, title: str) -> Canvas:
-    c = Canvas(buf, pagesize=(width, height), invariant=1, pageCompression=1)
+def new_canvas(buf: io.BytesIO, width: float, height: float, title: str,
+               cmyk: bool = False) -> Canvas:
+    from generator.render.cmyk import enforce_cmyk
+
+    # The initial font is an embedded one: reportlab's default, Helvetica, would be referenced
+    # on every page without being embedded (print shops' preflight rejects that).
+    c = Canvas(buf, pagesize=(width, height), invariant=1, pageCompression=1,
+               enforceColorSpace=enforce_cmyk if cmyk else None, initialFontName=font("sans"))
     c.setTitle(title)
     c.setCreator("pnp print-and-play toolkit")
     c.setViewerPreference("PrintScaling", "None")
@@ -35,10 +41,10 @@ def new_canvas(buf: io.BytesIO, width: float, height: float, title: str) -> Canv
 
 def render(deck: Deck, sheet: Sheet, *, flip: str = "long", guides: bool = True,
            trim_box: tuple[float, float, float, float] | None = None,
-           progress: Callable[[int], None] | None = None) -> bytes:
+           progress: Callable[[int], None] | None = None, cmyk: bool = False) -> bytes:
     """The PDF for a sheet. trim_box marks the trimmed card on single-card pages."""
     buf = io.BytesIO()
-    c = new_canvas(buf, sheet.width, sheet.height, deck.title)
+    c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk)
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(flip, "Simplex") if has_backs else "Simplex")
     drawers = load_drawers()
@@ -76,22 +82,24 @@ def draw_card(c: Canvas, deck: Deck, pl: Placement, elements: tuple[Element, ...
         c.rotate(pl.rotation)
         c.translate(-w / 2, -h / 2)
     c.saveState()
-    radius = deck.corner_radius if pl.bleed == 0 else 0.0
-    c.clipPath(outline(c, deck.shape, w, h, pl.bleed, radius), stroke=0, fill=0)
+    # A rounded corner is a cut guide, not a clip: art reaching the trim bleeds square past it,
+    # so a square cut leaves no white notch.
+    c.clipPath(outline(c, deck.shape, w, h, pl.bleed), stroke=0, fill=0)
     ctx = Ctx(c, deck, pl.card, pl.bleed, cache)
+    plain = c._enforceColorSpace  # reportlab's hook on every colour set (CMYK output uses it)
     for el in elements:
         if not visible(el, pl.card):
             continue
         c.saveState()
         if el.get("opacity") is not None:
-            c.setFillAlpha(el.get("opacity"))
-            c.setStrokeAlpha(el.get("opacity"))
+            c._enforceColorSpace = _with_alpha(plain, el.get("opacity"))
         if el.get("rotate"):
             px, py = _pivot(ctx, el)
             c.translate(px, py)
             c.rotate(-el.get("rotate"))
             c.translate(-px, -py)
         drawers[el.kind](ctx, el)
+        c._enforceColorSpace = plain
         c.restoreState()
     c.restoreState()
     if guides:
@@ -99,6 +107,16 @@ def draw_card(c: Canvas, deck: Deck, pl: Placement, elements: tuple[Element, ...
         c.setLineWidth(MARK_WIDTH)
         c.drawPath(outline(c, deck.shape, w, h, 0, deck.corner_radius), stroke=1, fill=0)
     c.restoreState()
+
+
+def _with_alpha(convert, alpha: float):
+    """A colour hook giving every colour an element sets the element's opacity (a drawer's
+    setFillColor would otherwise reset the alpha to its colour's own, 1)."""
+    def hook(value):
+        colour = toColor(convert(value) if convert else value)
+        return colour.clone(alpha=alpha * (getattr(colour, "alpha", 1) or 1))
+
+    return hook
 
 
 def _pivot(ctx: Ctx, el: Element) -> tuple[float, float]:

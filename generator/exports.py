@@ -1,0 +1,175 @@
+"""Per-card images for print shops and virtual tabletops, drawn by the same code as the PDFs.
+
+Each distinct card face is rendered once, however many copies the deck has: two cards are the
+same face when their drawing is the same (compared on the PDF operators a card draws, so a face
+that prints its id or copy number is distinct per card). Pixel sizes are exact: a card of W×H
+points with bleed b is round((W + 2b) / 72 × dpi) pixels wide (likewise high); the rendered page
+is that many pixels at exactly `dpi`, the sub-pixel difference going into the bleed. PNGs carry
+the dpi in their pHYs chunk.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from generator.components import Card, Deck, Element
+from generator.errors import PnpError
+from generator.files import write_atomic
+from generator.layout.sheet import Page, Placement, Sheet
+
+MAX_PIXELS = 60_000_000  # one card image; more is a unit typo and would exhaust memory
+
+
+@dataclass(frozen=True)
+class Face:
+    """One distinct card face: the first card drawn this way and how many cards share it."""
+
+    card: Card
+    copies: int
+    ids: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Exported:
+    """A distinct face and the files written for it (back: None when the deck has no backs)."""
+
+    id: int
+    name: str
+    copies: int
+    ids: tuple[int, ...]
+    face: str
+    back: str | None
+
+
+def card_name(card: Card) -> str:
+    """What a person calls the card: its name, title or label column, else its id."""
+    for key in ("name", "title", "label"):
+        if card.get(key).strip():
+            return card.get(key).strip()
+    return f"card {card.id}"
+
+
+def slug(text: str) -> str:
+    """A file-name-safe lowercase slug: letters, digits and single dashes."""
+    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return s[:60].strip("-") or "card"
+
+
+def pixels(length_pt: float, dpi: int) -> int:
+    """The rounding rule: a length in points is round(length / 72 × dpi) pixels."""
+    return max(1, round(length_pt / 72 * dpi))
+
+
+def _drawing_digest(deck: Deck, card: Card, elements: tuple[Element, ...], drawers, cache) -> str:
+    """A fingerprint of the PDF operators that draw this card (equal digests: equal faces)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from generator.render.pdf import draw_card
+
+    c = Canvas(io.BytesIO(), pagesize=(deck.width, deck.height), invariant=1)
+    draw_card(c, deck, Placement(card, 0, 0, 0, 0), elements, drawers, cache, False)
+    return hashlib.sha256("\n".join(c._code).encode()).hexdigest()  # _code: the page's operators
+
+
+def distinct(deck: Deck, cards: tuple[Card, ...], side: str = "front") -> list[Face]:
+    """The deck's distinct faces (or backs), in card order, with their copy counts."""
+    from generator.render.registry import load_drawers
+
+    drawers, cache = load_drawers(), {}
+    elements = deck.face if side == "front" else deck.back
+    groups: dict[str, list[Card]] = {}
+    for card in cards:
+        groups.setdefault(_drawing_digest(deck, card, elements, drawers, cache), []).append(card)
+    return [Face(g[0], len(g), tuple(c.id for c in g)) for g in groups.values()]
+
+
+def _opaque(deck: Deck) -> Deck:
+    """The deck with a white card underneath its art, so unpainted card areas are not clear."""
+    white = Element("rect", {"bleed": True, "fill": "#ffffff"}, "export background")
+    return replace(deck, face=(white, *deck.face), back=(white, *deck.back) if deck.back else ())
+
+
+def card_pages(deck: Deck, cards: list[Card], sides: list[str], bleed: float,
+               dpi: int) -> tuple[Sheet, tuple[int, int]]:
+    """One page per (card, side), sized to whole pixels at dpi, the card centred on it."""
+    px, py = pixels(deck.width + 2 * bleed, dpi), pixels(deck.height + 2 * bleed, dpi)
+    if px * py > MAX_PIXELS:
+        raise PnpError(f"a card image would be {px}×{py} pixels (over {MAX_PIXELS:,}); "
+                       "lower --dpi", "--dpi")
+    w, h = px * 72 / dpi, py * 72 / dpi
+    ox, oy = (w - deck.width) / 2, (h - deck.height) / 2
+    grow = max(ox, oy, 0.0)
+    pages = tuple(Page(side, (Placement(card, ox, oy, 0, grow),))
+                  for card, side in zip(cards, sides, strict=True))
+    return Sheet(w, h, pages, 1, {}), (px, py)
+
+
+def render_pngs(deck: Deck, jobs: list[tuple[Card, str, Path]], bleed: float, dpi: int,
+                workers: int = 1, progress: Callable[[int], None] | None = None,
+                transparent: bool | None = None) -> tuple[int, int]:
+    """Draw each (card, side) once and write it as a PNG of exact size; returns (w, h) px."""
+    from generator.render.pdf import render
+
+    sheet, size = card_pages(_opaque(deck), [j[0] for j in jobs], [j[1] for j in jobs], bleed, dpi)
+    pdf = render(_opaque(deck), sheet, guides=False, trim_box=(0, 0, sheet.width, sheet.height))
+    clear = deck.shape != "rect" if transparent is None else transparent
+    tasks = [(i, str(path)) for i, (_, _, path) in enumerate(jobs)]
+    from generator.raster import rasterize
+
+    rasterize(pdf, tasks, dpi, size, clear, workers, progress)
+    return size
+
+
+def export_png(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 300,
+               bleed: float | None = None, workers: int = 1,
+               progress: Callable[[int], None] | None = None) -> list[Exported]:
+    """PNG files for every distinct face and back of `cards`, plus manifest.csv/.json."""
+    bleed = deck.print.bleed if bleed is None else bleed
+    faces = distinct(deck, cards)
+    backs = distinct(deck, cards, "back") if deck.has_backs else []
+    shared_back = len(backs) == 1
+    jobs: list[tuple[Card, str, Path]] = []
+    rows: list[Exported] = []
+    back_of = {cid: b for b in backs for cid in b.ids}
+    for n, f in enumerate(faces, 1):
+        stem = f"{n:03d}-{slug(card_name(f.card))}"
+        jobs.append((f.card, "front", folder / f"{stem}.png"))
+        back_file = None
+        if backs and not shared_back:
+            back_file = f"{stem}-back.png"
+            jobs.append((back_of[f.card.id].card, "back", folder / back_file))
+        elif shared_back:
+            back_file = "back.png"
+        rows.append(Exported(f.card.id, card_name(f.card), f.copies, f.ids, f"{stem}.png",
+                             back_file))
+    if shared_back:
+        jobs.append((backs[0].card, "back", folder / "back.png"))
+    render_pngs(deck, jobs, bleed, dpi, workers, progress)
+    write_manifest(folder, rows)
+    return rows
+
+
+def write_manifest(folder: Path, rows: list[Exported]) -> None:
+    """manifest.json and manifest.csv: id, name, copies, files of each distinct face."""
+    data = [{"id": r.id, "name": r.name, "copies": r.copies, "ids": list(r.ids),
+             "face": r.face, "back": r.back} for r in rows]
+    write_atomic(folder / "manifest.json", (json.dumps(data, indent=2, ensure_ascii=False)
+                                            + "\n").encode())
+    buf = io.StringIO()
+    out = csv.writer(buf, lineterminator="\n")
+    out.writerow(["id", "name", "copies", "face", "back"])
+    for r in rows:
+        out.writerow([r.id, _cell(r.name), r.copies, r.face, r.back or ""])
+    write_atomic(folder / "manifest.csv", buf.getvalue().encode())
+
+
+def _cell(text: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@") else text

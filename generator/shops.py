@@ -1,0 +1,95 @@
+"""Print-on-demand shop presets: which card sizes a shop prints, at what pixel size and bleed.
+
+Only figures a shop has published (cited in the README) are here; a card size a shop does not
+list is refused with the sizes it does. Sizes are matched on the deck's trim in inches, to 0.01.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.components import Card, Deck
+from generator.errors import PnpError
+
+INCH = 72.0
+
+
+@dataclass(frozen=True)
+class Shop:
+    name: str
+    title: str
+    format: str  # png: one image per distinct face | pdf: one PDF, a back then a front per card
+    bleed_in: float
+    sizes: dict[str, tuple[float, float]]  # card size name -> trim (width, height) in inches
+    cmyk: bool = False
+    dpi: int = 300
+
+
+SHOPS = {
+    s.name: s for s in (
+        # The Game Crafter: PNG at 300 dpi, trim plus 1/8 in of bleed on every side
+        # (poker 2.5 x 3.5 in -> 825 x 1125 px).
+        Shop("thegamecrafter", "The Game Crafter", "png", 0.125,
+             {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75)}),
+        # DriveThruCards: one PDF per deck, the back then the front of each card, 1/8 in of bleed,
+        # CMYK, 300 dpi images.
+        Shop("drivethrucards", "DriveThruCards", "pdf", 0.125, {"poker": (2.5, 3.5)}, cmyk=True),
+    )
+}
+
+
+def shop(name: str) -> Shop:
+    key = name.lower().replace(" ", "").replace("-", "")
+    if key not in SHOPS:
+        raise PnpError(f"no preset for the shop {name!r} (presets: {', '.join(SHOPS)})", "--shop")
+    return SHOPS[key]
+
+
+def card_size(s: Shop, deck: Deck) -> str:
+    """The shop's name for the deck's card size; refused when the shop does not print it."""
+    w, h = sorted((deck.width / INCH, deck.height / INCH))
+    for name, (sw, sh) in s.sizes.items():
+        if abs(w - min(sw, sh)) < 0.01 and abs(h - max(sw, sh)) < 0.01:
+            return name
+    offered = ", ".join(f"{n} {sw:g}×{sh:g} in" for n, (sw, sh) in s.sizes.items())
+    raise PnpError(f"{s.title} does not print {deck.shape} cards of {w:.2f}×{h:.2f} in; it "
+                   f"prints {offered}", "--shop")
+
+
+def export_for_shop(deck: Deck, cards: tuple[Card, ...], name: str, folder: Path, *,
+                    workers: int = 1, progress: Callable[[int], None] | None = None) -> dict:
+    """Files as the shop asks for them; returns a summary for the CLI."""
+    s = shop(name)
+    size = card_size(s, deck)
+    bleed = s.bleed_in * INCH
+    if s.format == "png":
+        from generator.exports import export_png
+
+        rows = export_png(deck, cards, folder, dpi=s.dpi, bleed=bleed, workers=workers,
+                          progress=progress)
+        return {"shop": s.title, "size": size, "files": len(rows), "folder": str(folder)}
+    return _pdf(deck, cards, s, size, bleed, folder)
+
+
+def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
+         folder: Path) -> dict:
+    from generator.build import Options, resolved, write_atomic
+    from generator.layout.sheet import Page, Placement, Sheet
+    from generator.render.pdf import render
+
+    if not deck.has_backs:
+        raise PnpError(f"{s.title} prints a back for every card, and {deck.name} has no "
+                       "[[back]]", "--shop")
+    pages = []
+    for card in cards:
+        for side in ("back", "front"):
+            pages.append(Page(side, (Placement(card, bleed, bleed, 0, bleed),)))
+    sheet = Sheet(deck.width + 2 * bleed, deck.height + 2 * bleed, tuple(pages), 1, {})
+    o = resolved(deck, Options(layout="single", bleed=bleed))
+    data = render(deck, sheet, flip=o.flip, guides=False, cmyk=s.cmyk,
+                  trim_box=(bleed, bleed, deck.width, deck.height))
+    out = folder / f"{deck.name}-{s.name}.pdf"
+    write_atomic(out, data)
+    return {"shop": s.title, "size": size, "files": 1, "pdf": str(out), "pages": len(pages)}
