@@ -63,6 +63,7 @@ def test_notation_round_trips_for_the_sample_and_the_legal_moves(game):
         legal = game.legal_moves(state)
         for m in rng.sample(legal, min(len(legal), 25)):
             assert dataclasses.is_dataclass(m) and not hasattr(m, "by")  # a class, with player
+            assert game.check(state, m).legal, game.format(state, m)  # listed means accepted
             again = game.parse(state, game.format(state, m), game.mover(m))
             assert again == m and game.format(state, again) == game.format(state, m)
 
@@ -108,7 +109,7 @@ def test_random_legal_playouts_are_accepted_undone_and_replayed(game, seed):
     rng = random.Random(seed)
     _, events, state = opening(game)
     states = [state]
-    for _ in range(8):
+    for _ in range(12):
         legal = game.legal_moves(state)
         if not legal:
             break

@@ -42,6 +42,28 @@ def can_be(state: State, slot_id: int, tiles: set[int], answers: bool) -> bool:
     return deduce.feasible(*problem(state, answers, {slot_id: tiles}))
 
 
+def guesses(state: State, guesser: str) -> list[tuple[str, int, int, bool]]:
+    """Every (target, position, tile, hit) a guess may announce now, as the checks judge it
+    (C1: a hit the tile can have, a miss that leaves it something), from one solve per basis."""
+    with_answers = deduce.possible(*problem(state, answers=True))
+    without = deduce.possible(*problem(state, answers=False))
+    basis = fits(state, answers=True)  # earlier answers count unless they contradict
+    judged = with_answers if basis else without
+    out = []
+    for i, p in enumerate(state.players):
+        if p == guesser or state.hidden(p) == 0:
+            continue
+        for k, slot in enumerate(state.row(p)):
+            if slot.tile is not None:
+                continue
+            for tile in sorted(domain(state, slot, answers=False)):
+                if tile in with_answers[i][k] or tile in without[i][k]:
+                    out.append((p, k + 1, tile, True))
+                if (domain(state, slot, basis) - {tile}) & judged[i][k]:
+                    out.append((p, k + 1, tile, False))
+    return out
+
+
 def candidates(state: State, player: str, position: int) -> list[int]:
     """Every tile a player's tile (1-based position) can still be, from public info."""
     row = state.row(player)

@@ -17,6 +17,7 @@ from referee.games.coda.model import (
     Stop,
     new_round,
     outcome_of,
+    value_word,
 )
 
 
@@ -77,17 +78,19 @@ class Coda(Rules):
         if me is None or state.phase == "tally":
             return []
         values = [str(v) for v in range(12)] + ["dash"]
-        others = [p for p in state.alive() if p != me]
         mine = range(1, len(state.row(me)) + 2)
         candidates = {
             "draw": [Draw(c, me) for c in (0, 1)],
-            "guess": [Guess(t, k, v, hit, me) for t in others for k in range(1, len(state.row(t)) + 1)
-                      for v in values for hit in (True, False)],
+            "guess": [Stop(k, "", me) for k in mine] + [Stop(None, "", me)] if state.hits else [],
             "stop": [Stop(None, "", me)] + [Stop(k, "", me) for k in mine],
             "place": [Place(v, k, me) for v in values for k in mine],
             "expose": [Expose(k, v, me) for k in mine for v in values],
         }.get(state.phase, [])
-        return self.accepted(state, candidates)
+        listed = self.accepted(state, candidates)
+        if state.phase == "guess":  # worked out from one solve, not one check per guess
+            listed += [Guess(t, k, value_word(tile), hit, me)
+                       for t, k, tile, hit in deduction.guesses(state, me)]
+        return listed
 
     # the position
 
