@@ -1,26 +1,31 @@
-"""Benchmark: symbol decks (issue #3 figures).
+"""Benchmark: symbol decks (issues #3 and #13 figures).
 
     python bench/bench_symbols.py [--runs 3] [--big]
 
-Prints, best and median of N runs:
-  - `pnp build dobble` wall time (a fresh process, interpreter start included; target < 1 s);
-  - a 57-card deck from a folder of 57 generated 256-px PNGs at 95 mm diameter: wall time of
-    `pnp build` and the PDF size (targets < 2 s, < 2 MB);
+Prints, median of N runs, each build a fresh `pnp build` process (interpreter start included):
+  - `pnp build dobble`: wall time (target < 1 s), and its fronts' ink coverage;
+  - the user's-art decks: 57 opaque drawings on white with margins (made here with Pillow,
+    bench/art_deck.py), as PNG and as JPG, 95 mm round cards, order 7, A4: wall time, peak RSS,
+    PDF size, pages of fronts, and from a render of every card at 150 dpi the ink coverage of
+    the card circle (mean and min) and the ink pixels within 1 mm of the rim (targets < 0.5 s,
+    < 150 MB, < 2 MB, 10 pages, >= 35 %, 0);
   - verification of the order-31 plane, 993 cards (target < 0.5 s);
-  - plane generation per order, and the mean/min symbol coverage of the bundled decks;
-  - with --big: the order-31 deck (993 cards, 32 icons each) built to PDF.
+  - plane generation per order, and the bundled decks' bounding-circle coverage;
+  - with --big: the order-31 icon deck (993 cards, 32 icons each) built to PDF (target < 3 s).
 """
 
 from __future__ import annotations
 
 import argparse
-import random
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+import art_deck
 
 ORDERS = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 49, 64)
 
@@ -34,41 +39,44 @@ def timed(fn, runs: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
-def pnp(*args: str) -> None:
-    subprocess.run([sys.executable, "-m", "generator", *args], check=True, capture_output=True)
+def pnp_run(*args: str) -> tuple[float, float, float]:
+    """One `pnp` process: (wall seconds, CPU seconds, peak RSS in MB), from its own rusage
+    (CPU time is the steadier figure on a shared machine)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "generator", *args],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        raise SystemExit(f"pnp {' '.join(args)} failed: {proc.stderr.read().decode()}")
+    proc.stderr.close()
+    proc.returncode = 0
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def make_png_deck(root: Path, order: int = 7, diameter: str = "95mm") -> Path:
-    """A definition folder with one 256-px PNG per symbol (random coloured blobs)."""
-    from PIL import Image, ImageDraw
+def build_figures(root: Path, out: Path, runs: int) -> str:
+    """Median wall and CPU time and the largest peak RSS of `runs` builds."""
+    got = [pnp_run("build", str(root), "-o", str(out)) for _ in range(runs)]
+    return (f"median {statistics.median(g[0] for g in got):.3f} s (CPU "
+            f"{statistics.median(g[1] for g in got):.3f} s)  peak RSS {max(g[2] for g in got):.0f} MB")
 
-    n = order * order + order + 1
-    art = root / "art"
-    art.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(57)
-    for i in range(n):
-        im = Image.new("RGBA", (256, 256), (0, 0, 0, 0))
-        d = ImageDraw.Draw(im)
-        for _ in range(6):
-            x, y = rng.randrange(20, 180), rng.randrange(20, 180)
-            colour = tuple(rng.randrange(256) for _ in range(3)) + (255,)
-            d.ellipse((x, y, x + rng.randrange(30, 76), y + rng.randrange(30, 76)), fill=colour)
-        im.save(art / f"blob{i:03d}.png")
-    (root / "game.toml").write_text(f"""[game]
-title = "PNG symbols"
-[deck]
-source = "plane"
-shape = "circle"
-size = "{diameter}x{diameter}"
-options = {{ order = {order}, symbols = "folder:art" }}
-[[face]]
-type = "symbols"
-x = "4%"
-y = "4%"
-w = "92%"
-h = "92%"
-""")
-    return root
+
+def front_pages(pdf: Path) -> int:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def coverage_line(name: str, single: Path, pages=None) -> str:
+    found = art_deck.card_ink(single, pages=pages)
+    cover = [c for c, _ in found]
+    rim = sum(r for _, r in found)
+    return (f"  {name}: ink coverage mean {statistics.mean(cover):.1%}  min {min(cover):.1%}  "
+            f"ink pixels within 1 mm of the rim {rim}")
 
 
 def main() -> None:
@@ -79,31 +87,38 @@ def main() -> None:
 
     from generator.definition import load
     from generator.designs.planes import plane
-    from generator.layout.packing import coverage
+    from generator.layout.packing import card_layout, coverage
     from generator.render.symbols import region_for
     from generator.verify import check_symbols
 
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "dobble.pdf"
-        best, med = timed(lambda: pnp("build", "dobble", "-o", str(out)), args.runs)
-        print(f"pnp build dobble (55 cards)        best {best:.3f} s  median {med:.3f} s  "
-              f"{out.stat().st_size / 1024:.0f} KiB")
+        tmp = Path(tmp)
+        out = tmp / "dobble.pdf"
+        figures = build_figures(Path("dobble"), out, args.runs)
+        print(f"pnp build dobble (55 cards)        {figures}  {out.stat().st_size / 1024:.0f} KiB")
+        single = tmp / "dobble-single.pdf"
+        pnp_run("build", "dobble", "--single", "--no-backs", "-o", str(single))
+        print(coverage_line("dobble fronts", single))
 
-        root = make_png_deck(Path(tmp) / "pngdeck")
-        out = Path(tmp) / "png.pdf"
-        best, med = timed(lambda: pnp("build", str(root), "-o", str(out)), args.runs)
-        print(f"pnp build 57 PNG symbols, 95 mm    best {best:.3f} s  median {med:.3f} s  "
-              f"{out.stat().st_size / 1024 / 1024:.2f} MB")
+        for fmt in ("png", "jpg"):
+            root = art_deck.make_deck(tmp / f"{fmt}deck", fmt=fmt)
+            out = tmp / f"{fmt}.pdf"
+            figures = build_figures(root, out, args.runs)
+            print(f"pnp build 57 {fmt.upper()} symbols, 95 mm    {figures}  "
+                  f"{out.stat().st_size / 1024 / 1024:.2f} MB  {front_pages(out)} pages")
+            single = tmp / f"{fmt}-single.pdf"
+            pnp_run("build", str(root), "--single", "-o", str(single))
+            print(coverage_line(f"{fmt} deck", single))
 
         if args.big:
-            big = Path(tmp) / "big"
+            big = tmp / "big"
             big.mkdir()
             (big / "game.toml").write_text(
                 '[deck]\nsource = "plane"\nshape = "circle"\nsize = "95x95mm"\n'
                 'options = { order = 31 }\n[[face]]\ntype = "symbols"\n')
-            out = Path(tmp) / "big.pdf"
-            best, _ = timed(lambda: pnp("build", str(big), "-o", str(out)), 1)
-            print(f"pnp build order 31 (993 cards)     {best:.3f} s  "
+            out = tmp / "big.pdf"
+            figures = build_figures(big, out, 1)
+            print(f"pnp build order 31 (993 cards)     {figures}  "
                   f"{out.stat().st_size / 1024 / 1024:.2f} MB")
 
     cards = [(i + 1, tuple(map(str, line))) for i, line in enumerate(plane(31))]
@@ -117,16 +132,15 @@ def main() -> None:
     print("plane generation, ms per order     " + ", ".join(line))
 
     for name in ("dobble", "dobble-connect"):
-        from generator.layout.packing import card_layout
-
         deck = load(name)
         el = next(e for e in deck.face if e.kind == "symbols")
         region = region_for(deck.shape, el.get("w"), el.get("h"))
         start = time.perf_counter()
-        covers = [coverage(card_layout(len(c.symbols), region, 0, c.id), region)
+        covers = [coverage(card_layout(len(c.symbols), region, 0, c.id,
+                                       spread=el.get("spread", 2.2)), region)
                   for c in deck.cards]
         took = time.perf_counter() - start
-        print(f"coverage {name:<16}          mean {statistics.mean(covers):.1%}  "
+        print(f"bounding circles {name:<16}  mean {statistics.mean(covers):.1%}  "
               f"min {min(covers):.1%}  max {max(covers):.1%}  (layout {took * 1000:.0f} ms)")
 
 

@@ -40,6 +40,7 @@ class Result:
     cards: int
     paper: str
     info: dict = field(default_factory=dict)
+    notes: tuple[str, ...] = ()  # things the user should know (a blurry image, a kept background)
 
 
 def resolved(deck: Deck, opts: Options) -> Options:
@@ -118,7 +119,7 @@ def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
         try:
             g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed,
                                 gutter=o.gutter, cols=o.grid[0] if o.grid else None,
-                                rows=o.grid[1] if o.grid else None)
+                                rows=o.grid[1] if o.grid else None, shape=deck.shape)
         except PnpError as e:
             error = error or e
             continue
@@ -150,17 +151,21 @@ def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
 def build(deck: Deck, out: Path, opts: Options = Options(),
           progress: Callable[[int], None] | None = None, sheet: Sheet | None = None) -> Result:
     """Impose (unless given the planned sheet), render and atomically write the PDF."""
+    from generator.notes import collecting
     from generator.render.pdf import render
 
     o = resolved(deck, opts)
     sheet = sheet or plan(deck, opts)
     trim = (o.bleed, o.bleed, deck.width, deck.height) if o.layout == "single" else None
-    data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim, progress=progress,
-                  cmyk=o.cmyk)
+    with collecting() as notes:
+        data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim,
+                      progress=progress, cmyk=o.cmyk)
     write_atomic(out, data)
     cards = sum(len(p.placements) for p in sheet.pages if p.side == "front")
     turn = "landscape" if sheet.width > sheet.height else "portrait"
-    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": turn, **sheet.info})
+    info = {k: v for k, v in sheet.info.items() if k != "warnings"}
+    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": turn, **info},
+                  (*sheet.info.get("warnings", ()), *notes.values()))
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -130,14 +130,15 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     results = [_build_one(build_pdf, deck, out, opts, quiet=as_json) for out, deck in jobs.items()]
     if as_json:
         click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
-                                "cards": r.cards, "paper": r.paper, **r.info}
+                                "cards": r.cards, "paper": r.paper, **r.info,
+                                **({"warnings": list(r.notes)} if r.notes else {})}
                                for g, r in results], indent=2))
         return
     for game, r in results:
-        extra = "".join(f", {k} {v}" for k, v in r.info.items() if k != "warnings")
+        extra = "".join(f", {k} {v}" for k, v in r.info.items())
         click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> {r.path}")
-        for warning in r.info.get("warnings", ()):
-            click.echo(f"warning: {game}: {warning}", err=True)
+        for text in r.notes:
+            click.echo(f"warning: {game}: {text}", err=True)
 
 
 def _output_path(output: Path | None, name: str, count: int) -> Path:

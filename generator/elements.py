@@ -28,9 +28,13 @@ ELEMENTS: dict[str, dict[str, str]] = {
     # Domino pips for a value 0..9 (a numeral above 9) in the box.
     "pips": {"value": "text", **BOX, "color": "color"},
     # The symbols of a symbol deck (a card's `symbols`), packed without overlap in the card.
+    # Image symbols are cleaned (background = "keep" turns that off) and packed by their ink;
+    # min_size/max_size are fractions of the region's width, spread the largest/smallest ratio.
     "symbols": {"x": "x", "y": "y", "w": "x", "h": "y", "seed": "num",
-                "colors": "list", "rotate_symbols": "bool"},
+                "colors": "list", "rotate_symbols": "bool", "background": "text",
+                "min_size": "num", "max_size": "num", "spread": "num"},
 }
 
 # Parameters that take one of a few words, checked when the definition is read.
-CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch")}
+CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch"),
+           "background": ("remove", "keep")}

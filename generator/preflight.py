@@ -77,19 +77,32 @@ def _page_findings(page, trim, safe: float, shape: str):
     import pypdfium2.raw as raw
 
     textpage = page.get_textpage()
+    forms = []  # the page matrix of each enclosing form, by depth
     try:
         for obj in page.get_objects(max_depth=4):
-            if obj.type == raw.FPDF_PAGEOBJ_IMAGE:
-                yield from _image(obj)
+            del forms[obj.level:]
+            if obj.type == raw.FPDF_PAGEOBJ_FORM:
+                m = obj.get_matrix()
+                forms.append(m.multiply(forms[-1]) if forms else m)
+            elif obj.type == raw.FPDF_PAGEOBJ_IMAGE:
+                yield from _image(obj, forms[-1] if forms else None)
             elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
                 yield from _text(obj, textpage, trim, safe, shape)
     finally:
         textpage.close()
 
 
-def _image(obj):
+def _image(obj, form=None):
+    """An image's ppi as printed; inside a form (a symbol drawn once, placed many times) the
+    form's placement scales it too, which pdfium's own dpi leaves out."""
+    import math
+
     meta = obj.get_metadata()
     ppi = min(meta.horizontal_dpi, meta.vertical_dpi)
+    if form is not None:
+        m = obj.get_matrix().multiply(form)
+        wide, high = math.hypot(m.a, m.b), math.hypot(m.c, m.d)
+        ppi = min(meta.width * 72 / wide, meta.height * 72 / high) if wide and high else 0
     if 0 < ppi < MIN_PPI - 0.5:
         yield "ppi", (f"image of {meta.width}×{meta.height} px prints at {ppi:.0f} ppi "
                       f"(below {MIN_PPI})")

@@ -117,3 +117,26 @@ def test_triangle_tiles_refuse_bleed_and_gutter_with_the_reason(tmp_path):
                                       "-o", str(tmp_path / "t.pdf")])
         assert r.exit_code == 2
         assert "edge to edge" in r.output and flag in r.output
+
+
+def test_a_decktet_card_shows_every_suit_large(tmp_path):
+    """A Decktet card is known by all its suits: the centre shows each in its colour."""
+    from generator.definition import load
+    from generator.preview import preview_card
+
+    deck = load("decktet")
+    card = next(c for c in deck.cards if c.get("suit3"))
+    out = tmp_path / "card.png"
+    preview_card(deck, card.id, out, dpi=100)
+    from PIL import Image
+
+    with Image.open(out) as im:
+        w, h = im.size
+        centre = im.convert("RGB").crop((w // 5, h // 5, w * 4 // 5, h * 11 // 20))
+        colours = centre.getcolors(1 << 20)
+    paper = (0xfb, 0xf7, 0xee)
+    for suit in (card["suit1"], card["suit2"], card["suit3"]):
+        ink = tuple(int(deck.colors[suit][i:i + 2], 16) for i in (1, 3, 5))
+        tint = tuple(round(0.3 * a + 0.7 * b) for a, b in zip(ink, paper, strict=True))
+        area = sum(n for n, c in colours if all(abs(a - b) <= 6 for a, b in zip(c, tint, strict=True)))
+        assert area > 100, f"{suit}: {area} px of its tint in the centre"

@@ -229,13 +229,19 @@ def plane_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
     # Deal the lines and the names in a seeded order: neighbouring lines share a point (the
     # first q+1 lines all pass through one), so unshuffled, cards 1-8 of a deck would all show
     # the same symbol. Any subset of lines keeps the property, so a partial deck stays valid.
+    # The icons' licence asks for attribution: a {credit} field for the backs, empty when the
+    # symbols are the user's own art or words.
+    spec = options.get("symbols")
+    drawn_as_icons = spec in (None, "icons") or (
+        isinstance(spec, list) and any(icons.codepoint(n) is not None for n in names))
+    credit = icons.ATTRIBUTION if drawn_as_icons else ""
     rng = random.Random(f"plane:{q}:{seed}")
     lines = plane(q)
     rng.shuffle(lines)
     rng.shuffle(names)
     rows = []
     for i, line in enumerate(lines[:cards]):
-        fields = {"color": colors[i]} if colors else {}
+        fields = {"credit": credit, **({"color": colors[i]} if colors else {})}
         rows.append(Row(fields, tuple(names[p] for p in line), where=f"{where}, card {i + 1}"))
     return rows
 

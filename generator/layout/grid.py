@@ -72,9 +72,16 @@ class Grid:
 
 def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: float = 0.0,
         gutter: float = 0.0, margin: float = PRINTER_MARGIN, cols: int | None = None,
-        rows: int | None = None) -> Grid:
-    """The grid with the most cards per page inside the printable area (or the one asked for)."""
+        rows: int | None = None, shape: str = "rect") -> Grid:
+    """The grid with the most cards per page inside the printable area (or the one asked for).
+
+    Round and hexagonal cards share no straight cut with a neighbour (each is cut along its
+    own guide), so for them the gutter narrows, down to none, when that fits another row or
+    column: 95 mm circles go 2x3 on A4, not 2x2."""
     usable_w, usable_h = paper_w - 2 * margin, paper_h - 2 * margin
+    if shape in ("circle", "hexagon") and cols is None and rows is None:
+        gutter = min([gutter] + [_closer(usable, size + 2 * bleed, gutter)
+                                 for usable, size in ((usable_w, card_w), (usable_h, card_h))])
     max_cols = int((usable_w + gutter) // (card_w + 2 * bleed + gutter))
     max_rows = int((usable_h + gutter) // (card_h + 2 * bleed + gutter))
     if cols is None and rows is None and (max_cols < 1 or max_rows < 1):
@@ -102,6 +109,14 @@ def unmarked_sides(grid: Grid, margin: float = PRINTER_MARGIN) -> tuple[str, ...
     if grid.left - grid.spill - margin - MARK_GAP < MIN_MARK:
         sides += ["left", "right"]
     return tuple(sides)
+
+
+def _closer(usable: float, cell: float, gutter: float) -> float:
+    """The widest gutter that still fits the cards a zero gutter fits along one axis."""
+    most = int((usable + 1e-6) // cell)
+    if most < 2 or int((usable + gutter) // (cell + gutter)) >= most:
+        return gutter
+    return max(0.0, (usable - most * cell) / (most - 1))
 
 
 def crop_marks(grid: Grid, cols: int, rows: int, margin: float = PRINTER_MARGIN

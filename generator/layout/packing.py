@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 SQRT3 = math.sqrt(3)
+NEAR = 0.15  # pairs farther apart than this share of their radii sum cannot touch in a round
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ class Spot:
     angle: float  # degrees, counter-clockwise
 
 
-def _sizes(n: int, rng: random.Random, spread: float) -> list[float]:
+def relative_sizes(n: int, rng: random.Random, spread: float) -> list[float]:
     """Relative radii from 1 down to 1/spread, evenly spaced with a little jitter, shuffled."""
     if n == 1:
         return [1.0]
@@ -85,33 +86,48 @@ def _depth(region: Region, normals, x: float, y: float, r: float) -> tuple[float
     return worst, wx, wy
 
 
+def _near_pairs(pos: list[list[float]], reach) -> list[tuple[int, int]]:
+    """Pairs (i < j, in order) whose circles overlap or nearly do: only these can collide
+    during one round of small moves, so the pure-Python pass skips the far ones (numpy
+    finds them all at once; only big cards use it, small ones need no numpy import)."""
+    import numpy as np
+
+    p = np.array(pos)
+    d = np.hypot(p[:, None, 0] - p[None, :, 0], p[:, None, 1] - p[None, :, 1])
+    return [(int(i), int(j)) for i, j in zip(*np.nonzero(np.triu(d < reach, 1)), strict=True)]
+
+
 def _relax(pos: list[list[float]], radii: list[float], region: Region, normals,
            rounds: int) -> bool:
     """Push overlaps apart and circles inside; True when the result is legal."""
     n = len(pos)
     eps = 1e-9 * region.r
+    reach = None
+    if n > BIG:
+        import numpy as np
+
+        reach = np.add.outer(radii, radii) * (1 + NEAR)
+    every = [(i, j) for i in range(n) for j in range(i + 1, n)]
     for _ in range(rounds):
         moved = False
-        for i in range(n):
+        for i, j in (every if reach is None else _near_pairs(pos, reach)):
             xi, yi = pos[i]
             ri = radii[i]
-            for j in range(i + 1, n):
-                dx, dy = pos[j][0] - xi, pos[j][1] - yi
-                d = math.hypot(dx, dy)
-                over = ri + radii[j] - d
-                if over > eps:
-                    if d < 1e-12:
-                        dx, dy, d = 1.0, 0.0, 1.0
-                    # the smaller circle moves more
-                    wi = radii[j] / (ri + radii[j])
-                    push = over * 0.5 + eps
-                    ux, uy = dx / d, dy / d
-                    xi -= ux * push * wi * 2
-                    yi -= uy * push * wi * 2
-                    pos[j][0] += ux * push * (1 - wi) * 2
-                    pos[j][1] += uy * push * (1 - wi) * 2
-                    moved = True
-            pos[i][0], pos[i][1] = xi, yi
+            dx, dy = pos[j][0] - xi, pos[j][1] - yi
+            d = math.hypot(dx, dy)
+            over = ri + radii[j] - d
+            if over > eps:
+                if d < 1e-12:
+                    dx, dy, d = 1.0, 0.0, 1.0
+                # the smaller circle moves more
+                wi = radii[j] / (ri + radii[j])
+                push = over * 0.5 + eps
+                ux, uy = dx / d, dy / d
+                pos[i][0] = xi - ux * push * wi * 2
+                pos[i][1] = yi - uy * push * wi * 2
+                pos[j][0] += ux * push * (1 - wi) * 2
+                pos[j][1] += uy * push * (1 - wi) * 2
+                moved = True
         for i in range(n):
             over, ux, uy = _depth(region, normals, pos[i][0], pos[i][1], radii[i])
             if over > eps:
@@ -146,7 +162,7 @@ def pack(n: int, region: Region, seed: int | str = 0, spread: float = 2.2,
     if n <= 0:
         return []
     rng = random.Random(f"pack:{seed}:{n}:{region.sides}")
-    rel = _sizes(n, rng, spread)
+    rel = relative_sizes(n, rng, spread)
     normals = region.normals()
     inner = region.r if region.sides == 0 else region.r * SQRT3 / 2
     # the scale k at which the circles' areas add up to target * region area
@@ -182,19 +198,21 @@ def pack(n: int, region: Region, seed: int | str = 0, spread: float = 2.2,
 
 POOL = 8  # base layouts per deck; each card turns, mirrors and reassigns one of them
 CANDIDATES = 12  # layouts tried for the pool; the best-covering POOL are kept
-BIG = 16  # above this many symbols packing is slow and even: try only POOL layouts
+BIG = 16  # above this many symbols packing is slow and even: fewer layouts, tried at once
+BIG_POOL = 4  # ...and each card turns, mirrors and reshuffles one of these
 
 
 @cache
-def _pool(n: int, region: Region, seed: str) -> tuple[tuple[Spot, ...], ...]:
-    tries = CANDIDATES if n <= BIG else POOL
-    tried = [pack(n, region, f"{seed}:{i}") for i in range(tries)]
+def _pool(n: int, region: Region, seed: str, spread: float = 2.2
+          ) -> tuple[tuple[Spot, ...], ...]:
+    tries = CANDIDATES if n <= BIG else BIG_POOL
+    tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(tries)]
     tried.sort(key=lambda spots: -coverage(spots, region))
     return tuple(tuple(t) for t in tried[:POOL])
 
 
 def card_layout(n: int, region: Region, seed: int | str, card_id: int,
-                rotate_symbols: bool = True) -> list[Spot]:
+                rotate_symbols: bool = True, spread: float = 2.2) -> list[Spot]:
     """The layout of one card: one of the deck's base layouts, turned and mirrored at random,
     its places dealt to the symbols in a random order, each symbol at a random angle.
 
@@ -203,7 +221,8 @@ def card_layout(n: int, region: Region, seed: int | str, card_id: int,
     big place changes from card to card. Deterministic for a given seed and card id.
     """
     rng = random.Random(f"card:{seed}:{card_id}:{n}")
-    base = _pool(n, region, str(seed))[rng.randrange(POOL)]
+    pool = _pool(n, region, str(seed), spread)
+    base = pool[rng.randrange(len(pool))]
     if region.sides == 0:
         turn = rng.uniform(0, 2 * math.pi)
     else:

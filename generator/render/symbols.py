@@ -2,11 +2,15 @@
 
 Each symbol is one of: a built-in icon (a glyph of the embedded Font Awesome Free solid font,
 so each icon's outline is stored once per PDF however many cards show it), an image from the
-user's folder (PNG/JPG embedded once and reused; SVG drawn as vector once into a PDF form and
-reused), or a plain word. Icons and words are drawn in a palette colour chosen per symbol, so
-the same symbol has the same colour on every card. Where each symbol goes comes from
-generator.layout.packing: each symbol is scaled so that its own tight bounding circle fills
-its place, so nothing overlaps and nothing crosses the card's edge.
+user's folder, or a plain word. Icons and words are drawn in a palette colour chosen per
+symbol, so the same symbol has the same colour on every card.
+
+A deck of the user's images is packed by the images' real silhouettes
+(generator.layout.silhouettes): PNG/JPG art is cleaned first (generator.render.art: plain
+background made transparent, trimmed), drawn once into a PDF form and placed by reference; an
+SVG is drawn as vector once into a form and packed by its tight circle. Icons and words are
+packed by their tight bounding circles (generator.layout.packing), each scaled so that its
+circle fills its place.
 """
 
 from __future__ import annotations
@@ -25,17 +29,22 @@ from generator.designs import icons
 from generator.designs.planes import IMAGE_SUFFIXES
 from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
-from generator.render.basic import read_image
+from generator.notes import note
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
+from generator.units import MM
 
 ICON_FONT = "FontAwesomeFreeSolid"
 # Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf", "#1a1a1a", "#b8a300")
 SQRT3 = math.sqrt(3)
+RIM = 1.2 * MM  # no image ink this close to the symbols' region edge (cutting wobbles)
+MIN_PPI = 200  # below this a raster symbol looks soft in print
+LISTED = 6  # a note names the blurriest symbols, and counts the rest
 
 _GLYPH_CIRCLES: dict[int, tuple[float, float, float]] = {}
+MANY_POINTS = 64  # above this, enclosing_circle checks points with numpy
 
 
 @drawer("symbols")
@@ -49,14 +58,66 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
     region = region_for(ctx.deck.shape, w, h)
     cx, cy = x0 + w / 2, ctx.y(y0 + h / 2)
     seed = int(el.get("seed", 0))
-    spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True))
+    if el.get("spread", 2.0) < 1:
+        raise PnpError(f"spread is the largest symbol's size over the smallest's: 1 or more, "
+                       f"not {el.get('spread'):g}", f"{el.where}.spread")
     c = ctx.canvas
+    if kit.files:
+        _draw_by_silhouette(c, kit, el, syms, region, (cx, cy), f"{seed}:{ctx.card.id}",
+                            ctx.card.id)
+        return
+    spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True),
+                        spread=el.get("spread", 2.2))
     for name, spot in zip(syms, spots, strict=True):
-        c.saveState()
-        c.translate(cx + spot.x, cy + spot.y)
-        c.rotate(spot.angle)
-        kit.draw(c, name, spot)
-        c.restoreState()
+        if kit.is_word(name):
+            c.saveState()
+            c.translate(cx + spot.x, cy + spot.y)
+            c.rotate(spot.angle)
+            kit.word(c, name, spot)
+            c.restoreState()
+        else:
+            form = kit.icon_form(c, name)
+            place(c, form, cx + spot.x, cy + spot.y, spot.angle, spot.r / form.radius)
+
+
+def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None:
+    """Draw a form with its centre (form.cx, form.cy) at (x, y), turned and scaled: one
+    matrix, so a placement is a few bytes of the PDF and little work."""
+    a = math.radians(angle)
+    cos, sin = math.cos(a) * scale, math.sin(a) * scale
+    c.saveState()
+    c.transform(cos, sin, -sin, cos, x - cos * form.cx + sin * form.cy,
+                y - sin * form.cx - cos * form.cy)
+    c.doForm(form.name)
+    c.restoreState()
+
+
+def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
+                        centre: tuple[float, float], seed: str, card_id: int) -> None:
+    """Pack the card's symbols by their ink and place each one's form."""
+    from generator.layout.silhouettes import Sizes, pack_silhouettes
+
+    forms = [kit.form(c, name) for name in syms]
+    sizes = Sizes(el.get("min_size", Sizes.min_size), el.get("max_size", Sizes.max_size),
+                  el.get("spread", Sizes.spread))
+    if not 0 < sizes.min_size <= sizes.max_size <= 1:
+        raise PnpError(f"min_size and max_size are fractions of the symbol area's width: "
+                       f"0 < min_size ({sizes.min_size:g}) <= max_size ({sizes.max_size:g}) <= 1",
+                       el.where)
+    try:
+        placed = pack_silhouettes([f.silhouette for f in forms], region, seed, sizes, rim=RIM,
+                                  rotate=el.get("rotate_symbols", True))
+    except ValueError as e:
+        raise PnpError(f"cannot lay out the symbols: {e}; lower min_size", el.where) from None
+    for name, form, p in zip(syms, forms, placed, strict=True):
+        place(c, form, centre[0] + p.x, centre[1] + p.y, p.angle, p.scale)
+        kit.printed(name, form, p.scale)
+    if min(p.size for p in placed) < sizes.min_size * (1 - 1e-9):
+        kit.crowded.append(card_id)
+        note(f"crowded:{el.where}", f"{len(kit.crowded)} card(s) cannot hold all their symbols "
+             f"at min_size {sizes.min_size:g}, so some are smaller (cards "
+             f"{', '.join(f'#{i}' for i in kit.crowded[:LISTED])}"
+             f"{' ...' if len(kit.crowded) > LISTED else ''}); lower min_size or max_size")
 
 
 def region_for(shape: str, w: float, h: float) -> Region:
@@ -87,27 +148,39 @@ class _Kit:
         # icons by name (the library, or a list of names); a word list is always words
         self.words = isinstance(self.spec, str) and self.spec.startswith("words:")
         self.icon_font: str | None = None
-        self.images: dict[str, object] = {}
-        self.forms: dict[str, tuple[str, float, float, float]] = {}
+        self.forms: dict[str, Form] = {}
+        self.counter = ctx.cache.setdefault("symbol-forms", [0])
+        self.keep_background = el.get("background", "remove") == "keep"
+        self.where = el.where
+        self.ppi: dict[str, float] = {}  # lowest print resolution of each raster symbol
+        self.crowded: list[int] = []  # cards with a symbol below min_size
         self.word_font = font("sans-bold")
 
-    def draw(self, c, name: str, spot: Spot) -> None:
-        if name in self.files:
-            self._image(c, name, spot)
-        elif not self.words and icons.codepoint(name) is not None:
-            self._icon(c, name, spot)
-        else:
-            self._word(c, name, spot)
+    def is_word(self, name: str) -> bool:
+        """Whether the symbol is drawn as a word (not an icon; images go by silhouette)."""
+        return self.words or icons.codepoint(name) is None
 
-    def _icon(self, c, name: str, spot: Spot) -> None:
-        fnt = self._icon_font()
-        code = icons.codepoint(name)
-        gx, gy, gr = glyph_circle(fnt, code)
-        upem = pdfmetrics.getFont(fnt).face.unitsPerEm
-        scale = spot.r / gr
-        c.setFillColor(self.color[name])
-        c.setFont(fnt, scale * upem)
-        c.drawString(-gx * scale, -gy * scale, chr(code))
+    def icon_form(self, c, name: str) -> Form:
+        """The icon's glyph in its colour, drawn once into a form (in font units): placing it
+        is then one line of the PDF, not a text object."""
+        if name not in self.forms:
+            fnt = self._icon_font()
+            gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
+            form = self._form_name()
+            c.saveState()
+            c.beginForm(form, lowerx=gx - gr, lowery=gy - gr, upperx=gx + gr, uppery=gy + gr)
+            c.setFillColor(self.color[name])
+            c.setFont(fnt, pdfmetrics.getFont(fnt).face.unitsPerEm)
+            c.drawString(0, 0, chr(icons.codepoint(name)))
+            c.endForm()
+            c.restoreState()
+            self.forms[name] = Form(form, gx, gy, gr)
+        return self.forms[name]
+
+    def _form_name(self) -> str:
+        """A form name unique in the document (several symbols elements share one PDF)."""
+        self.counter[0] += 1
+        return f"symbol{self.counter[0]}"
 
     def _icon_font(self) -> str:
         if self.icon_font is None:
@@ -121,7 +194,7 @@ class _Kit:
             self.icon_font = ICON_FONT
         return self.icon_font
 
-    def _word(self, c, name: str, spot: Spot) -> None:
+    def word(self, c, name: str, spot: Spot) -> None:
         width = pdfmetrics.stringWidth(name, self.word_font, 1.0)
         cap = 0.72  # cap height of the sans-bold font, in ems
         size = 2 * spot.r / math.hypot(width, cap)
@@ -129,26 +202,70 @@ class _Kit:
         c.setFont(self.word_font, size)
         c.drawCentredString(0, -cap * size / 2, name)
 
-    def _image(self, c, name: str, spot: Spot) -> None:
-        path = self.files[name]
-        if path.suffix.lower() == ".svg":
-            self._svg(c, name, path, spot)
-            return
-        if name not in self.images:
-            self.images[name] = read_image(path, path.name, str(path),
-                                           lambda im: (*im.size, _opaque_circle(im)))
-        reader, (iw, ih, (ox, oy, orad)) = self.images[name]
-        scale = spot.r / orad
-        c.drawImage(reader, -ox * scale, -oy * scale, iw * scale, ih * scale, mask="auto")
-
-    def _svg(self, c, name: str, path: Path, spot: Spot) -> None:
+    def form(self, c, name: str) -> Form:
+        """The symbol's art drawn once into a PDF form (cleaned first when it is raster)."""
         if name not in self.forms:
-            self.forms[name] = _svg_form(c, f"symbol{len(self.forms) + 1}", path)
-        form, fx, fy, frad = self.forms[name]
-        scale = spot.r / frad
-        c.scale(scale, scale)
-        c.translate(-fx, -fy)
-        c.doForm(form)
+            path = self.files[name]
+            label = self._form_name()
+            if path.suffix.lower() == ".svg":
+                self.forms[name] = _svg_form(c, label, path)
+            else:
+                self.forms[name] = _raster_form(c, label, path, self.keep_background)
+        return self.forms[name]
+
+    def printed(self, name: str, form: Form, scale: float) -> None:
+        """Keep the lowest resolution a raster symbol prints at; note those below MIN_PPI."""
+        if not form.pixels:
+            return
+        ppi = 72 / scale  # form units are the image's pixels
+        if ppi >= self.ppi.get(name, math.inf):
+            return
+        self.ppi[name] = ppi
+        low = sorted((v, n) for n, v in self.ppi.items() if v < MIN_PPI)
+        if low:
+            listed = ", ".join(f"{self.files[n].name} ({v:.0f} ppi)" for v, n in low[:LISTED])
+            more = f" and {len(low) - LISTED} more" if len(low) > LISTED else ""
+            note(f"ppi:{self.where}", f"{len(low)} symbol image(s) print below {MIN_PPI} ppi "
+                 f"and will look soft: {listed}{more}; use larger images")
+
+
+class Form:
+    """A symbol drawn once as a PDF form: its name, the centre and radius (form units) of the
+    circle around its ink, its silhouette for packing, and whether its units are pixels."""
+
+    def __init__(self, name: str, cx: float, cy: float, radius: float, silhouette=None,
+                 pixels: bool = False):
+        self.name, self.cx, self.cy, self.radius = name, cx, cy, radius
+        self._silhouette = silhouette
+        self.pixels = pixels
+
+    @property
+    def silhouette(self):
+        """The ink's silhouette; a disc of the enclosing circle when the ink is not known
+        cell by cell (made on demand: icon decks never need it, nor numpy)."""
+        if self._silhouette is None:
+            from generator.layout.silhouettes import Silhouette
+
+            self._silhouette = Silhouette.disc(self.radius)
+        return self._silhouette
+
+
+def _raster_form(c, form: str, path: Path, keep: bool) -> Form:
+    """A PNG/JPG symbol cleaned (background, trim) and drawn once into a form, 1 unit/pixel."""
+    from reportlab.lib.utils import ImageReader
+
+    from generator.render.art import clean
+
+    art = clean(path, keep)
+    if art.note:
+        note(f"background:{path}", art.note)
+    w, h = art.image.size
+    c.saveState()
+    c.beginForm(form, lowerx=0, lowery=0, upperx=w, uppery=h)
+    c.drawImage(ImageReader(art.image), 0, 0, w, h, mask="auto")
+    c.endForm()
+    c.restoreState()
+    return Form(form, w / 2, h / 2, art.silhouette.radius, art.silhouette, pixels=True)
 
 
 def _kit(ctx: Ctx, el: Element) -> _Kit:
@@ -162,7 +279,30 @@ def _kit(ctx: Ctx, el: Element) -> _Kit:
 
 
 def enclosing_circle(points: list[tuple[float, float]]) -> tuple[float, float, float]:
-    """The smallest circle holding all points (Welzl's algorithm, iterative; fixed order)."""
+    """The smallest circle holding all points.
+
+    Few points: Welzl's algorithm (iterative, fixed order). Many (a glyph's outline): Welzl on
+    a growing subset, starting from the extreme points in 16 directions and adding the
+    farthest point left outside until none is; each check of all points is one numpy pass.
+    The subset's circle never exceeds the full set's, so the last one is the exact answer."""
+    if len(points) <= MANY_POINTS:
+        return _welzl(points)
+    import numpy as np
+
+    pts = np.asarray(points, dtype=float)
+    turns = np.linspace(0, 2 * math.pi, 16, endpoint=False)
+    extreme = np.argmax(pts @ np.stack([np.cos(turns), np.sin(turns)]), axis=0)
+    subset = [tuple(pts[i]) for i in sorted(set(extreme.tolist()))]
+    while True:
+        cx, cy, r = _welzl(subset)
+        far = np.hypot(pts[:, 0] - cx, pts[:, 1] - cy)
+        k = int(far.argmax())
+        if far[k] <= r + 1e-7:
+            return cx, cy, r
+        subset.append(tuple(pts[k]))
+
+
+def _welzl(points: list[tuple[float, float]]) -> tuple[float, float, float]:
     pts = sorted(set(points), key=lambda p: (math.sin(p[0] * 12.9898 + p[1] * 78.233), p))
     if not pts:
         return 0.0, 0.0, 1.0
@@ -304,27 +444,7 @@ def _coords(data: bytes, pos: int, flags: list[int], short: int, same: int):
     return out, pos
 
 
-def _opaque_circle(im) -> tuple[float, float, float]:
-    """Centre (from the bottom-left, px) and radius of a circle around the visible pixels."""
-    iw, ih = im.size
-    if im.mode in ("RGBA", "LA") or (im.mode == "P" and "transparency" in im.info):
-        alpha = im.convert("RGBA").getchannel("A")
-        n = 48
-        small = alpha.resize((n, n))
-        sx, sy = iw / n, ih / n
-        data = small.tobytes()
-        pts = []
-        for j in range(n):
-            for i in range(n):
-                if data[j * n + i] > 24:
-                    x0, y0 = i * sx, ih - (j + 1) * sy
-                    pts += [(x0, y0), (x0 + sx, y0), (x0, y0 + sy), (x0 + sx, y0 + sy)]
-        if pts:
-            return enclosing_circle(pts)
-    return iw / 2, ih / 2, math.hypot(iw, ih) / 2
-
-
-def _svg_form(c, form: str, path: Path) -> tuple[str, float, float, float]:
+def _svg_form(c, form: str, path: Path) -> Form:
     """Draw an SVG once into a PDF form XObject; later cards only reference it."""
     try:
         from reportlab.graphics import renderPDF
@@ -348,9 +468,9 @@ def _svg_form(c, form: str, path: Path) -> tuple[str, float, float, float]:
     pts, pad = _drawing_points(drawing)
     if pts:
         cx, cy, r = enclosing_circle(pts)
-        return form, cx, cy, max(r + pad, 1e-6)
+        return Form(form, cx, cy, max(r + pad, 1e-6))
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
-    return form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6)
+    return Form(form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6))
 
 
 def _drawing_points(drawing) -> tuple[list[tuple[float, float]], float]:

@@ -1,0 +1,310 @@
+"""Seeded layout of a card's symbols by their real silhouettes, on a coarse grid (numpy).
+
+Bounding circles waste the space between a symbol's ink and its circle; packing the ink itself
+fits symbols into each other's gaps. Each symbol is a Silhouette: a coarse mask of its ink, in
+the art's own units. The card is a grid of small square cells; placing a symbol marks every
+cell its ink can touch (conservatively, so two symbols on disjoint cells never share ink), and
+one free cell is kept around each symbol.
+
+Symbols go in from the biggest down, each at a size from `max_size` towards `max_size /
+spread` (fractions of the region's diameter, measured on the symbol's enclosing circle) and a
+seeded angle. For one size and angle, every legal position is found at once by an FFT
+correlation of the symbol's cells with the blocked cells; of those, the position touching the
+most blocked cells nearby is taken (snug against neighbours and the rim leaves room for the
+next). When no position is legal the symbol is shrunk and tried again. The same inputs and
+seed give the same layout.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from generator.layout.packing import SQRT3, Region, relative_sizes
+
+SHRINK = 0.9  # a symbol that fits nowhere is tried again this much smaller
+SNUG = 2  # crowding is counted this many cells around a symbol's box
+RETRIES = 4  # a card whose symbols do not fit at min_size starts again, big ones smaller
+RETRY_SHRINK = 0.85
+FLOOR = 0.25  # after the retries, a symbol may shrink to this fraction of min_size
+CELLS = 120  # grid cells across the region: finer packs a little closer, and costs more
+
+
+class Silhouette:
+    """A symbol's ink as a coarse mask (row 0 at the top), each mask cell `cell` art units
+    wide (pixels for an image), centred on the art's centre."""
+
+    def __init__(self, mask: np.ndarray, cell: float):
+        self.mask = np.asarray(mask, dtype=bool)
+        self.cell = cell
+        rows, cols = np.nonzero(self.mask)
+        h, w = self.mask.shape
+        if len(rows):
+            # the farthest corner of an inked cell from the centre
+            dx = np.maximum(np.abs(cols - w / 2), np.abs(cols + 1 - w / 2))
+            dy = np.maximum(np.abs(rows - h / 2), np.abs(rows + 1 - h / 2))
+            self.radius = float(np.sqrt(dx**2 + dy**2).max()) * cell
+        else:
+            self.radius = cell
+        self._grown: dict[int, np.ndarray] = {}
+
+    def grown(self, k: int) -> np.ndarray:
+        """The mask grown by k cells every way (k cells larger on each side), cached."""
+        if k not in self._grown:
+            self._grown[k] = _dilate(self.mask, k)
+        return self._grown[k]
+
+    @classmethod
+    def disc(cls, radius: float) -> Silhouette:
+        """A filled circle: the stand-in for a symbol whose ink is not known cell by cell."""
+        n = 16
+        grid = (np.arange(n) + 0.5 - n / 2) * (2 / n)
+        xx, yy = np.meshgrid(grid, grid)
+        return cls(xx**2 + yy**2 <= (1 - 1 / n) ** 2, 2 * radius / n)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where one symbol goes: centre (x, y, y up, relative to the region centre, points),
+    scale (points per art unit), turn (degrees, counter-clockwise) and size."""
+
+    x: float
+    y: float
+    scale: float
+    angle: float
+    size: float  # the enclosing circle's diameter over the region's
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Symbol sizes as fractions of the region's diameter (a symbol's enclosing circle)."""
+
+    min_size: float = 0.12
+    max_size: float = 0.5
+    spread: float = 2.0
+
+
+class _Grid:
+    """The card as cells of side g points, cell (0, 0) at the top-left, y down."""
+
+    def __init__(self, region: Region, cell: float, rim: float):
+        self.g = cell
+        self.n = int(math.ceil((2 * region.r / cell + 4) / 32)) * 32  # a margin, FFT-friendly
+        self.x0 = -self.n * cell / 2  # left edge of column 0
+        self.y0 = self.n * cell / 2  # top edge of row 0
+        self.outside = _outside(region, self.n, cell, rim)
+
+    def footprint(self, sil: Silhouette, scale: float, angle: float
+                  ) -> tuple[np.ndarray, int, int]:
+        """Cells the ink can touch at this scale and angle (the art's centre on a cell
+        corner), and that corner's (row, col) in the footprint.
+
+        Each cell's centre is mapped back into the mask; the cell is inked when the mask,
+        grown by the cell's reach in mask cells, is inked there (conservative)."""
+        unit = sil.cell * scale  # a mask cell, in points
+        reach = int(math.ceil(self.g * math.sqrt(0.5) / unit))
+        grown = sil.grown(reach)
+        m = int(math.ceil(sil.radius * scale / self.g)) + 1
+        offs = (np.arange(-m, m) + 0.5) * self.g / unit
+        a = math.radians(angle)
+        cos, sin = math.cos(a), math.sin(a)
+        # grid cell (i, j) centre, relative to the art's centre: x = offs[j], y = -offs[i];
+        # turned back by -angle, then to mask columns (right) and rows (down)
+        h, w = sil.mask.shape
+        u = cos * offs[None, :] + sin * -offs[:, None] + w / 2 + reach
+        v = -(-sin * offs[None, :] + cos * -offs[:, None]) + h / 2 + reach
+        ui, vi = np.floor(u).astype(np.int64), np.floor(v).astype(np.int64)
+        gh, gw = grown.shape
+        ok = (ui >= 0) & (vi >= 0) & (ui < gw) & (vi < gh)
+        fp = np.zeros(ui.shape, dtype=bool)
+        fp[ok] = grown[vi[ok], ui[ok]]
+        rows, cols = np.flatnonzero(fp.any(1)), np.flatnonzero(fp.any(0))
+        r0, c0 = rows[0], cols[0]
+        return fp[r0:rows[-1] + 1, c0:cols[-1] + 1], m - int(r0), m - int(c0)
+
+    def centre(self, i: int, j: int, cr: int, cc: int) -> tuple[float, float]:
+        """Region coordinates of the art's centre for a footprint with top-left at (i, j)."""
+        return self.x0 + (j + cc) * self.g, self.y0 - (i + cr) * self.g
+
+
+@cache
+def _outside_cached(r: float, sides: int, flat: bool, n: int, cell: float, rim: float
+                    ) -> np.ndarray:
+    region = Region(r, sides, flat)
+    edges = (np.arange(n + 1) - n / 2) * cell
+    xs, ys = np.meshgrid(edges, -edges)  # cell corners, y up
+    inner = region.r - rim
+    if region.sides == 0:
+        ok = np.hypot(xs, ys) <= inner
+    else:
+        ok = np.ones_like(xs, dtype=bool)
+        for nx, ny, apothem in region.normals():
+            ok &= nx * xs + ny * ys <= apothem - rim
+    # a cell is usable when all four of its corners are inside (both shapes are convex)
+    inside = ok[:-1, :-1] & ok[1:, :-1] & ok[:-1, 1:] & ok[1:, 1:]
+    out = ~inside
+    out.flags.writeable = False
+    return out
+
+
+def _outside(region: Region, n: int, cell: float, rim: float) -> np.ndarray:
+    return _outside_cached(region.r, region.sides, region.flat, n, cell, rim)
+
+
+def _dilate(a: np.ndarray, k: int) -> np.ndarray:
+    """a grown by k cells in every direction (a (2k+1)-square), k cells larger on each side."""
+    h, w = a.shape
+    out = np.zeros((h + 2 * k, w + 2 * k), dtype=bool)
+    rows = np.zeros((h, w + 2 * k), dtype=bool)
+    for d in range(2 * k + 1):
+        rows[:, d:d + w] |= a
+    for d in range(2 * k + 1):
+        out[d:d + h, :] |= rows
+    return out
+
+
+class _Board:
+    """Blocked cells (outside the region, or within one cell of a placed symbol) and the
+    legal, snug positions for a footprint."""
+
+    def __init__(self, grid: _Grid):
+        self.grid = grid
+        self.blocked = grid.outside.copy()
+        self._spectrum = None
+        self._crowd = None
+
+    def spectrum(self):
+        if self._spectrum is None:
+            self._spectrum = np.fft.rfft2(self.blocked.astype(np.float32))
+        return self._spectrum
+
+    def crowd(self) -> np.ndarray:
+        """Integral image of the blocked cells, SNUG cells of blocked margin around the grid."""
+        if self._crowd is None:
+            s, n = SNUG, self.grid.n
+            big = np.ones((n + 2 * s + 1, n + 2 * s + 1), dtype=np.int32)
+            big[0, :] = big[:, 0] = 0
+            big[s + 1:s + 1 + n, s + 1:s + 1 + n] = self.blocked
+            self._crowd = big.cumsum(0).cumsum(1)
+        return self._crowd
+
+    def best(self, fp: np.ndarray, rng: random.Random) -> tuple[int, int] | None:
+        """The top-left cell where fp fits with the most blocked cells around it, or None.
+
+        Legal places come from one FFT correlation of fp with the blocked cells; crowding is
+        the count of blocked cells in fp's box grown by SNUG cells (an integral image)."""
+        n = self.grid.n
+        h, w = fp.shape
+        if h > n or w > n:
+            return None
+        pad = np.zeros((n, n), dtype=np.float32)
+        pad[:h, :w] = fp
+        hits = np.fft.irfft2(self.spectrum() * np.conj(np.fft.rfft2(pad)), s=(n, n))
+        hits = hits[:n - h + 1, :n - w + 1]
+        idx = np.flatnonzero(hits.ravel() < 0.5)
+        if not len(idx):
+            return None
+        acc = self.crowd()
+        hh, ww = h + 2 * SNUG, w + 2 * SNUG
+        crowd = (acc[hh:hh + n - h + 1, ww:ww + n - w + 1] - acc[:n - h + 1, ww:ww + n - w + 1]
+                 - acc[hh:hh + n - h + 1, :n - w + 1] + acc[:n - h + 1, :n - w + 1])
+        score = crowd.ravel()[idx]
+        top = idx[score >= score.max()]
+        i, j = divmod(int(top[rng.randrange(len(top))]), n - w + 1)
+        return i, j
+
+    def place(self, fp: np.ndarray, i: int, j: int) -> None:
+        n = self.grid.n
+        grown = _dilate(fp, 1)
+        i0, j0 = i - 1, j - 1
+        a0, b0 = max(0, -i0), max(0, -j0)
+        a1, b1 = min(grown.shape[0], n - i0), min(grown.shape[1], n - j0)
+        self.blocked[i0 + a0:i0 + a1, j0 + b0:j0 + b1] |= grown[a0:a1, b0:b1]
+        self._spectrum = None
+        self._crowd = None
+
+
+@cache
+def _grid(region: Region, cell: float, rim: float) -> _Grid:
+    return _Grid(region, cell, rim)
+
+
+def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str = 0,
+                     sizes: Sizes = Sizes(), cell: float | None = None, rim: float = 0.0,
+                     rotate: bool = True) -> list[Placed]:
+    """Place the symbols (in the given order) in the region, no two inks within a cell of
+    each other and no ink within `rim` of the edge; deterministic for a given seed.
+
+    No symbol goes below min_size while the card can hold them all at it: when one does not
+    fit, the card starts again with smaller big symbols (RETRIES times), then lets symbols
+    shrink below min_size (to FLOOR of it). ValueError when even that fails."""
+    n = len(shapes)
+    if n == 0:
+        return []
+    rng = random.Random(f"silhouettes:{seed}:{n}")
+    diameter = 2 * (region.r if region.sides == 0 else region.r * SQRT3 / 2)
+    grid = _grid(region, cell or diameter / CELLS, rim)
+    rel = relative_sizes(n, rng, sizes.spread)
+    angles = [rng.uniform(0, 360) if rotate else 0.0 for _ in range(n)]
+    order = sorted(range(n), key=lambda i: -rel[i])
+    big = sizes.max_size
+    for attempt in range(RETRIES + 1):
+        last = attempt == RETRIES  # the last try lets every symbol go below min_size
+        floor = sizes.min_size * (FLOOR if last else 1)
+        targets = [big * v if last else max(big * v, sizes.min_size) for v in rel]
+        chosen = _greedy(grid, shapes, order, targets, floor, angles, diameter, rng)
+        if chosen is not None:
+            break
+        big *= RETRY_SHRINK
+    else:
+        raise ValueError(f"{n} symbols do not fit in the card, even at "
+                         f"{sizes.min_size * FLOOR:.0%} of its width")
+    out = []
+    for k in range(n):
+        size, i, j, cr, cc = chosen[k]
+        x, y = grid.centre(i, j, cr, cc)
+        out.append(Placed(x, y, _scale(shapes[k], size, diameter), angles[k], size))
+    return out
+
+
+def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles, diameter: float,
+            rng: random.Random) -> dict[int, tuple[float, int, int, int, int]] | None:
+    """Each symbol in order at its target size, shrunk until it fits, not below floor."""
+    board = _Board(grid)
+    chosen = {}
+    damp = 1.0  # how much the last symbols had to shrink: the next ones start that small
+    for k in order:
+        size = max(targets[k] * damp, floor)
+        first = True
+        while True:
+            found = _try(grid, board, shapes[k], size, diameter, angles[k], rng)
+            if found is not None:
+                break
+            if size <= floor:
+                return None
+            size = max(size * SHRINK, floor)
+            damp *= SHRINK
+            first = False
+        if first:
+            damp = min(1.0, damp / SHRINK**2)
+        fp, i, j, cr, cc = found
+        board.place(fp, i, j)
+        chosen[k] = (size, i, j, cr, cc)
+    return chosen
+
+
+def _scale(sil: Silhouette, size: float, diameter: float) -> float:
+    return size * diameter / (2 * sil.radius)
+
+
+def _try(grid: _Grid, board: _Board, sil: Silhouette, size: float, diameter: float,
+         angle: float, rng: random.Random):
+    fp, cr, cc = grid.footprint(sil, _scale(sil, size, diameter), angle)
+    pos = board.best(fp, rng)
+    if pos is None:
+        return None
+    return fp, pos[0], pos[1], cr, cc
