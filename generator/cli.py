@@ -12,40 +12,12 @@ from pathlib import Path
 import click
 
 from generator.errors import PnpError
+from pnp_shared.oneline import OneLineErrors
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
 
 
-class Pnp(click.Group):
-    """Shows user mistakes (ours or click's) as one line `error: ...` with exit code 2."""
-
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.exceptions.UsageError as e:
-            where = e.ctx.command_path if e.ctx is not None else "pnp"
-            _fail(f"{e.format_message()} ({where})")
-        except click.exceptions.Abort:
-            _fail("aborted")
-        except PnpError as e:
-            _fail(str(e))
-        except BrokenPipeError:
-            sys.exit(0)
-        except OSError as e:
-            _fail(f"{e.strerror or e}" + (f" ({e.filename})" if e.filename else ""))
-        code = rv if isinstance(rv, int) else 0
-        if standalone_mode:
-            sys.exit(code)
-        return code
-
-
-def _fail(message: str) -> None:
-    click.echo("error: " + " ".join(line.strip() for line in message.splitlines()
-                                    if line.strip()), err=True)
-    sys.exit(2)
-
-
-@click.group(cls=Pnp, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("pnp", cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp-toolkit")
 def main() -> None:
     """Turn game definitions (game.toml + cards.csv + art) into print-ready PDF sheets.

@@ -25,6 +25,14 @@ class Card:
     def get(self, key: str, default: str = "") -> str:
         return self.fields.get(key, default)
 
+    @property
+    def name(self) -> str:
+        """What a person calls the card: its name, title or label column, else its id."""
+        for key in ("name", "title", "label"):
+            if self.get(key).strip():
+                return self.get(key).strip()
+        return f"card {self.id}"
+
 
 @dataclass(frozen=True)
 class Element:

@@ -3,14 +3,14 @@
 
 from pathlib import Path
 
+from pnp_shared.errors import UserError
 
-class PnpError(Exception):
-    """A mistake in the user's input; the CLI prints it as one line and exits with code 2."""
+
+class PnpError(UserError):
+    """A mistake in the generator's input (a definition, an option, a path)."""
 
     def __init__(self, what: str, where: str = ""):
-        self.what = what
-        self.where = where
-        super().__init__(f"{what} ({where})" if where else what)
+        super().__init__(what, where)
 
 
 def read_text(path: Path, name: str | None = None) -> str:

@@ -46,14 +46,6 @@ class Exported:
     back: str | None
 
 
-def card_name(card: Card) -> str:
-    """What a person calls the card: its name, title or label column, else its id."""
-    for key in ("name", "title", "label"):
-        if card.get(key).strip():
-            return card.get(key).strip()
-    return f"card {card.id}"
-
-
 def _drawing_digest(deck: Deck, card: Card, elements: tuple[Element, ...], drawers, cache) -> str:
     """A fingerprint of the PDF operators that draw this card (equal digests: equal faces)."""
     from reportlab.pdfgen.canvas import Canvas
@@ -123,7 +115,7 @@ def export_png(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 
     rows: list[Exported] = []
     back_of = {cid: b for b in backs for cid in b.ids}
     for n, f in enumerate(faces, 1):
-        stem = f"{n:03d}-{slug(card_name(f.card))}"
+        stem = f"{n:03d}-{slug(f.card.name)}"
         jobs.append((f.card, "front", folder / f"{stem}.png"))
         back_file = None
         if backs and not shared_back:
@@ -131,7 +123,7 @@ def export_png(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 
             jobs.append((back_of[f.card.id].card, "back", folder / back_file))
         elif shared_back:
             back_file = "back.png"
-        rows.append(Exported(f.card.id, card_name(f.card), f.copies, f.ids, f"{stem}.png",
+        rows.append(Exported(f.card.id, f.card.name, f.copies, f.ids, f"{stem}.png",
                              back_file))
     if shared_back:
         jobs.append((backs[0].card, "back", folder / "back.png"))

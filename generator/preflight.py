@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from generator.components import Card, Deck
-from generator.exports import card_name, distinct
+from generator.exports import distinct
 from generator.units import MM
 
 MIN_PPI = 300
@@ -55,7 +55,7 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None) -> lis
     try:
         for index, (card, side) in enumerate(jobs):
             for check_name, message in _page_findings(doc[index], trim, safe, deck.shape):
-                findings.append(Finding(card.id, card_name(card), side, check_name, message))
+                findings.append(Finding(card.id, card.name, side, check_name, message))
     finally:
         doc.close()
     return findings

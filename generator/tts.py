@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.components import Card, Deck
-from generator.exports import card_name, distinct
+from generator.exports import distinct
 from generator.files import write_atomic
 from generator.naming import output_stem
 from generator.raster import pixels
@@ -100,7 +100,7 @@ def export_tts(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 
             card_id = key * 100 + i
             for _ in range(face.copies):
                 deck_ids.append(card_id)
-                contained.append(_card(card_id, card_name(face.card), key, entry))
+                contained.append(_card(card_id, face.card.name, key, entry))
     doc = {"SaveName": deck.title, "ObjectStates": [_deck(deck, deck_ids, custom, contained)]}
     json_name = f"{output_stem(deck)}.tts.json"
     write_atomic(folder / json_name, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())

@@ -1,62 +1,27 @@
 """referee: the table-side command line. Thin: parse options, call referee.session, print.
 
-Generic over the Game protocol: no game is named here. User mistakes are one line
+Generic over the game contract (engine.Rules): no game is named here. User mistakes are one line
 `error: <what> (<where>)` with exit code 2; a rejected move is exit code 1 with the rule.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
+from pnp_shared.oneline import OneLineErrors, fail
 from referee import engine, session
 from referee.engine import RefereeError, ScoreItem, Verdict
 from referee.store import Store
 
 
-class RefereeGroup(click.Group):
-    """A click group whose every user mistake (ours or click's) is one line, exit code 2."""
+class RefereeGroup(OneLineErrors):
+    """Every user mistake is one line; one that names no place gets its command."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        try:
-            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.exceptions.UsageError as e:
-            where = e.ctx.command_path if e.ctx is not None else "referee"
-            _fail(_one_line(e.format_message()), where)
-        except click.exceptions.Abort:
-            _fail("aborted", "referee")
-        except RefereeError as e:
-            _fail(str(e), getattr(e, "where", "referee"))
-        except BrokenPipeError:
-            sys.exit(0)
-        code = rv if isinstance(rv, int) else 0
-        if standalone_mode:
-            sys.exit(code)
-        return code
-
-    def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except RefereeError as e:
-            # A message that does not say where the mistake is gets the command it came from.
-            e.where = f"referee {ctx.invoked_subcommand}" if ctx.invoked_subcommand else "referee"
-            raise
-
-
-def _one_line(text: str) -> str:
-    return " ".join(line.strip() for line in text.strip().splitlines() if line.strip())
-
-
-def _fail(what: str, where: str = "") -> None:
-    what = _one_line(what)
-    if where and not what.endswith(")"):
-        what = f"{what} ({where})"
-    click.echo(f"error: {what}", err=True)
-    sys.exit(2)
+    name_the_command = True
 
 
 def _store(ctx: click.Context) -> Store:
@@ -70,7 +35,7 @@ def _json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
-@click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("referee", cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--db", type=click.Path(dir_okay=False), envvar="REFEREE_DB",
               help="Match database (default: referee.sqlite3 in your data folder; $REFEREE_DB).")
 @click.pass_context
@@ -96,7 +61,7 @@ def games_cmd(as_json: bool) -> None:
             {"name": g.name, "title": g.title, "players": [g.min_players, g.max_players],
              "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                           "help": o.help} for o in g.options],
-             "notation": engine.notation(g)}
+             "notation": g.notation}
             for g in found.values()
         ])
         return
@@ -106,9 +71,8 @@ def games_cmd(as_json: bool) -> None:
         for o in g.options:
             choices = f" [{'|'.join(o.choices)}]" if o.choices else ""
             click.echo(f"    --option {o.name}={o.default}{choices}  {o.help}")
-        note = engine.notation(g)
-        if note:
-            click.echo(f"    moves: {note}")
+        if g.notation:
+            click.echo(f"    moves: {g.notation}")
 
 
 @main.command("rule")
@@ -122,7 +86,8 @@ def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
     if rule_id is not None:
         found = {k.lower(): r for k, r in g.rules.items()}.get(rule_id.strip().lower())
         if found is None:
-            raise RefereeError(f"no rule {rule_id!r} in {g.name} (rules: {', '.join(g.rules)})")
+            raise RefereeError(f"no rule {rule_id!r} in {g.name} (rules: {', '.join(g.rules)})",
+                               "referee rule")
         rules = [found]
     if as_json:
         _json([{"id": r.id, "text": r.text} for r in rules])
@@ -139,10 +104,10 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise RefereeError(f"an option is written key=value, not {pair!r} (--option)")
+            raise RefereeError(f"an option is written key=value, not {pair!r}", "--option")
         if key.strip() in out:
             raise RefereeError(f"option {key.strip()} is given twice: "
-                               f"{out[key.strip()]!r} and {value.strip()!r} (--option)")
+                               f"{out[key.strip()]!r} and {value.strip()!r}", "--option")
         out[key.strip()] = value.strip()
     return out
 
@@ -163,7 +128,7 @@ def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> N
         text = position.read().lstrip("\ufeff") if position is not None else None
     except UnicodeDecodeError:
         raise RefereeError(f"{position.name} is not a text file (UTF-8): write the position "
-                           "as `referee position` prints it (--position)") from None
+                           "as `referee position` prints it", "--position") from None
     cur = session.new_match(_store(ctx), game, names, _parse_options(options), text)
     m = cur.match
     if as_json:
@@ -258,12 +223,8 @@ def _secret_text(ctx, text: str, by: str | None) -> str:
     (e.g. salted hashes), so the secret itself is never stored, logged or shown."""
     cur = session.load(_store(ctx))
     g, state = cur.game, cur.state
-    make = getattr(g, "secret_move", None)
-    if make is None:
-        raise RefereeError(f"{g.name} takes no secret input (--secret)")
-    ask = getattr(g, "secret_prompt", None)
-    secret = click.prompt(ask(state, text) if ask else "secret", hide_input=True, err=True)
-    return make(state, text, secret, by if by is not None else g.to_move(state))
+    secret = click.prompt(g.secret_prompt(state, text), hide_input=True, err=True)
+    return g.secret_move(state, text, secret, by if by is not None else g.to_move(state))
 
 
 def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dry: bool,
@@ -277,7 +238,7 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
         return 2 if p.error else (0 if p.verdict.legal else 1)
     if p.error is not None:
         kept = "" if dry else "; kept in the log as rejected"
-        _fail(f"{p.error}{kept}", f"move {p.text!r}")
+        fail(f"{p.error}{kept}", f"move {p.text!r}")
     v = p.verdict
     # Moves of real-time games carry their player ("ana: ..."); do not say it twice.
     who = f"{p.player}: " if p.player and not str(p.move).startswith(f"{p.player}:") else ""
@@ -324,11 +285,8 @@ def ask_cmd(ctx, question, match_id, as_json) -> None:
     """Ask the referee about the position to settle a dispute, in the game's own words
     (e.g. coda: `ask possible ben 2 7 miss`; thricewise: `ask cells`)."""
     cur = session.load(_store(ctx), match_id)
-    query = getattr(cur.game, "query", None)
-    if query is None:
-        raise RefereeError(f"{cur.game.name} answers no questions (ask)")
     text = " ".join(question)
-    answer = query(cur.state, text)
+    answer = cur.game.query(cur.state, text)
     if as_json:
         _json({"match": cur.match.id, "question": text, "answer": answer})
         return
@@ -356,35 +314,38 @@ def undo_cmd(ctx) -> None:
 # looking at a match
 
 
-def _show(cur: session.Loaded, viewer: str | None, as_json: bool) -> None:
+def _show(cur: session.Loaded, as_json: bool) -> None:
     g, m, state = cur.game, cur.match, cur.state
-    if viewer is not None:
-        viewer = engine.find_player(m.players, viewer, "--as", RefereeError)
     outcome = g.outcome(state)
     if as_json:
         _json({"match": m.id, "game": m.game, "players": list(m.players),
                "event": cur.events[-1].seq, "to_move": g.to_move(state),
                "totals": engine.totals(g.ledger(state), m.players),
-               "position": engine.position(g, state),
+               "position": g.position(state),
                "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
                if outcome else None,
-               "board": g.show(state, viewer)})
+               "board": g.show(state)})
         return
     click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}, "
                f"after event {cur.events[-1].seq}")
-    click.echo(g.show(state, viewer))
+    click.echo(g.show(state))
     if outcome is not None:
         click.echo(f"game over: {', '.join(outcome.winners)} — {outcome.reason}")
 
 
 @main.command("show")
-@click.option("--as", "viewer", help="Show only what this player may see.")
+@click.option("--as", "viewer", hidden=True,
+              help="Accepted for old scripts: the referee records only what is public (secrets "
+                   "are never stored), so every player sees the same position.")
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
 def show_cmd(ctx, viewer, match_id, as_json) -> None:
     """The position: board with coordinates, whose turn, scores."""
-    _show(session.load(_store(ctx), match_id), viewer, as_json)
+    if viewer is not None:  # still a player of the match: a typo is reported
+        engine.find_player(session.load(_store(ctx), match_id).match.players, viewer, "--as",
+                           RefereeError)
+    _show(session.load(_store(ctx), match_id), as_json)
 
 
 @main.command("replay")
@@ -394,7 +355,7 @@ def show_cmd(ctx, viewer, match_id, as_json) -> None:
 @click.pass_context
 def replay_cmd(ctx, upto, match_id, as_json) -> None:
     """The position as it was right after event N of the log (see `referee log`)."""
-    _show(session.load(_store(ctx), match_id, upto=upto), None, as_json)
+    _show(session.load(_store(ctx), match_id, upto=upto), as_json)
 
 
 @main.command("position")
@@ -403,9 +364,9 @@ def replay_cmd(ctx, upto, match_id, as_json) -> None:
 def position_cmd(ctx, match_id) -> None:
     """The position as text that `referee new GAME --position FILE` reads back (disputes)."""
     cur = session.load(_store(ctx), match_id)
-    text = engine.position(cur.game, cur.state)
+    text = cur.game.position(cur.state)
     if text is None:
-        raise RefereeError(f"{cur.game.name} cannot write its position as text")
+        raise RefereeError(f"{cur.game.name} cannot write its position as text", "referee position")
     click.echo(text.rstrip("\n"))
 
 

@@ -1,18 +1,22 @@
 """The referee's vocabulary: games, moves, verdicts, rule references, errors, and the fold.
 
-A game module (referee/games/<game>.py) exposes GAME, an object following the Game protocol.
-State is whatever the game wants (ideally an immutable value); the engine never looks inside.
+A game module (referee/games/<game>.py, or a package) exposes GAME, an instance of a `Rules`
+subclass: the one contract, every hook declared here with a default. The engine never looks
+inside a game's state.
 State is always derived: fold(game, events) rebuilds it from the match's event log.
 Nothing here knows any particular game, and nothing here imports reportlab or Pillow.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, fields, replace
+from typing import Any, Generic, TypeVar
+
+from pnp_shared.errors import UserError
 
 
 @dataclass(frozen=True)
@@ -75,8 +79,18 @@ class Outcome:
     reason: str
 
 
-class RefereeError(Exception):
-    """A user mistake (unknown game, bad option, no current match): one line, exit code 2."""
+@dataclass(frozen=True)
+class Sample:
+    """A short legal opening of a game: the contract tests start their checks from it."""
+
+    players: tuple[str, ...]
+    moves: tuple[str, ...]  # as typed at the table; "ana: ..." says who acts
+    options: Mapping[str, str] = field(default_factory=dict)
+
+
+class RefereeError(UserError):
+    """A user mistake (unknown game, bad option, no current match): `what` and `where` (the
+    input: a flag, a file line, a match); one line, exit code 2. Shared with pnp."""
 
 
 class InvalidMove(RefereeError):
@@ -86,8 +100,8 @@ class InvalidMove(RefereeError):
 class AmbiguousMove(RefereeError):
     """The move parses but could mean several things; the message says what to add."""
 
-    def __init__(self, message: str, candidates: Sequence[str] = ()):
-        super().__init__(message)
+    def __init__(self, what: str, candidates: Sequence[str] = (), where: str | None = None):
+        super().__init__(what, where)
         self.candidates = tuple(candidates)
 
 
@@ -103,95 +117,158 @@ class IllegalMove(RefereeError):
         return tuple(v.rule.id for v in self.violations)
 
 
-class Game(Protocol):
-    """What a game module provides. `Move` and `State` are the game's own types.
+State = TypeVar("State")
+Move = TypeVar("Move")
 
-    Optional, with defaults in this module when a game lacks them:
-    `load_position(state, text) -> State` and `position(state) -> str` (a position typed in
-    for a dispute: `referee new GAME --position FILE`, `referee position`), and `notation: str`
-    (one line shown by `referee games`), and `judge(state, move) -> (Verdict, state or None)`
-    (check and apply in one pass; CheckThenApply provides it). A move object with a
-    `player: str` attribute tells the log who acted when the command did not say (--by) and
-    nobody was to move.
+
+class Rules(Generic[State, Move]):
+    """The game contract: every hook a game can have, each with a default, by its public name.
+
+    A game module defines `GAME = MyGame()` for a subclass. It must write `setup`, `parse`,
+    `format`, `transition`, `show` and `legal_moves`; the rest have defaults that
+    suit a game without them. Check and apply follow from `violations` + `transition`; the
+    score a move earns is what it added to the ledger, so a game keeps one record of points.
+    State is an immutable value (frozen dataclasses, changed with `dataclasses.replace`), so
+    a state handed out is never changed by a later move. A move is an object whose `player`
+    attribute says who acted (None when the move does not say).
     """
 
-    name: str  # "tripple-domino": the name users type
-    title: str  # "Tripple Domino"
-    min_players: int
-    max_players: int
-    options: tuple[Option, ...]
-    rules: Mapping[str, RuleRef]  # rule id -> rule
+    name: str = ""  # "tripple-domino": the name users type, and the registry key
+    title: str = ""  # "Tripple Domino"
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+    rules: Mapping[str, RuleRef] = {}  # rule id -> rule
+    notation: str = ""  # one line shown by `referee games`
+    sample: Sample | None = None  # a short legal opening, for tests/test_game_contract.py
 
-    def setup(self, players: Sequence[str], options: Mapping[str, str]) -> Any:
+    # moves: notation in and out
+
+    def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         """The state before the first move."""
+        raise NotImplementedError
 
-    def parse(self, state: Any, text: str, player: str | None = None) -> Any:
+    def parse(self, state: State, text: str, player: str | None = None) -> Move:
         """A move from its notation; InvalidMove / AmbiguousMove when it cannot be one move."""
+        raise NotImplementedError
 
-    def format(self, state: Any, move: Any) -> str:
+    def format(self, state: State, move: Move) -> str:
         """The canonical notation of a move (parse(format(m)) == m)."""
-
-    def check(self, state: Any, move: Any) -> Verdict:
-        """Legal or not, with the violated rules and the score the move would earn."""
-
-    def apply(self, state: Any, move: Any) -> Any:
-        """The state after a legal move (raises IllegalMove for an illegal one). Pure."""
-
-    def show(self, state: Any, viewer: str | None = None) -> str:
-        """The position as text: board with coordinates, whose turn, scores."""
-
-    def to_move(self, state: Any) -> str | None:
-        """Who acts next, when the game has turns."""
-
-    def legal_moves(self, state: Any) -> list[Any] | None:
-        """Every legal move where that is feasible, else None."""
-
-    def ledger(self, state: Any) -> tuple[ScoreItem, ...]:
-        """Every score item so far, in order, itemised."""
-
-    def outcome(self, state: Any) -> Outcome | None:
-        """The end of the game, or None while it goes on."""
-
-
-class CheckThenApply:
-    """Base for games that state their checks apart from their effect.
-
-    A subclass writes `_violations(state, move) -> list[Violation]` and
-    `_transition(state, move) -> (state, score items, notes)`; check and apply follow.
-    """
-
-    def _violations(self, state: Any, move: Any) -> list[Violation]:
         raise NotImplementedError
 
-    def _transition(self, state: Any, move: Any) -> tuple[Any, Sequence[ScoreItem], Sequence[str]]:
+    def mover(self, move: Move) -> str | None:
+        """Who made the move, when the move says so (its `player`)."""
+        who = getattr(move, "player", None)
+        return who if isinstance(who, str) else None
+
+    # rules: what is legal and what it does
+
+    def violations(self, state: State, move: Move) -> list[Violation]:
+        """The rules the move breaks here (empty when legal)."""
+        return []
+
+    def transition(self, state: State, move: Move) -> tuple[State, Sequence[str]]:
+        """The state after a legal move, and notes for the table about what happened."""
         raise NotImplementedError
 
-    def check(self, state: Any, move: Any) -> Verdict:
-        return self.judge(state, move)[0]
+    def legal_moves(self, state: State) -> list[Move]:
+        """Moves the judge accepts here, as the table can know them (empty when none can be
+        listed, e.g. the game is over); the random playouts of the contract tests use them."""
+        raise NotImplementedError
 
-    def judge(self, state: Any, move: Any) -> tuple[Verdict, Any]:
+    def accepted(self, state: State, candidates: Iterable[Move]) -> list[Move]:
+        """The candidates the judge accepts here (a helper for legal_moves)."""
+        return [m for m in candidates if not self.violations(state, m)]
+
+    def judge(self, state: State, move: Move) -> tuple[Verdict, State | None]:
         """The verdict and the state after the move (None when illegal), worked out once."""
-        problems = self._violations(state, move)
+        problems = self.violations(state, move)
         if problems:
             return Verdict(False, tuple(problems)), None
-        after, score, notes = self._transition(state, move)
-        return Verdict(True, (), tuple(score), tuple(notes)), after
+        after, notes = self.transition(state, move)
+        earned = tuple(self.ledger(after)[len(self.ledger(state)):])
+        return Verdict(True, (), earned, tuple(notes)), after
 
-    def apply(self, state: Any, move: Any) -> Any:
-        problems = self._violations(state, move)
+    def check(self, state: State, move: Move) -> Verdict:
+        """Legal or not, with the violated rules and the score the move would earn."""
+        return self.judge(state, move)[0]
+
+    def apply(self, state: State, move: Move) -> State:
+        """The state after a legal move (raises IllegalMove for an illegal one). Pure."""
+        problems = self.violations(state, move)
         if problems:
             raise IllegalMove(problems)
-        return self._transition(state, move)[0]
+        return self.transition(state, move)[0]
+
+    # the position: whose turn, scores, the end
+
+    def to_move(self, state: State) -> str | None:
+        """Who acts next, when the game has turns."""
+        return None
+
+    def ledger(self, state: State) -> tuple[ScoreItem, ...]:
+        """Every score item so far, in order, itemised (it only grows move by move); by default
+        the state's `ledger` field."""
+        return tuple(state.ledger)  # type: ignore[attr-defined]
+
+    def outcome(self, state: State) -> Outcome | None:
+        """The end of the game, or None while it goes on."""
+        return None
+
+    def show(self, state: State) -> str:
+        """The position as text: board with coordinates, whose turn, scores. Everything the
+        referee records is public (secrets are never stored), so every player sees the same."""
+        raise NotImplementedError
+
+    # optional: disputes, questions, secrets
+
+    def position(self, state: State) -> str | None:
+        """The position as text that load_position reads back, or None (cannot be written)."""
+        return None
+
+    def load_position(self, state: State, text: str) -> State:
+        """The state with the position from text (`referee new GAME --position FILE`)."""
+        raise RefereeError(f"{self.name} cannot set up a position directly: start a new match "
+                           "and type the moves", "--position")
+
+    def query(self, state: State, text: str) -> str:
+        """The answer to a question about the position (`referee ask`)."""
+        raise RefereeError(f"{self.name} answers no questions", "referee ask")
+
+    def secret_prompt(self, state: State, text: str) -> str:
+        """What the hidden prompt of `play --secret` asks for (asked before the secret is typed,
+        so a game without secrets says so before anyone types one)."""
+        raise RefereeError(f"{self.name} takes no secret input", "--secret")
+
+    def secret_move(self, state: State, text: str, secret: str, player: str | None) -> str:
+        """The public move a secret turns into (e.g. salted hashes); the secret is never kept."""
+        raise RefereeError(f"{self.name} takes no secret input", "--secret")
 
 
-def judge(game: Game, state: Any, move: Any) -> tuple[Verdict, Any]:
-    """`game.check` and, when legal, `game.apply`: in one pass for a game that offers `judge`
-    (every CheckThenApply game), else the two calls."""
-    one_pass = getattr(game, "judge", None)
-    if one_pass is not None:
-        return one_pass(state, move)
-    verdict = game.check(state, move)
-    return verdict, game.apply(state, move) if verdict.legal else None
+Game = Rules[Any, Any]
+
+
+class Draft:
+    """A frozen state being worked on by one move: its fields as private copies that the
+    move's helpers change in place, and the notes the move makes. `done()` is the next state
+    (`dataclasses.replace`); the state it came from is never changed. For games whose moves
+    change many nested tables at once; the state's properties and methods work on the draft.
+    """
+
+    def __init__(self, state: Any):
+        object.__setattr__(self, "_state", state)
+        for f in fields(state):
+            setattr(self, f.name, copy.deepcopy(getattr(state, f.name)))
+        self.notes: list[str] = []
+
+    def __getattr__(self, name: str) -> Any:
+        found = getattr(type(self._state), name)  # a property or method of the state's class
+        if isinstance(found, property):
+            return found.fget(self)
+        return found.__get__(self)
+
+    def done(self) -> Any:
+        return replace(self._state, **{f.name: getattr(self, f.name) for f in fields(self._state)})
 
 
 def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:
@@ -237,7 +314,7 @@ def steps(game: Game, events: Sequence[Event]) -> Iterator[tuple[Event, Any]]:
         if e.kind == "new":
             state = game.setup(tuple(e.data["players"]), dict(e.data.get("options", {})))
         elif e.kind == "position":
-            state = load_position(game, state, e.data["text"])
+            state = game.load_position(state, e.data["text"])
         elif e.kind == "move" and e.seq not in gone:
             state = game.apply(state, game.parse(state, e.data["text"], e.data.get("player")))
         yield e, state
@@ -252,30 +329,6 @@ def last_move(events: Sequence[Event]) -> Event | None:
     return None
 
 
-# Optional parts of the Game protocol. A game that lacks them still works; the engine answers
-# with a default here, so games written against the first contract keep working unchanged.
-
-
-def load_position(game: Game, state: Any, text: str) -> Any:
-    """`game.load_position(state, text)`: the state with the position from text (disputes)."""
-    loader = getattr(game, "load_position", None)
-    if loader is None:
-        raise RefereeError(f"{game.name} cannot set up a position directly: start a new match "
-                           "and type the moves (--position)")
-    return loader(state, text)
-
-
-def position(game: Game, state: Any) -> str | None:
-    """`game.position(state)`: the position as text that load_position reads back, or None."""
-    writer = getattr(game, "position", None)
-    return writer(state) if writer is not None else None
-
-
-def notation(game: Game) -> str:
-    """`game.notation`: a short summary of the move notation, shown by `referee games`."""
-    return str(getattr(game, "notation", "") or "")
-
-
 def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
     """Every option of the game with its value: unknown names and bad choices are user errors."""
     known = {o.name: o for o in game.options}
@@ -286,15 +339,13 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
             names = ", ".join(sorted(known)) or "none"
             raise RefereeError(f"unknown option {key!r} for {game.name} (options: {names})")
         if opt.choices and value not in opt.choices:
-            raise RefereeError(
-                f"option {key}={value!r} is not one of {', '.join(opt.choices)} for "
-                f"{game.name} (--option {key})"
-            )
+            raise RefereeError(f"option {key}={value!r} is not one of {', '.join(opt.choices)} "
+                               f"for {game.name}", f"--option {key}")
         out[key] = value
     return out
 
 
-def find_player(players: Sequence[str], name: str, where: str = "",
+def find_player(players: Sequence[str], name: str, where: str | None = None,
                 error: type[RefereeError] = InvalidMove) -> str:
     """A player of the match by name as typed, in any case (names differ by more than case);
     an unknown name is an error listing the players."""
@@ -302,36 +353,54 @@ def find_player(players: Sequence[str], name: str, where: str = "",
     for p in players:
         if p.lower() == key:
             return p
-    at = f" ({where})" if where else ""
-    raise error(f"unknown player {name.strip()!r}, the players are {', '.join(players)}{at}")
+    raise error(f"unknown player {name.strip()!r}, the players are {', '.join(players)}", where)
 
 
 def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     """The player names, checked: count within the game's limits, unique, non-empty."""
     names = tuple(p.strip() for p in players)
     if any(not n for n in names):
-        raise RefereeError("a player name is empty (--players ana,bob)")
+        raise RefereeError("a player name is empty", "--players ana,bob")
     if len(set(names)) != len(names):
-        raise RefereeError(f"a player name appears twice: {', '.join(names)} (--players)")
+        raise RefereeError(f"a player name appears twice: {', '.join(names)}", "--players")
     for n in names:  # moves name players as one word, in any case
         if not re.fullmatch(r"[^\s=,:#]+", n):
             raise RefereeError(f"player name {n!r} cannot be written in moves: use one word "
-                               "without spaces, =, :, , or # (--players)")
+                               "without spaces, =, :, , or #", "--players")
     folded = [n.lower() for n in names]
     if len(set(folded)) != len(folded):
         twins = [n for n in names if folded.count(n.lower()) > 1]
         raise RefereeError(f"player names {' and '.join(twins)} differ only in case: moves "
-                           "could not tell them apart (--players)")
+                           "could not tell them apart", "--players")
     if not game.min_players <= len(names) <= game.max_players:
-        raise RefereeError(
-            f"{game.name} takes {game.min_players}-{game.max_players} players, "
-            f"not {len(names)} (--players)"
-        )
+        raise RefereeError(f"{game.name} takes {game.min_players}-{game.max_players} players, "
+                           f"not {len(names)}", "--players")
     return names
 
 
+# The registry: games by the name users type (GAME.name), not by their module's file name.
+
+_REGISTERED: dict[str, Game] = {}
+
+
+def _key(name: str) -> str:
+    return name.strip().lower().replace("_", "-")
+
+
+def register(rules: Game) -> Game:
+    """Make a game known that lives outside referee/games (a plug-in, a test's example)."""
+    _REGISTERED[_key(rules.name)] = rules
+    return rules
+
+
+def unregister(name: str) -> None:
+    """Forget a game added with register()."""
+    _REGISTERED.pop(_key(name), None)
+
+
 def games() -> dict[str, Game]:
-    """Every game module in referee/games, by name."""
+    """Every game: the modules and packages of referee/games (each defines GAME) and the
+    registered ones, by name."""
     import pkgutil
 
     from referee import games as pkg
@@ -341,24 +410,32 @@ def games() -> dict[str, Game]:
         if info.name.startswith("_"):
             continue
         module = importlib.import_module(f"referee.games.{info.name}")
-        game = getattr(module, "GAME", None)
-        if game is not None:
-            found[game.name] = game
-    return found
+        rules = getattr(module, "GAME", None)
+        if isinstance(rules, Rules):
+            found[rules.name] = rules
+    found.update({g.name: g for g in _REGISTERED.values()})
+    return dict(sorted(found.items()))
 
 
 def game(name: str) -> Game:
-    """One game by name, with the list of names when the name is unknown (a typo)."""
-    key = name.strip().lower().replace("-", "_")
-    modname = f"referee.games.{key}"
-    if not key.isidentifier() or key.startswith("_"):
-        known = ", ".join(sorted(games()))
-        raise RefereeError(f"unknown game {name!r} (games: {known})")
-    try:
-        module = importlib.import_module(modname)
-        return module.GAME
-    except (ModuleNotFoundError, AttributeError) as e:
-        if isinstance(e, ModuleNotFoundError) and e.name != modname:
-            raise  # the game module exists but itself fails to import: a bug, not a typo
-        known = ", ".join(sorted(games()))
-        raise RefereeError(f"unknown game {name!r} (games: {known})") from None
+    """One game by the name users type (any case, - or _), with the list of names when the
+    name is unknown (a typo). The module named like the game is tried first (one import)."""
+    key = _key(name)
+    if key in _REGISTERED:
+        return _REGISTERED[key]
+    modname = "referee.games." + key.replace("-", "_")
+    if key.replace("-", "_").isidentifier() and not key.startswith(("_", "-")):
+        try:
+            module = importlib.import_module(modname)
+        except ModuleNotFoundError as e:
+            if e.name != modname:
+                raise  # the game module exists but itself fails to import: a bug, not a typo
+        else:
+            rules = getattr(module, "GAME", None)
+            if isinstance(rules, Rules) and _key(rules.name) == key:
+                return rules
+    found = games()
+    by_key = {_key(n): g for n, g in found.items()}
+    if key not in by_key:
+        raise RefereeError(f"unknown game {name!r} (games: {', '.join(found)})")
+    return by_key[key]

@@ -109,7 +109,7 @@ def write_atomic(path: Path, text: str) -> None:
     try:
         files.write_atomic(path, text.encode("utf-8"))
     except OSError as e:
-        raise RefereeError(f"cannot write {path}: {_why(e, path)} (--output)") from None
+        raise RefereeError(f"cannot write {path}: {_why(e, path)}", "--output") from None
 
 
 def _why(e: OSError, path: Path) -> str:

@@ -1,4 +1,4 @@
-"""What each referee command does, over the Game protocol and the store; the CLI only prints.
+"""What each referee command does, over the game contract and the store; the CLI only prints.
 
 Every command is one store transaction: read the match's events, fold them into the state,
 decide, append, commit. A move typed in is never lost: a rejected or unreadable one is recorded
@@ -58,8 +58,8 @@ def _read(store: Store, match_id: int | None) -> tuple[Match, Game, list[Stamped
     first = stamped[0].event
     if first.kind != "new" or first.data.get("game") != m.game or tuple(
             first.data.get("players", ())) != m.players:
-        raise RefereeError(f"tampered log: the match record disagrees with its first event "
-                           f"(match {m.id}, event 1; {store.path})")
+        raise RefereeError("tampered log: the match record disagrees with its first event",
+                           f"match {m.id}, event 1; {store.path}")
     return m, g, stamped
 
 
@@ -69,7 +69,7 @@ def load(store: Store, match_id: int | None = None, upto: int | None = None) -> 
     if upto is not None:
         last = stamped[-1].event.seq
         if not 1 <= upto <= last:
-            raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last} (--to)")
+            raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last}", "--to")
         stamped = [s for s in stamped if s.event.seq <= upto]
     events = [s.event for s in stamped]
     return Loaded(m, g, events, fold_checked(g, events, m), tuple(stamped))
@@ -80,7 +80,7 @@ def fold_checked(g: Game, events: Sequence[Event], m: Match) -> Any:
     try:
         return fold(g, events)
     except RefereeError as e:
-        raise RefereeError(f"match {m.id} no longer replays: {e} (match {m.id} log)") from None
+        raise RefereeError(f"match {m.id} no longer replays: {e}", f"match {m.id} log") from None
 
 
 def new_match(
@@ -96,10 +96,10 @@ def new_match(
     opts = engine.check_options(g, options)
     state = g.setup(names, opts)  # options a game rejects in setup fail before anything is stored
     if position_text is not None and not position_text.strip():
-        raise RefereeError("the position is empty: write it as `referee position` prints it "
-                           "(--position)")
+        raise RefereeError("the position is empty: write it as `referee position` prints it",
+                           "--position")
     if position_text is not None:
-        state = engine.load_position(g, state, position_text)
+        state = g.load_position(state, position_text)
     with store.transaction():
         m = store.create_match(g.name, names, opts)
         if position_text is not None:
@@ -112,7 +112,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
     """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry)."""
     text = " ".join(text.split())
     if not text:
-        raise InvalidMove("empty move (type a move, e.g. `referee play 'pass'`)")
+        raise InvalidMove("empty move: type a move, e.g. `referee play 'pass'`", "referee play")
     with store.transaction():
         cur = load(store)
         m, g, state = cur.match, cur.game, cur.state
@@ -125,7 +125,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
                 # "ana: draw" says who acts, in every game, as --by does
                 speaker = engine.find_player(m.players, said)
                 if player is not None and speaker != who:
-                    raise InvalidMove(f"the move says {speaker} but --by says {who}")
+                    raise InvalidMove(f"the move says {speaker} but --by says {who}", "--by")
                 who, said_text = speaker, rest.strip()
             else:
                 said_text = text
@@ -134,9 +134,9 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             if not dry:
                 store.append(m.id, "rejected", _rejected(text, who, str(e), []))
             return Played(m, text, who, error=e, state=state)
-        if who is None and isinstance(getattr(move, "player", None), str):
-            who = move.player  # the game worked out who acted (e.g. who opens): keep it
-        verdict, after = engine.judge(g, state, move)
+        if who is None:
+            who = g.mover(move)  # the game worked out who acted (e.g. who opens): keep it
+        verdict, after = g.judge(state, move)
         canonical = g.format(state, move)
         if not verdict.legal:
             if not dry:
@@ -160,7 +160,7 @@ def undo(store: Store) -> tuple[Match, Event, Event]:
         cur = load(store)
         last = engine.last_move(cur.events)
         if last is None:
-            raise RefereeError(f"nothing to undo: no move in force (match {cur.match.id})")
+            raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
         ev = store.append(cur.match.id, "undo", {"seq": last.seq, "text": last.data.get("text")})
     return cur.match, last, ev
 
@@ -194,7 +194,7 @@ def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine
             lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
                                  items, e.seq in gone))
     except RefereeError as e:
-        raise RefereeError(f"match {m.id} no longer replays: {e} (match {m.id} log)") from None
+        raise RefereeError(f"match {m.id} no longer replays: {e}", f"match {m.id} log") from None
     return Loaded(m, g, events, state, tuple(stamped)), lines
 
 

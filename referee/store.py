@@ -105,7 +105,7 @@ class Store:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             if mode.lower() != "wal":
-                raise RefereeError(f"cannot switch the database to WAL mode ({self.path})")
+                raise RefereeError("cannot switch the database to WAL mode", str(self.path))
             if not self._has_schema():
                 with self.transaction():
                     for stmt in SCHEMA.split(";\n"):
@@ -115,17 +115,17 @@ class Store:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             if isinstance(e, (FileExistsError, NotADirectoryError)):
                 why = f"{self.path.parent} is a file, not a folder"
-            raise RefereeError(f"cannot open the match database: {why} ({self.path})") from None
+            raise RefereeError(f"cannot open the match database: {why}", str(self.path)) from None
 
     def _failed(self, e: sqlite3.DatabaseError) -> RefereeError:
         """An SQLite failure as a user-facing error: read-only, damaged, or what SQLite says."""
         if "readonly" in str(e):
-            return RefereeError(f"the match database is read-only: nothing was recorded "
-                                f"({self.path})")
+            return RefereeError("the match database is read-only: nothing was recorded",
+                                str(self.path))
         if isinstance(e, sqlite3.OperationalError):
-            return RefereeError(f"the match database failed: {e} ({self.path})")
+            return RefereeError(f"the match database failed: {e}", str(self.path))
         return RefereeError(f"the match database is damaged ({e}): restore a copy or pick "
-                            f"another with --db ({self.path})")
+                            "another with --db", str(self.path))
 
     def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
         try:
@@ -190,7 +190,7 @@ class Store:
             "SELECT id, game, players, options, created FROM matches WHERE id = ?", (match_id,)
         )
         if row is None:
-            raise RefereeError(f"no match {match_id} (see `referee matches`) ({self.path})")
+            raise RefereeError(f"no match {match_id} (see `referee matches`)", str(self.path))
         return self._match(row)
 
     def matches(self) -> list[Match]:
@@ -202,8 +202,8 @@ class Store:
             return Match(int(row[0]), row[1], tuple(json.loads(row[2])), json.loads(row[3]),
                          row[4])
         except (TypeError, ValueError):
-            raise RefereeError(f"tampered log: the record of match {row[0]} is unreadable "
-                               f"({self.path})") from None
+            raise RefereeError(f"tampered log: the record of match {row[0]} is unreadable",
+                               str(self.path)) from None
 
     def current(self) -> Match:
         row = self._one("SELECT value FROM settings WHERE key = 'current'")
@@ -256,17 +256,17 @@ class Store:
         for expected, (seq, kind, data, at, link, digest) in enumerate(rows, start=1):
             where = f"match {match_id}, event {seq}; {self.path}"
             if seq != expected:
-                raise RefereeError(f"tampered log: event {expected} is missing ({where})")
+                raise RefereeError(f"tampered log: event {expected} is missing", where)
             if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
-                raise RefereeError(f"tampered log: event {seq} breaks the hash chain ({where})")
+                raise RefereeError(f"tampered log: event {seq} breaks the hash chain", where)
             try:
                 payload = json.loads(data)
             except json.JSONDecodeError:
-                raise RefereeError(f"tampered log: event {seq} is unreadable ({where})") from None
+                raise RefereeError(f"tampered log: event {seq} is unreadable", where) from None
             out.append(Stamped(Event(seq, kind, payload), at))
             prev = digest
         if not out:
-            raise RefereeError(f"tampered log: match {match_id} has no events ({self.path})")
+            raise RefereeError(f"tampered log: match {match_id} has no events", str(self.path))
         return out
 
     def events(self, match_id: int) -> list[Event]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 from types import SimpleNamespace
 
 import pytest
 
-from referee.engine import Event, IllegalMove, InvalidMove, RefereeError, fold, totals
+from referee.engine import IllegalMove, InvalidMove, RefereeError, totals
 from referee.games.dobble_connect import GAME, DobbleConnect, deck_info, printed_deck
 
 DECK = printed_deck()
@@ -233,15 +232,6 @@ def test_show_draws_letters_and_axial_coordinates():
     assert "orange (cy): 0 points, 19 orange cards in piles" in text
 
 
-def test_apply_is_pure_and_fold_replays():
-    s = new()
-    before = copy.deepcopy(s)
-    place(s, "ana", 11, 1, (1, 0))
-    assert s == before
-    events = [Event(1, "new", {"players": ["ana", "bob", "cy", "dee"], "options": TEAMS}),
-              Event(2, "move", {"text": f"ana: 11 on 1 {shared(11, 1)} at 1,0", "player": None}),
-              Event(3, "move", {"text": f"12 on 11 {shared(12, 11)} at 2,0", "player": "bob"})]
-    assert fold(GAME, events).board == {(0, 0): 1, (1, 0): 11, (2, 0): 12}
 
 
 def test_cli_end_to_end(tmp_path):
@@ -311,5 +301,6 @@ def test_dc1_a_team_cannot_play_more_of_its_colour_than_it_holds():
     err = rejected(s, "ana", 5, 1, (0, 1), game=small)
     assert err.rule_ids == ("DC1",) and "pink has no pink card left" in str(err)
     s = place(s, "cy", 5, 1, (0, 1), game=small)  # cy holds it: the received pink card
-    s = place(s, "ana", 6, 1, (0, -1), game=small)  # ana's last card, orange: pink is out
-    assert s.round == 2 and "without a winner" in " ".join(s.notes)
+    move = small.parse(s, f"6 on 1 {shared(6, 1, small.deck)} at 0,-1", "ana")
+    verdict, s = small.judge(s, move)  # ana's last card, orange: pink is out
+    assert s.round == 2 and "without a winner" in " ".join(verdict.notes)

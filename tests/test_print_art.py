@@ -140,3 +140,39 @@ def test_a_decktet_card_shows_every_suit_large(tmp_path):
         tint = tuple(round(0.3 * a + 0.7 * b) for a, b in zip(ink, paper, strict=True))
         area = sum(n for n, c in colours if all(abs(a - b) <= 6 for a, b in zip(c, tint, strict=True)))
         assert area > 100, f"{suit}: {area} px of its tint in the centre"
+
+
+def _image_deck(mini, tmp_path, px: int, fmt: str = "PNG"):
+    from PIL import Image
+
+    Image.new("RGB", (px, px), "blue").save(mini / f"art.{fmt.lower()}", fmt)
+    return build(mini, tmp_path, f'\n[[face]]\ntype = "image"\nfile = "art.{fmt.lower()}"\n'
+                                 'x = "10mm"\ny = "30mm"\nw = "40mm"\nh = "40mm"\n')
+
+
+def test_art_below_300_ppi_is_a_warning_naming_file_card_and_ppi(mini, tmp_path):
+    toml = mini / "game.toml"
+    text = toml.read_text()
+    _image_deck(mini, tmp_path, 1000)  # 1000 px over 40 mm: 635 ppi, no warning
+    toml.write_text(text)
+    r = CliRunner().invoke(main, ["build", str(mini), "-o", str(tmp_path / "a.pdf")])
+    assert "warning" not in r.output
+    _image_deck(mini, tmp_path, 200)  # 200 px over 40 mm: 127 ppi
+    r = CliRunner().invoke(main, ["build", str(mini), "-o", str(tmp_path / "b.pdf")])
+    assert r.exit_code == 0
+    assert "warning: mini: art.png prints at 127 ppi on card #1 (Alpha)" in r.output
+
+
+def test_a_jpeg_is_embedded_as_it_is(mini, tmp_path):
+    import base64
+    import re
+
+    out = _image_deck(mini, tmp_path, 300, "JPEG")
+    original = (mini / "art.jpeg").read_bytes()
+    data = out.read_bytes()
+    streams = [m.group(2).strip() for m in re.finditer(
+        rb"/Filter\s*\[?\s*(/ASCII85Decode\s*)?/DCTDecode[^>]*>>\s*stream\r?\n(.*?)endstream",
+        data, re.S)]
+    decoded = [base64.a85decode(s[:-2].replace(b"\n", b"")) if s.endswith(b"~>") else s
+               for s in streams]
+    assert original in decoded

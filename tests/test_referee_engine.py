@@ -1,4 +1,4 @@
-"""The engine and CLI are generic: a game that is only a module following the Game protocol
+"""The engine and CLI are generic: a game that only writes the required hooks of engine.Rules
 (here a tiny counting game, without the optional parts) plugs in and gets every command."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from referee.engine import (
     Outcome,
     RefereeError,
     RuleRef,
+    Rules,
     ScoreItem,
-    Verdict,
     Violation,
 )
 
@@ -33,7 +33,7 @@ class Count:
     ledger: tuple[ScoreItem, ...] = ()
 
 
-class CountingGame:
+class CountingGame(Rules):
     """Each player in turn adds 1, 2 or 3 to their score; 10 wins. No load_position."""
 
     name = "count-to-ten"
@@ -54,17 +54,16 @@ class CountingGame:
     def format(self, state, move):
         return str(move[1])
 
-    def check(self, state, move):
+    def violations(self, state, move):
         if not 1 <= move[1] <= 3:
-            return Verdict(False, (Violation(self.rules["C1"], f"{move[1]} is not 1-3"),))
-        return Verdict(True, score=(ScoreItem(move[0], move[1], "step"),))
+            return [Violation(self.rules["C1"], f"{move[1]} is not 1-3")]
+        return []
 
-    def apply(self, state, move):
-        v = self.check(state, move)
+    def transition(self, state, move):
         return replace(state, turn=(state.turn + 1) % len(state.players),
-                       ledger=state.ledger + v.score)
+                       ledger=state.ledger + (ScoreItem(move[0], move[1], "step"),)), ()
 
-    def show(self, state, viewer=None):
+    def show(self, state):
         return f"to move: {self.to_move(state)}"
 
     def to_move(self, state):
@@ -145,3 +144,20 @@ def test_fold_skips_rejected_and_retracted_moves(counting):
     assert engine.totals(state.ledger, ("a", "b")) == {"a": 3, "b": 0}
     assert engine.last_move(events).seq == 2
     assert [s.turn for _, s in engine.steps(counting, events)] == [0, 1, 1, 1, 1]
+
+
+def test_a_game_is_found_by_its_name_not_its_file_name(tmp_path, monkeypatch):
+    """set_game.py defining `set` is listed by `referee games` and `referee new set` starts it."""
+    from referee import games as pkg
+
+    (tmp_path / "set_game.py").write_text(
+        "from tests.test_referee_engine import CountingGame\n\n"
+        "class SetGame(CountingGame):\n    name = 'set'\n    title = 'Set'\n\n"
+        "GAME = SetGame()\n")
+    monkeypatch.setattr(pkg, "__path__", [*pkg.__path__, str(tmp_path)])
+    monkeypatch.delitem(sys.modules, "referee.games.set_game", raising=False)
+    assert "set" in engine.games()
+    assert engine.game("SET").name == "set"
+    db = str(tmp_path / "s.sqlite3")
+    r = CliRunner().invoke(main, ["--db", db, "new", "set", "--players", "ana,bob"])
+    assert r.exit_code == 0 and r.output.startswith("match 1: set"), r.output

@@ -13,11 +13,9 @@ from click.testing import CliRunner
 from referee.cli import main
 from referee.engine import (
     AmbiguousMove,
-    Event,
     IllegalMove,
     InvalidMove,
     RefereeError,
-    fold,
     totals,
 )
 from referee.games import thricewise as tw
@@ -382,16 +380,6 @@ def test_full_game_ledger_matches_an_independent_count():
     assert sorted(got) == sorted(expected)
 
 
-def test_fold_over_events_rebuilds_the_same_game_and_notation_round_trips():
-    s = G.setup(PLAYERS, {})
-    events = [Event(1, "new", {"players": list(PLAYERS), "options": {}})]
-    for n, text in enumerate(SCRIPT, start=2):
-        move = G.parse(s, text, G.to_move(s))
-        canon = G.format(s, move)
-        assert G.parse(s, canon, G.to_move(s)) == move
-        events.append(Event(n, "move", {"text": canon, "player": G.to_move(s)}))
-        s = G.apply(s, move)
-    assert fold(G, events) == s
 
 
 def test_the_game_is_over_after_the_final_turn():

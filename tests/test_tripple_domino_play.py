@@ -66,14 +66,6 @@ def test_a_full_scripted_game_ends_with_the_known_scores():
     assert labels.count("hexagon completed") == 1 and "going out (last tile)" in labels
 
 
-def test_the_scripted_game_folds_from_its_canonical_log():
-    s = GAME.setup(PLAYERS, {"target": "150"})
-    events = [Event(1, "new", {"players": list(PLAYERS), "options": {"target": "150"}})]
-    for k, (text, _, _) in enumerate(SCRIPT, start=2):
-        move = GAME.parse(s, text)
-        events.append(Event(k, "move", {"text": GAME.format(s, move), "player": None}))
-        s = GAME.apply(s, move)
-    assert GAME.position(fold(GAME, events)) == GAME.position(s)
 
 
 def test_undo_gives_the_state_of_never_having_played_the_move():

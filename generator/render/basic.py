@@ -11,11 +11,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.components import Element
 from generator.definition import fill, resolve_color, resolve_shape
 from generator.errors import PnpError
+from generator.notes import note
 from generator.render.cmyk import to_color
 from generator.render.fonts import font
 from generator.render.outline import shape_path
 from generator.render.registry import Ctx, drawer
 from generator.shapes import shape_path as shape_commands
+
+MIN_PPI = 300  # art printed coarser than this looks soft; a build warns, naming the file
 
 
 def color(ctx: Ctx, el: Element, key: str):
@@ -166,6 +169,23 @@ def draw_image(ctx: Ctx, el: Element) -> None:
     fit = el.get("fit", "contain")
     ctx.canvas.drawImage(ctx.cache[key], x, y, w, h, mask="auto",
                          preserveAspectRatio=fit != "stretch", anchor="c")
+    _check_ppi(ctx, name, ctx.cache[key].getSize(), w, h, fit)
+
+
+def _check_ppi(ctx: Ctx, name: str, pixels: tuple[int, int], w: float, h: float,
+               fit: str) -> None:
+    """A warning for art printed below MIN_PPI, naming the file, its worst card and the ppi."""
+    iw, ih = pixels
+    if fit == "stretch":
+        ppi = min(iw / (w / 72), ih / (h / 72)) if w and h else 0.0
+    else:
+        scale = min(w / iw, h / ih)  # points per pixel, as drawn
+        ppi = 72 / scale if scale else 0.0
+    worst = ctx.cache.setdefault("ppi", {})
+    if 0 < ppi < MIN_PPI and ppi < worst.get(name, MIN_PPI):
+        worst[name] = ppi
+        note(f"ppi:{name}", f"{name} prints at {ppi:.0f} ppi on card #{ctx.card.id} "
+                            f"({ctx.card.name}); {MIN_PPI} ppi or more prints sharp")
 
 
 def read_image(path, name: str, where: str, measure=None) -> tuple[ImageReader, Any]:

@@ -15,29 +15,29 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from referee.engine import InvalidMove, RefereeError, ScoreItem, find_player
-from referee.games._tripple_board import corners
-from referee.games.tripple_domino import (
+from referee.engine import RefereeError, ScoreItem, find_player, totals
+from referee.games.tripple_domino.board import corners
+from referee.games.tripple_domino.model import (
     Cell,
     State,
     Tile,
     Vertex,
-    _deal,
-    _totals,
-    _with,
     cell_name,
+    deal,
     name,
     parse_cell,
     parse_tile,
     rotations,
     tiles,
 )
+from referee.position import read_lines
 
 
 def write(state: State) -> str:
     """The position as text that read() takes back."""
-    tot = _totals(state)
+    tot = totals(state.ledger, state.players)
     out = [
         "# tripple-domino position: cells as CELL CORNERS (clockwise from the apex)",
         f"round {state.round}",
@@ -57,83 +57,75 @@ def write(state: State) -> str:
     return "\n".join(out) + "\n"
 
 
+LINES = ("a line is round, hands, reserve, scores, turn, drawn, drawn-in-round or a cell like "
+         "U0,0 5-5-5")
+CELL = re.compile(r"[ud][-(\d]")
+
+
 def read(state: State, text: str) -> State:
     """A position typed in (see write()): the match continues from exactly that board."""
-    s = _deal(_with(state, ledger=(), round=1))
+    s = deal(replace(state, ledger=(), round=1))
     board: dict[Cell, Tile] = {}
     numbers: dict[Vertex, int] = {}
     used: set[Tile] = set()
     turn, draws, scores, round_draws = None, 0, {}, 0
     hands, reserve = list(s.hands), None
-    for k, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0].strip().lower()
-        where = f"position line {k}"
-        if not line:
-            continue
-        head, _, rest = line.partition(" ")
-        try:
-            if head == "round":
-                s = _with(s, round=int(rest))
-            elif head == "turn":
-                turn = _player(s, rest.strip(), where)
-            elif head == "drawn":
-                draws = int(rest)
+    keys = {"round": 1, "turn": 1, "drawn": 1, "drawn-in-round": 1, "reserve": 1, "hands": 0,
+            "scores": 0}
+    for line in read_lines(text, keys, LINES, CELL):
+        with line.reading():
+            if line.key == "round":
+                s = replace(s, round=line.number())
+            elif line.key == "turn":
+                turn = _player(s, line.args[0], line.where)
+            elif line.key == "drawn":
+                draws = line.number()
                 if not 0 <= draws < 3:
                     raise ValueError
-            elif head == "drawn-in-round":
-                round_draws = int(rest)
+            elif line.key == "drawn-in-round":
+                round_draws = line.number()
                 if round_draws < 0:
                     raise ValueError
-            elif head == "reserve":
-                reserve = int(rest)
-            elif head in ("hands", "scores"):
-                for pair in rest.split():
+            elif line.key == "reserve":
+                reserve = line.number()
+            elif line.key in ("hands", "scores"):
+                for pair in line.args:
                     p, _, num = pair.partition("=")
-                    i = s.index(_player(s, p, where))
-                    if head == "hands":
+                    i = s.index(_player(s, p, line.where))
+                    if line.key == "hands":
                         hands[i] = int(num)
                     else:
                         scores[s.players[i]] = int(num)
-            elif not re.match(r"[ud][-(\d]", head):
-                raise RefereeError(f"cannot read {raw.strip()!r}: a line is round, hands, "
-                                   "reserve, scores, turn, drawn, drawn-in-round or a cell "
-                                   f"like U0,0 5-5-5 ({where})")
             else:
-                cell = parse_cell(head)
-                reading = parse_tile(rest.strip(), "corner reading")
+                cell = parse_cell(line.args[0].lower())
+                reading = parse_tile(" ".join(line.args[1:]), "corner reading")
                 tile = tuple(sorted(reading))
                 if reading not in rotations(tile):
-                    raise RefereeError(f"{rest.strip()} is a mirror image (D4) ({where})")
+                    raise RefereeError(f"{name(reading)} is a mirror image (D4)")
                 if tile in used or cell in board:
-                    raise RefereeError(f"{name(tile)} or {cell_name(cell)} appears twice "
-                                       f"({where})")
+                    raise RefereeError(f"{name(tile)} or {cell_name(cell)} appears twice")
                 for x, num in zip(corners(cell), reading, strict=True):
                     if numbers.get(x, num) != num:
                         raise RefereeError(f"{cell_name(cell)} puts {num} on vertex "
-                                           f"{x[0]},{x[1]} which has {numbers[x]} (D3) "
-                                           f"({where})")
+                                           f"{x[0]},{x[1]} which has {numbers[x]} (D3)")
                     numbers[x] = num
                 board[cell] = reading
                 used.add(tile)
-        except InvalidMove as e:
-            raise RefereeError(f"{e} ({where})") from None
-        except ValueError:
-            raise RefereeError(f"cannot read {raw.strip()!r} ({where})") from None
     _check_reach(board)
     if any(h < 0 for h in hands) or (board and not all(hands)):
         raise RefereeError("every hand holds at least one tile while a round is played: a "
-                           "player with none has gone out (position hands)")
+                           "player with none has gone out", "position hands")
     if reserve is None:
         reserve = len(tiles()) - len(board) - sum(hands)
     if reserve < 0 or reserve + len(board) + sum(hands) > len(tiles()):
         raise RefereeError(f"{len(board)} on the table, {sum(hands)} in hands and {reserve} "
-                           f"in the reserve make more than {len(tiles())} tiles (position)")
+                           f"in the reserve make more than {len(tiles())} tiles", "position")
     ledger = tuple(ScoreItem(p, v, "score when the position was set up", s.round)
                    for p, v in scores.items() if v)
     phase = "play" if board else "start"
     if phase == "play" and turn is None:
-        raise RefereeError("say whose turn it is: `turn ana` (position)")
-    return _with(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
+        raise RefereeError("say whose turn it is: `turn ana`", "position")
+    return replace(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
                  hands=tuple(hands), reserve=reserve,
                  turn=s.index(turn) if phase == "play" else None, draws=draws,
                  round_draws=round_draws, ledger=ledger)
@@ -150,7 +142,7 @@ def _check_reach(board: dict[Cell, Tile]) -> None:
         high = max(board, key=lambda c: c[axis])
         if high[axis] - low[axis] > reach:
             raise RefereeError(f"{cell_name(low)} and {cell_name(high)} are farther apart than "
-                               f"{reach} tiles can reach: one table holds them all (position)")
+                               f"{reach} tiles can reach: one table holds them all", "position")
 
 
 def _player(s: State, text: str, where: str) -> str:

@@ -1,18 +1,18 @@
 """Coda's vocabulary: tiles as numbers, the public state of a round, and the moves.
 
 A tile is 2n + colour (black 0, white 1) so the order rule is integer order; the dashes are
-24 and 25 (see _coda_deduce). The printed set comes from templates/coda.
+24 and 25 (see deduce.py). The printed set comes from templates/coda.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
-from referee.engine import InvalidMove, ScoreItem
-from referee.games import _coda_deduce as deduce
+from referee.engine import InvalidMove, Outcome, RuleRef, ScoreItem, Violation, totals
+from referee.games.coda import deduce
 
 COLOURS = ("black", "white")
 COLOUR_WORDS = {"black": 0, "b": 0, "white": 1, "w": 1}
@@ -141,7 +141,7 @@ class Deal:
 @dataclass(frozen=True)
 class Draw:
     colour: int
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -150,34 +150,34 @@ class Guess:
     position: int
     value: str  # "7" or "dash": the colour is the target tile's
     hit: bool
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Stop:
     position: int | None
     seal: str = ""
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Place:
     value: str
     position: int
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Expose:
     position: int
     value: str
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
 class Tally:
     values: tuple[str, ...]
-    by: str | None = None
+    player: str | None = None
 
 
 @dataclass(frozen=True)
@@ -190,3 +190,87 @@ class Seal:
 class Unseal:
     player: str
     passphrase: str
+
+
+# the rules as data
+
+RULES = {
+    r.id: r
+    for r in (
+        RuleRef("C1", "every row obeys the order rule: ascending left to right, black left of "
+                      "white on equal numbers (dashes stay where placed)"),
+        RuleRef("C2", "only hidden tiles of opponents still in the game can be targeted"),
+        RuleRef("C3", "a player whose tiles are all revealed is out: no drawing, no guessing"),
+        RuleRef("C4", "\"dash\" may be named only in the advanced game"),
+        RuleRef("C-setup", "each player takes 4 tiles (3 with four players) and stands them in "
+                           "a row; the youngest (listed first) starts, play passes left"),
+        RuleRef("C-turn", "a turn: draw a tile (unless the pool is empty), then guess at least "
+                          "once; after a hit guess again or stop (the drawn tile goes hidden "
+                          "into its place); after a miss the drawn tile goes revealed into its "
+                          "place (pool empty: reveal one of your own hidden tiles)"),
+        RuleRef("C-pool", "26 tiles: black 0-11, white 0-11 and a dash of each colour (dashes "
+                          "only in the advanced game); every tile exists once"),
+        RuleRef("C-end", "the last player with a hidden tile wins the round; the winner "
+                         "reveals their hidden tiles to score them"),
+        RuleRef("C-seal", "a sealed tile is committed by a salted hash; the owner's passphrase "
+                          "opens it at the end and every answer is checked against it"),
+    )
+}
+
+
+def violation(rule: str, reason: str) -> Violation:
+    return Violation(RULES[rule], reason)
+
+
+# state changes shared by the rules, the checks and sealing
+
+
+def new_round(state: State, round_no: int) -> State:
+    n = len(state.players)
+    tiles = [t for t in tile_set() if state.advanced or not deduce.is_dash(t)]
+    pool = (sum(colour_of(t) == 0 for t in tiles), sum(colour_of(t) == 1 for t in tiles))
+    return replace(state, round=round_no, phase="deal", rows=((),) * n,
+                   dealt=(False,) * n, pool=pool, current=0, drawn=None, hits=0,
+                   next_id=1, asked=(), winner=None, opened=())
+
+
+def inserted(state: State, position: int, tile: int | None) -> State:
+    me = state.current
+    slot = Slot(state.next_id, state.drawn, tile)
+    rows = list(state.rows)
+    row = list(rows[me])
+    row.insert(position - 1, slot)
+    rows[me] = tuple(row)
+    return replace(state, rows=tuple(rows), drawn=None, next_id=state.next_id + 1)
+
+
+def set_slot(state: State, player: str, position: int, **changes) -> State:
+    i = state.players.index(player)
+    row = list(state.rows[i])
+    row[position - 1] = replace(row[position - 1], **changes)
+    rows = list(state.rows)
+    rows[i] = tuple(row)
+    return replace(state, rows=tuple(rows))
+
+
+def maybe_start(state: State, notes: list[str]) -> State:
+    if state.phase != "deal" or not all(state.dealt):
+        return state
+    if state.sealed and any(not s.seal for r in state.rows for s in r):
+        return state
+    notes.append(f"every row is dealt: {state.players[0]} starts")
+    return replace(state, phase="draw" if sum(state.pool) else "guess", current=0)
+
+
+def outcome_of(state: State) -> Outcome | None:
+    if state.phase != "over":
+        return None
+    if state.rounds == 1:
+        return Outcome((state.round_winners[-1],), "the last player with hidden tiles")
+    tot = totals(state.ledger, state.players)
+    best = max(tot.values())
+    winners = tuple(p for p in state.players if tot[p] == best)
+    scores = ", ".join(f"{p} {v}" for p, v in tot.items())
+    shared = "shared win, " if len(winners) > 1 else ""
+    return Outcome(winners, f"{shared}highest total after {state.rounds} rounds {best} "
+                            f"({scores})")
