@@ -111,6 +111,7 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     from generator.build import build as build_pdf
     from generator.catalog import bundled
     from generator.definition import load
+    from generator.naming import output_stem
 
     names = list(dict.fromkeys(list(games) + (list(bundled()) if build_all else [])))
     if not names:
@@ -122,7 +123,7 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     jobs: dict[Path, object] = {}
     for name in names:
         deck = load(name)
-        out = _output_path(output, deck.name, len(names))
+        out = _output_path(output, output_stem(deck), len(names))
         if out in jobs:
             raise PnpError(f"two games would both be written to {out}; build them one at a "
                            "time with -o", name)
@@ -141,14 +142,14 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
             click.echo(f"warning: {game}: {text}", err=True)
 
 
-def _output_path(output: Path | None, name: str, count: int) -> Path:
+def _output_path(output: Path | None, stem: str, count: int) -> Path:
     if output is None:
-        return Path("output") / f"{name}.pdf"
+        return Path("output") / f"{stem}.pdf"
     if count > 1 and output.suffix.lower() == ".pdf" and not output.is_dir():
         raise PnpError(f"{count} games make {count} PDFs: give a folder, not a .pdf file",
                        "--output")
     if count > 1 or output.is_dir() or output.suffix.lower() != ".pdf":
-        return output / f"{name}.pdf"
+        return output / f"{stem}.pdf"
     return output
 
 
@@ -174,6 +175,7 @@ def _build_one(build_pdf, deck, out: Path, opts, quiet: bool):
 def preview(game, page, card_id, back, dpi, paper, output) -> None:
     """Render a page or a single card of GAME to PNG, to see it without printing."""
     from generator.definition import load
+    from generator.naming import output_stem
     from generator.preview import preview_card, preview_page
 
     deck = load(game)
@@ -182,11 +184,11 @@ def preview(game, page, card_id, back, dpi, paper, output) -> None:
     if back and card_id is None:
         raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
     if card_id is not None:
-        out = output or Path("output") / f"{deck.name}-card-{card_id}{'-back' if back else ''}.png"
+        out = output or Path("output") / f"{output_stem(deck)}-card-{card_id}{'-back' if back else ''}.png"
         preview_card(deck, card_id, out, dpi=dpi, back=back)
     else:
         n = 1 if page is None else page
-        out = output or Path("output") / f"{deck.name}-page-{n}.png"
+        out = output or Path("output") / f"{output_stem(deck)}-page-{n}.png"
         preview_page(deck, n, out, dpi=dpi, paper=paper)
     click.echo(f"wrote {out}")
 

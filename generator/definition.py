@@ -33,6 +33,7 @@ PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_
 GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
+MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
 
 
@@ -117,6 +118,8 @@ def load(name_or_path: str | Path) -> Deck:
         data = tomllib.loads(read_text(path, str(path)))
     except tomllib.TOMLDecodeError as e:
         raise PnpError(f"malformed TOML: {e}", str(path)) from None
+    except RecursionError:
+        raise PnpError("malformed TOML: arrays or tables nested too deeply", str(path)) from None
     return _build(data, root, path.name)
 
 
@@ -209,8 +212,8 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
         _check_card(card, face + back, root, colors, shapes)
 
     return Deck(
-        name=str(game.get("name", root.name)),
-        title=str(game.get("title", root.name)),
+        name=str(game.get("name", root.resolve().name)),
+        title=str(game.get("title", root.resolve().name)),
         description=str(game.get("description", "")),
         root=root,
         shape=shape,
@@ -244,6 +247,10 @@ def _load_design_sources() -> None:
 
 def _number(rows: list[Row]) -> list[Card]:
     cards: list[Card] = []
+    total = sum(_qty(row) for row in rows)
+    if total > MAX_CARDS:
+        raise PnpError(f"the deck would have {total:,} cards, more than the limit of "
+                       f"{MAX_CARDS:,}: fewer rows or a lower qty", rows[-1].where.rsplit(":", 1)[0])
     for row in rows:
         fields = dict(row.fields)
         for reserved in ("id", "copy"):
@@ -251,19 +258,26 @@ def _number(rows: list[Row]) -> list[Card]:
                 raise PnpError(f"a column cannot be named {reserved!r}: {{{reserved}}} is the "
                                f"card's {'number' if reserved == 'id' else 'copy number'}; "
                                "rename the column", row.where)
-        qty_text = fields.pop("qty", "1") or "1"
-        try:
-            qty = int(qty_text)
-        except ValueError:
-            raise PnpError(f"qty must be a whole number, not {qty_text!r}", row.where) from None
-        if qty < 0:
-            raise PnpError(f"qty cannot be negative ({qty})", row.where)
-        if qty > MAX_QTY:
-            raise PnpError(f"qty {qty} is more than {MAX_QTY} copies of one card", row.where)
+        qty = _qty(row)
+        fields.pop("qty", None)
         part = fields.pop("part", "")
         for copy in range(1, qty + 1):
             cards.append(Card(len(cards) + 1, {**fields, "copy": str(copy)}, part, row.symbols))
     return cards
+
+
+def _qty(row: Row) -> int:
+    """Copies of a row: its qty column, 1 when there is none or it is empty."""
+    qty_text = row.fields.get("qty") or "1"
+    try:
+        qty = int(qty_text)
+    except ValueError:
+        raise PnpError(f"qty must be a whole number, not {qty_text!r}", row.where) from None
+    if qty < 0:
+        raise PnpError(f"qty cannot be negative ({qty})", row.where)
+    if qty > MAX_QTY:
+        raise PnpError(f"qty {qty} is more than {MAX_QTY} copies of one card", row.where)
+    return qty
 
 
 def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
@@ -291,6 +305,8 @@ def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
             params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
         if params.get("shrink") and "w" not in params:
             raise PnpError("shrink = true needs the width w to shrink the text into", where)
+        if kind == "image" and "file" not in params:
+            raise PnpError("an image needs file = \"picture.png\"", where)
         for key, allowed in CHOICES.items():
             if key in params and key in spec:
                 _one_of(params[key], allowed, key, where)
@@ -305,7 +321,8 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
             raise PnpError(f"{value!r} is negative", where)
         return points
     if kind == "pt":
-        points = (float(value) if isinstance(value, int | float) and not isinstance(value, bool)
+        points = (units.number(value, where, units.MAX_LENGTH)
+                  if isinstance(value, int | float) and not isinstance(value, bool)
                   else units.length(value, where))
         if points <= 0:
             raise PnpError(f"a size must be more than 0, not {value!r}", where)
@@ -315,7 +332,7 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
             raise PnpError(f"expected a number, got {value!r}", where)
         if kind == "fraction" and not 0 <= value <= 1:
             raise PnpError(f"expected 0 (invisible) to 1 (solid), not {value!r}", where)
-        return float(value)
+        return units.number(value, where)
     if kind == "bool":
         if not isinstance(value, bool):
             raise PnpError(f"expected true or false, got {value!r}", where)

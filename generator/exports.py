@@ -14,17 +14,15 @@ import csv
 import hashlib
 import io
 import json
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.components import Card, Deck, Element
-from generator.errors import PnpError
 from generator.files import write_atomic
 from generator.layout.sheet import Page, Placement, Sheet
-
-MAX_PIXELS = 60_000_000  # one card image; more is a unit typo and would exhaust memory
+from generator.naming import slug
+from generator.raster import image_size
 
 
 @dataclass(frozen=True)
@@ -46,17 +44,6 @@ class Exported:
     ids: tuple[int, ...]
     face: str
     back: str | None
-
-
-def slug(text: str) -> str:
-    """A file-name-safe lowercase slug: letters, digits and single dashes."""
-    s = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-    return s[:60].strip("-") or "card"
-
-
-def pixels(length_pt: float, dpi: int) -> int:
-    """The rounding rule: a length in points is round(length / 72 × dpi) pixels."""
-    return max(1, round(length_pt / 72 * dpi))
 
 
 def _drawing_digest(deck: Deck, card: Card, elements: tuple[Element, ...], drawers, cache) -> str:
@@ -91,10 +78,7 @@ def _opaque(deck: Deck) -> Deck:
 def card_pages(deck: Deck, cards: list[Card], sides: list[str], bleed: float,
                dpi: int) -> tuple[Sheet, tuple[int, int]]:
     """One page per (card, side), sized to whole pixels at dpi, the card centred on it."""
-    px, py = pixels(deck.width + 2 * bleed, dpi), pixels(deck.height + 2 * bleed, dpi)
-    if px * py > MAX_PIXELS:
-        raise PnpError(f"a card image would be {px}×{py} pixels (over {MAX_PIXELS:,}); "
-                       "lower --dpi", "--dpi")
+    px, py = image_size(deck.width + 2 * bleed, deck.height + 2 * bleed, dpi, "a card image")
     w, h = px * 72 / dpi, py * 72 / dpi
     ox, oy = (w - deck.width) / 2, (h - deck.height) / 2
     grow = max(ox, oy, 0.0)

@@ -7,6 +7,7 @@ from pathlib import Path
 from generator.build import Options, plan, resolved, single_pages, write_atomic
 from generator.components import Deck
 from generator.errors import PnpError
+from generator.raster import image_size
 
 
 def _png(pdf: bytes, index: int, out: Path, dpi: int) -> None:
@@ -45,4 +46,5 @@ def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool
         raise PnpError(f"{deck.name} has no backs", "--back")
     o = resolved(deck, Options(backs=back, layout="single"))
     sheet = single_pages(deck, (card,), o)
+    image_size(sheet.width, sheet.height, dpi, "the card preview")
     _png(render(deck, sheet, guides=True), 1 if back else 0, out, dpi)

@@ -11,9 +11,25 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+from generator.errors import PnpError
 from generator.files import write_atomic
 
+MAX_PIXELS = 60_000_000  # one image (240 MB decoded); more is a unit typo and exhausts memory
 _doc = None  # the PDF, opened once per worker process
+
+
+def pixels(length_pt: float, dpi: int) -> int:
+    """The rounding rule: a length in points is round(length / 72 × dpi) pixels."""
+    return max(1, round(length_pt / 72 * dpi))
+
+
+def image_size(width_pt: float, height_pt: float, dpi: int, what: str) -> tuple[int, int]:
+    """Pixels of an image of that size at dpi; past MAX_PIXELS, a one-line error with the figure."""
+    px, py = pixels(width_pt, dpi), pixels(height_pt, dpi)
+    if px * py > MAX_PIXELS:
+        raise PnpError(f"{what} would be {px:,}×{py:,} pixels ({px * py / 1e6:,.0f} megapixels, "
+                       f"over the limit of {MAX_PIXELS / 1e6:.0f}); lower --dpi", "--dpi")
+    return px, py
 
 
 def _open(pdf: bytes) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.components import Card, Deck
 from generator.errors import PnpError
+from generator.naming import output_stem
 
 INCH = 72.0
 
@@ -90,6 +91,6 @@ def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
     o = resolved(deck, Options(layout="single", bleed=bleed))
     data = render(deck, sheet, flip=o.flip, guides=False, cmyk=s.cmyk,
                   trim_box=(bleed, bleed, deck.width, deck.height))
-    out = folder / f"{deck.name}-{s.name}.pdf"
+    out = folder / f"{output_stem(deck)}-{s.name}.pdf"
     write_atomic(out, data)
     return {"shop": s.title, "size": size, "files": 1, "pdf": str(out), "pages": len(pages)}

@@ -23,8 +23,18 @@ class Row:
     where: str = ""
 
 
+def check_options(options: dict[str, Any], known: tuple[str, ...], source: str, where: str) -> None:
+    """Refuse an option the source does not take: a misspelt `maxx = 9` must not build the
+    default set. `file` passes (the loader copies [deck] file into every source's options)."""
+    unknown = sorted(set(options) - set(known) - {"file"})
+    if unknown:
+        raise PnpError(f"unknown option {unknown[0]!r} for a {source} source (known: "
+                       f"{', '.join(sorted(known)) or 'none'})", f"{where}.options.{unknown[0]}")
+
+
 def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
     """Rows of a CSV file with a header line; blank lines are skipped."""
+    check_options(options, ("file",), "csv", where)
     name = options.get("file")
     if not name:
         raise PnpError("a csv source needs file = \"cards.csv\"", where)

@@ -16,8 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator.components import Card, Deck
-from generator.exports import distinct, pixels
+from generator.exports import distinct
 from generator.files import write_atomic
+from generator.naming import output_stem
+from generator.raster import pixels
 
 COLS, ROWS = 10, 7
 PER_SHEET = COLS * ROWS - 1  # the last cell shows a hidden card
@@ -100,7 +102,7 @@ def export_tts(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 
                 deck_ids.append(card_id)
                 contained.append(_card(card_id, face.card.name, key, entry))
     doc = {"SaveName": deck.title, "ObjectStates": [_deck(deck, deck_ids, custom, contained)]}
-    json_name = f"{deck.name}.tts.json"
+    json_name = f"{output_stem(deck)}.tts.json"
     write_atomic(folder / json_name, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
     return {"json": json_name, "sheets": sheets, "back": "back.png", "cards": len(deck_ids),
             "faces": len(faces), "dpi": dpi, "card_px": [w, h]}

@@ -5,6 +5,7 @@ Everything inside the code is in points (1/72 in); units only exist at the edges
 
 from __future__ import annotations
 
+import math
 import re
 
 from generator.errors import PnpError
@@ -26,23 +27,29 @@ CARD_SIZES_MM = {
     "tile": (20.0, 30.0),
 }
 
+# The largest page a PDF may have (200 in, 5080 mm): no printable length is longer.
+MAX_LENGTH = 200 * INCH
+
 PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([a-z]*)\s*$", re.IGNORECASE)
 
 
 def length(text: str | int | float, where: str = "", percent_of: float | None = None) -> float:
-    """Parse one length into points. Bare numbers are millimetres; "50%" needs percent_of."""
+    """Parse one length into points. Bare numbers are millimetres; "50%" needs percent_of.
+
+    nan, inf and lengths past MAX_LENGTH are refused here, before they reach the drawing code.
+    """
     if isinstance(text, bool):
         raise PnpError(f"expected a length such as '3mm', got {text!r}", where)
     if isinstance(text, int | float):
-        return float(text) * MM
+        return _printable(_as_float(text) * MM, text, where)
     s = str(text).strip()
     if s.endswith("%"):
         if percent_of is None:
             raise PnpError(f"a percentage is not allowed here: {text!r}", where)
         try:
-            return float(s[:-1]) / 100 * percent_of
+            return _printable(float(s[:-1]) / 100 * percent_of, text, where)
         except ValueError:
             raise PnpError(f"bad percentage {text!r}", where) from None
     m = _LENGTH.match(s)
@@ -51,7 +58,36 @@ def length(text: str | int | float, where: str = "", percent_of: float | None = 
     value, unit = float(m.group(1)), (m.group(2) or "mm").lower()
     if unit not in UNITS:
         raise PnpError(f"unknown unit {m.group(2)!r} in {text!r} (use mm, cm, in, pt)", where)
-    return value * UNITS[unit]
+    return _printable(value * UNITS[unit], text, where)
+
+
+def number(value: int | float, where: str = "", limit: float = 1e9) -> float:
+    """A number from a definition as a float: nan, inf and anything beyond ±limit are refused."""
+    result = _as_float(value)
+    if not math.isfinite(result) or abs(result) > limit:
+        raise PnpError(f"{_short(value)} is not a usable number here (at most {limit:g} either "
+                       "way)", where)
+    return result
+
+
+def _as_float(value: int | float) -> float:
+    try:
+        return float(value)
+    except OverflowError:  # an integer too large for a float
+        return math.inf
+
+
+def _short(value: object) -> str:
+    text = str(value)
+    return text if len(text) <= 20 else f"{text[:20]}..."
+
+
+def _printable(points: float, text: object, where: str) -> float:
+    """A length no longer than the largest PDF page (nan and inf are not lengths either)."""
+    if not math.isfinite(points) or abs(points) > MAX_LENGTH * (1 + 1e-9):  # 5080mm is 200in
+        raise PnpError(f"{_short(text)} is not a printable length: at most {to_mm(MAX_LENGTH):.0f} mm "
+                       f"(200 in, the largest PDF page)", where)
+    return points
 
 
 def size(text: str, where: str = "", named: dict[str, tuple[float, float]] = CARD_SIZES_MM):

@@ -194,7 +194,7 @@ def _check_pairs(ids: list[int], seqs: list[tuple[str, ...]], sets: list[frozens
 def check_deck(deck: Any, pairs: int | None = None, limit: int = 20) -> Report:
     """Check what a definition (a components Deck) declares in [verify], plus its symbols."""
     props = dict(deck.properties)
-    where = f"{deck.root.name}/game.toml [verify]"
+    where = f"{deck.root.resolve().name}/game.toml [verify]"
     unknown = set(props) - set(VERIFY_KEYS)
     if unknown:
         raise PnpError(f"unknown key {sorted(unknown)[0]!r} in [verify] (known: "

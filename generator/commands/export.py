@@ -40,11 +40,12 @@ def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None
     have no cut guides; round and hex cards are on a transparent background.
     """
     from generator.definition import load
+    from generator.naming import output_stem
 
     deck = load(game)
     cards = _cards(deck, parts)
     workers = workers or min(4, os.cpu_count() or 1)
-    folder = output or Path("output") / f"{deck.name}-{shop or fmt}"
+    folder = output or Path("output") / f"{output_stem(deck)}-{shop or fmt}"
     with _progress(len(cards) * 2, deck.name, quiet=as_json) as bar:
         if shop:
             from generator.shops import export_for_shop

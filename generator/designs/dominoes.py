@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from generator.components import Card
 from generator.errors import PnpError
-from generator.sources import Row, register
+from generator.sources import Row, check_options, register
 
 
 def triangle_set(top: int) -> list[tuple[int, int, int]]:
@@ -27,7 +27,8 @@ def classic_set(top: int) -> list[tuple[int, int]]:
     return list(combinations_with_replacement(range(top + 1), 2))
 
 
-def _top(options: dict[str, Any], where: str, default: int) -> int:
+def _top(options: dict[str, Any], source: str, where: str, default: int) -> int:
+    check_options(options, ("max",), source, where)
     top = options.get("max", default)
     if isinstance(top, bool) or not isinstance(top, int) or not 0 <= top <= 20:
         raise PnpError(f"max must be a whole number from 0 to 20, not {top!r}",
@@ -40,7 +41,7 @@ def triangle_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
     return [
         Row({"a": str(a), "b": str(b), "c": str(c), "value": str(a + b + c)},
             where=f"tile {a}-{b}-{c}")
-        for a, b, c in triangle_set(_top(options, where, 5))
+        for a, b, c in triangle_set(_top(options, "triangles", where, 5))
     ]
 
 
@@ -48,7 +49,7 @@ def domino_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
     """Fields a, b (the two ends, a <= b) and value (their sum)."""
     return [
         Row({"a": str(a), "b": str(b), "value": str(a + b)}, where=f"domino {a}-{b}")
-        for a, b in classic_set(_top(options, where, 6))
+        for a, b in classic_set(_top(options, "dominoes", where, 6))
     ]
 
 

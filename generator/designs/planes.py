@@ -21,7 +21,7 @@ from typing import Any
 from generator.designs import icons
 from generator.designs.fields import field, prime_power
 from generator.errors import PnpError, read_text
-from generator.sources import Row, register
+from generator.sources import Row, check_options, register
 
 MAX_ORDER = 127  # 16,257 cards; larger planes are possible but no printable deck needs them
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -205,11 +205,8 @@ def _colors(options: dict[str, Any], cards: int | None, where: str) -> list[str]
 
 def plane_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
     """Cards of a plane: options order (or per_card), cards, symbols, colors, seed."""
-    known = {"order", "per_card", "cards", "symbols", "colors", "seed", "file"}
-    unknown = set(options) - known
-    if unknown:
-        raise PnpError(f"unknown option {sorted(unknown)[0]!r} for a plane (known: "
-                       f"{', '.join(sorted(known - {'file'}))})", f"{where}.options")
+    check_options(options, ("order", "per_card", "cards", "symbols", "colors", "seed"), "plane",
+                  where)
     q = _order(options, where)
     total = q * q + q + 1
     cards = _int_option(options, "cards", where)

@@ -32,9 +32,11 @@ from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
-from generator.units import MM
+from generator.units import MM, to_mm
 
 ICON_FONT = "FontAwesomeFreeSolid"
+MIN_SYMBOLS_BOX = 1 * MM  # a smaller box packs nothing visible (and 0 divides by zero)
+SVG_LIMIT = 1e6  # SVG user units; far beyond any drawing, far below what breaks the PDF writer
 # Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf", "#1a1a1a", "#b8a300")
@@ -55,6 +57,10 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
     kit = _kit(ctx, el)
     x0, y0 = el.get("x", 0.0), el.get("y", 0.0)
     w, h = el.get("w", ctx.width - x0), el.get("h", ctx.height - y0)
+    if min(w, h) < MIN_SYMBOLS_BOX:
+        raise PnpError(f"the symbols box is {to_mm(w):g}×{to_mm(h):g} mm: give it a width and "
+                       f"a height of at least {to_mm(MIN_SYMBOLS_BOX):g} mm",
+                       f"card {ctx.card.id}, {el.where}")
     region = region_for(ctx.deck.shape, w, h)
     cx, cy = x0 + w / 2, ctx.y(y0 + h / 2)
     seed = int(el.get("seed", 0))
@@ -459,18 +465,29 @@ def _svg_form(c, form: str, path: Path) -> Form:
         raise PnpError(f"cannot read this SVG file: {e}", str(path)) from None
     if not bounds:
         raise PnpError("cannot read this SVG file (nothing to draw)", str(path))
+    pts, pad = _drawing_points(drawing)
+    _check_coordinates([*bounds, *(v for p in pts for v in p), pad], path)
     x1, y1, x2, y2 = bounds
     c.saveState()
     c.beginForm(form, lowerx=x1 - 1, lowery=y1 - 1, upperx=x2 + 1, uppery=y2 + 1)
-    renderPDF.draw(drawing, c, 0, 0)
+    try:
+        renderPDF.draw(drawing, c, 0, 0)
+    except (ArithmeticError, ValueError) as e:  # a nan or inf the bounds did not show
+        raise PnpError(f"cannot draw this SVG file: {e}", str(path)) from None
     c.endForm()
     c.restoreState()
-    pts, pad = _drawing_points(drawing)
     if pts:
         cx, cy, r = enclosing_circle(pts)
         return Form(form, cx, cy, max(r + pad, 1e-6))
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     return Form(form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6))
+
+
+def _check_coordinates(values: list[float], path: Path) -> None:
+    """nan, inf or a coordinate past ±SVG_LIMIT would reach the PDF writer and crash it."""
+    if not all(math.isfinite(v) and abs(v) <= SVG_LIMIT for v in values):
+        raise PnpError(f"this SVG file has a coordinate that is not a number from -{SVG_LIMIT:g} "
+                       f"to {SVG_LIMIT:g} (nan, inf or 1e308?)", str(path))
 
 
 def _drawing_points(drawing) -> tuple[list[tuple[float, float]], float]:
