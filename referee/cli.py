@@ -301,7 +301,7 @@ def check_cmd(ctx, move, by, as_json) -> None:
 # looking at a match
 
 
-def _show(cur: session.Loaded, as_json: bool) -> None:
+def _show(cur: session.Loaded, as_json: bool, full: bool = False) -> None:
     g, m, state = cur.game, cur.match, cur.state
     outcome = cur.outcome()
     if as_json:
@@ -311,11 +311,11 @@ def _show(cur: session.Loaded, as_json: bool) -> None:
                "position": g.position(state),
                "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
                if outcome else None,
-               "board": g.show(state)})
+               "board": g.show_full(state) if full else g.show(state)})
         return
     click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}, "
                f"after event {cur.events[-1].seq}")
-    click.echo(g.show(state))
+    click.echo(g.show_full(state) if full else g.show(state))
     adjusted = [i for i in cur.ledger()[len(g.ledger(state)):]]
     if adjusted:
         click.echo("corrected totals: " + ", ".join(f"{p} {v}" for p, v in cur.totals().items())
@@ -330,14 +330,15 @@ def _show(cur: session.Loaded, as_json: bool) -> None:
               help="Accepted for old scripts: the referee records only what is public (secrets "
                    "are never stored), so every player sees the same position.")
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--full", is_flag=True, help="The whole board, even when it does not fit the screen.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
-def show_cmd(ctx, viewer, match_id, as_json) -> None:
+def show_cmd(ctx, viewer, match_id, full, as_json) -> None:
     """The position: board with coordinates, whose turn, scores."""
     if viewer is not None:  # still a player of the match: a typo is reported
         engine.find_player(session.load(_store(ctx), match_id).match.players, viewer, "--as",
                            RefereeError)
-    _show(session.load(_store(ctx), match_id), as_json)
+    _show(session.load(_store(ctx), match_id), as_json, full)
 
 
 @main.command("replay")

@@ -177,6 +177,12 @@ class Rules(Generic[State, Move]):
         listed, e.g. the game is over); the random playouts of the contract tests use them."""
         raise NotImplementedError
 
+    def public_moves(self, state: State) -> list[Move]:
+        """The legal moves `referee moves` lists for the player to act. A game whose moves turn
+        on what only the table sees (a face-down card, a hand) raises RefereeError saying so,
+        rather than list guesses; by default legal_moves."""
+        return self.legal_moves(state)
+
     def accepted(self, state: State, candidates: Iterable[Move]) -> list[Move]:
         """The candidates the judge accepts here (a helper for legal_moves)."""
         return [m for m in candidates if not self.violations(state, m)]
@@ -220,6 +226,11 @@ class Rules(Generic[State, Move]):
         """The position as text: board with coordinates, whose turn, scores. Everything the
         referee records is public (secrets are never stored), so every player sees the same."""
         raise NotImplementedError
+
+    def show_full(self, state: State) -> str:
+        """The whole position however large (`show --full`), where `show` abridges it to fit
+        a terminal; by default the same as show."""
+        return self.show(state)
 
     # optional: disputes, questions, secrets
 

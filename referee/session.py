@@ -243,6 +243,25 @@ def end(store: Store, abandoned: bool, winners: Sequence[str], reason: str) -> L
 
 
 @dataclass(frozen=True)
+class Listed:
+    """The legal moves of the current match's player to act, in notation."""
+
+    match: Match
+    to_move: str | None
+    moves: tuple[str, ...]
+
+
+def moves(store: Store, match_id: int | None = None) -> Listed:
+    """What `referee moves` lists: the game's public moves, formatted, none once it is over."""
+    cur = load(store, match_id)
+    g, state = cur.game, cur.state
+    if cur.outcome() is not None:
+        return Listed(cur.match, None, ())
+    listed = tuple(dict.fromkeys(g.format(state, m) for m in g.public_moves(state)))
+    return Listed(cur.match, g.to_move(state), listed)
+
+
+@dataclass(frozen=True)
 class LogLine:
     """One event of the log as people read it, with the points it scored."""
 

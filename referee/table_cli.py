@@ -84,6 +84,33 @@ def end_cmd(ctx, abandoned: bool, winners: tuple[str, ...], reason: str) -> None
                "`referee undo` takes it back")
 
 
+@click.command("moves")
+@click.option("--all", "show_all", is_flag=True, help="List every move, however many.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def moves_cmd(ctx, show_all: bool, as_json: bool) -> None:
+    """The legal moves of the player to act, as you would type them (where the game can list
+    them from what the table sees)."""
+    import json
+
+    listed = session.moves(_store(ctx))
+    if as_json:
+        click.echo(json.dumps({"match": listed.match.id, "to_move": listed.to_move,
+                               "moves": list(listed.moves)}, indent=2, ensure_ascii=False))
+        return
+    who = f"{listed.to_move} to move" if listed.to_move else "anyone may play"
+    n = len(listed.moves)
+    click.echo(f"{who}: {n} legal move{'' if n == 1 else 's'}")
+    shown = listed.moves if show_all else listed.moves[:MOVES_SHOWN]
+    for text in shown:
+        click.echo(f"  {text}")
+    if len(shown) < n:
+        click.echo(f"  ... and {n - len(shown)} more (`referee moves --all`)")
+
+
+MOVES_SHOWN = 30  # a screenful
+
+
 def script_line(e: Event) -> str:
     """The command that records an "adjust" or "end" event again (`referee log --script`)."""
     import shlex
@@ -97,4 +124,4 @@ def script_line(e: Event) -> str:
     return f"referee end --winner {shlex.quote(','.join(d['winners']))}{why}"
 
 
-COMMANDS = (undo_cmd, redo_cmd, adjust_cmd, end_cmd)
+COMMANDS = (undo_cmd, redo_cmd, adjust_cmd, end_cmd, moves_cmd)

@@ -125,6 +125,13 @@ class Duplicon(Rules):
         s = resolve(state, move)
         return s.done(), s.notes
 
+    def public_moves(self, state: State) -> list[Move]:
+        """Not listed: a move is typed with what its flips showed, which nobody knows before."""
+        raise RefereeError("duplicon moves are typed with what the flipped cards showed, so "
+                           "they cannot be listed before: a turn is play, replay, steal, "
+                           "reveal, draw or exchange (`referee check MOVE` judges one)",
+                           "referee moves")
+
     def legal_moves(self, state: State) -> list[Move]:
         """Every move of the player to act with every type a face-down card could show."""
         if state.phase == "over":

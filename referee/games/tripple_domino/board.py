@@ -42,17 +42,35 @@ def hexagon(v: Vertex) -> tuple[Cell, ...]:
             ("U", x, y - 1), ("D", x, y - 1))
 
 
-W, H = 10, 5  # characters per lattice step across, lines per row
+# Characters per lattice step across, lines per row (W = 2H keeps the edges at one column per
+# line). At this size a label up to 7 characters ("u-2,-11") has a space on both sides inside
+# its triangle, so labels never touch an edge or each other.
+W, H = 12, 6
 
 
 def _label(cell: tuple[str, int, int]) -> str:
     return f"{cell[0]}{cell[1]},{cell[2]}"
 
 
-def draw(board: Mapping, numbers: Mapping, tags: Mapping | None = None) -> str:
-    """The occupied cells and the free cells sharing an edge with them."""
-    free = {c for cell in board for c in edge_neighbours(cell)} - set(board)
+def free_cells(board: Mapping) -> set[Cell]:
+    """The empty cells sharing an edge with a tile: where the next tile can go (D2)."""
+    return {c for cell in board for c in edge_neighbours(cell)} - set(board)
+
+
+def spot(v: Vertex) -> tuple[int, int]:
+    """Where a vertex lands in a drawing: (line, column), up to the drawing's offset."""
+    x, y = v
+    return -H * y, W * x + (W // 2) * y
+
+
+def draw(board: Mapping, numbers: Mapping, tags: Mapping | None = None,
+         window: set[Cell] | None = None) -> str:
+    """The occupied cells and the free cells sharing an edge with them; with a window, only
+    the cells in it (edges to tiles outside still drawn solid)."""
+    free = free_cells(board)
     cells = set(board) | free
+    if window is not None:
+        cells &= window
     verts = {v for c in cells for v in corners(c)}
     ymax = max(y for _, y in verts)
     ymin = min(y for _, y in verts)
@@ -107,5 +125,7 @@ def draw(board: Mapping, numbers: Mapping, tags: Mapping | None = None) -> str:
         line, col = pos(*v)
         put(line, col, str(numbers[v]) if v in numbers else "+")
     text = "\n".join("".join(r).rstrip() for r in rows)
-    legend = "CAPITALS: tiles on the table (#card id); lower case: free cells next to them"
-    return f"{text}\n{legend}"
+    return text
+
+
+LEGEND = "CAPITALS: tiles on the table (#card id); lower case: free cells next to them"
