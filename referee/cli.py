@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from pnp_shared.oneline import OneLineErrors, fail
-from referee import engine, session, table_cli
+from referee import engine, session, shell, table_cli
 from referee.clictx import store_of
 from referee.engine import RefereeError, ScoreItem, Verdict
 
@@ -480,7 +480,7 @@ def export_cmd(ctx, fmt, match_id, output) -> None:
     click.echo(f"wrote {output}")
 
 
-for _command in table_cli.COMMANDS:  # undo, redo, adjust, end: the table's entries
+for _command in (*table_cli.COMMANDS, shell.shell_cmd):  # the table's commands, the shell
     main.add_command(_command)
 
 

@@ -75,10 +75,11 @@ def show(state: State, to_move: str | None) -> str:
     for _ in range(2):  # the header's length depends on the count shown, which depends on rows
         window = around(state.board, latest, rows=max(1, rows), width=SCREEN_W)
         shown = sum(c in window for c in state.board)
-        head = textwrap.wrap(
-            f"round {state.round} · {state.variant} · target {state.target} · around "
-            f"{latest[0]}{latest[1]},{latest[2]}: {shown} of {len(state.board)} tiles "
-            "(--full: all)", SCREEN_W)
+        where = (f"around {latest[0]}{latest[1]},{latest[2]}: {shown} of "
+                 f"{len(state.board)} tiles (--full: all)" if shown < len(state.board)
+                 else f"all {shown} tiles")
+        head = textwrap.wrap(f"round {state.round} · {state.variant} · target {state.target}"
+                             f" · {where}", SCREEN_W)
         rows = (SCREEN_H - ABOVE - len(head) - len(footer) - 1) // H
     window = around(state.board, latest, rows=max(1, rows), width=SCREEN_W)
     return "\n".join([*head, draw(state.board, state.numbers, _tags(state), window), *footer])
