@@ -131,9 +131,12 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
         cur = load(store)
         m, g, state = cur.match, cur.game, cur.state
         ended = table.fold_table(cur.events).ending
-        if ended is not None:
-            raise RefereeError(f"match {m.id} was ended ({cur.status()}) at event {ended.seq}: "
-                               "`referee undo` takes the end back to play on", "referee play")
+        if ended is not None:  # typed all the same: kept, like any rejected attempt
+            e = RefereeError(f"match {m.id} was ended ({cur.status()}) at event {ended.seq}: "
+                             "`referee undo` takes the end back to play on")
+            if not dry:
+                store.append(m.id, "rejected", _rejected(text, player, str(e), []))
+            return Played(m, text, player, error=e, state=state)
         who = player if player is not None else g.to_move(state)
         try:
             if player is not None:

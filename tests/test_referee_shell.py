@@ -153,3 +153,19 @@ def test_without_a_current_match_the_shell_is_a_one_line_error(tmp_path):
     t = Terminal(tmp_path / "empty.sqlite3")
     assert "error: no current match" in t.expect(r"error: .*\n")
     assert t.close() == 2
+
+
+def test_tab_completes_cards_and_grid_cells_in_duplicon(tmp_path):
+    db = tmp_path / "dup.sqlite3"
+    for args in (["new", "duplicon", "--players", "ana,bob"], ["play", "open a1=orange c3=blue"]):
+        subprocess.run(["referee", "--db", str(db), *args], check=True, capture_output=True)
+    t = Terminal(db)
+    t.expect(r"duplicon #1 ana> ")
+    t.type("play blu\t")  # a card type
+    t.expect("play blue-diamond ")
+    t.type("c3=\t")  # c3 was seen in the opening: only what it showed fits
+    t.expect("c3=blue-diamond ")
+    t.type("\r")
+    assert "Dúplicon! blue-diamond pair to ana's won pile" in t.expect(r"duplicon #1 ana> ")
+    t.type("quit\r")
+    assert t.close() == 0

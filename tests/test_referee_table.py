@@ -128,6 +128,7 @@ def test_an_abandoned_match_is_no_longer_in_play_and_exports_as_abandoned(match)
     assert json.loads(match("matches", "--json").output)[0]["status"] == "abandoned"
     line = one_error_line(match("play", "draw", code=2))
     assert "match 1 was ended (abandoned)" in line and "undo" in line
+    assert "kept in the log as rejected" in line  # typed all the same: nothing lost
     assert "game over: nobody — abandoned: bus to catch" in match("show").output
     play = json.loads(match("export", "--format", "bgstats").output)["plays"][0]
     assert play["ignored"] is True and "abandoned" in play["comments"]
@@ -202,3 +203,24 @@ def test_bgstats_export_has_real_ids_and_rounds(run):
     assert {p["name"]: p["id"] for p in alone["players"]} == {"Bob": ids["bob"], "cy": ids["cy"]}
     seat = {s["playerRefId"] for s in alone["plays"][0]["playerScores"]}
     assert seat == {ids["bob"], ids["cy"]}
+
+
+def test_log_script_replays_adjustments_and_an_early_end(match, tmp_path):
+    import os
+    import subprocess
+
+    match("adjust", "bob", "+2", "--reason", "bridge missed")
+    match("adjust", "ana", "-1", "--reason", "taken back")
+    match("undo")  # the -1 goes: the script leaves it out
+    match("end", "--winner", "bob", "--reason", "ana's bus")
+    script = match("log", "--script").output
+    assert "referee adjust bob +2 --reason 'bridge missed'" in script
+    assert "referee end --winner bob --reason \"ana's bus\"" in script or \
+        "referee end --winner bob --reason 'ana'\"'\"'s bus'" in script
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "again.sqlite3")}
+    done = subprocess.run(["bash", "-e", "-c", script], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    again = CliRunner().invoke(main, ["--db", env["REFEREE_DB"], "show", "--json"]).output
+    mine = state(match)
+    for key in ("totals", "status", "outcome", "position"):
+        assert json.loads(again)[key] == mine[key]
