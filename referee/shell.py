@@ -10,7 +10,6 @@ after each move that counts. Lines are kept in a history file beside the match d
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -73,6 +72,8 @@ class Words:
 
 def argv_for(line: str) -> list[str] | None:
     """The referee command line a shell line stands for (None: not a line to run)."""
+    import shlex  # imported here: every `referee` command loads this module
+
     try:
         words = shlex.split(line)
     except ValueError:

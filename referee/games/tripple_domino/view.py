@@ -8,8 +8,6 @@ the latest tile, as large as fits, and says how to get the rest (`referee show -
 
 from __future__ import annotations
 
-import textwrap
-
 from referee.engine import totals
 from referee.games.tripple_domino.board import LEGEND, H, corners, draw, free_cells, spot
 from referee.games.tripple_domino.model import State, tiles
@@ -64,6 +62,8 @@ def show(state: State, to_move: str | None) -> str:
     whole = full(state, to_move)
     if fits(whole) or not state.board:
         return whole
+    import textwrap  # only a large board needs it: keeps `referee` start-up light
+
     tot = totals(state.ledger, state.players)
     cells = [f"{'→' if state.turn == k and state.phase == 'play' else ' '} {p:<10} "
              f"{tot[p]:>4} points  {state.hands[k]:>2} in hand"
