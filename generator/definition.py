@@ -11,11 +11,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from generator import units
+from generator import conditions, units
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
 from generator.elements import CHOICES, COMMON, ELEMENTS
 from generator.errors import PnpError, read_text
+from generator.percard import PerCard, for_card
 from generator.shapes import SHAPES
 from generator.sources import SOURCES, Row
 
@@ -82,15 +83,20 @@ def resolve_color(value: str, palette: dict[str, str], where: str = "") -> str:
                    "[colors]", where)
 
 
-def truthy(value: str) -> bool:
-    return value.strip().lower() not in ("", "0", "false", "no", "none")
+truthy = conditions.truthy
 
 
 def visible(el: Element, card: Card) -> bool:
-    """Whether the element is drawn on this card (its `when` and `unless`, filled in)."""
-    if "when" in el.params and not truthy(fill(el.params["when"], card)):
+    """Whether the element is drawn on this card: its layout is the card's, its `when` holds
+    and its `unless` does not (conditions parsed at load, see generator.conditions)."""
+    if el.layout and el.layout != card.layout:
         return False
-    return not ("unless" in el.params and truthy(fill(el.params["unless"], card)))
+    filled = lambda text: fill(text, card)  # noqa: E731
+    named = f"card #{card.id} ({card.name})"
+    when, unless = el.params.get("when"), el.params.get("unless")
+    if when is not None and not when.holds(filled, named):
+        return False
+    return not (unless is not None and unless.holds(filled, named))
 
 
 def find(name_or_path: str | Path) -> Path:
@@ -309,12 +315,46 @@ def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
             raise PnpError("an image needs file = \"picture.png\"", where)
         for key, allowed in CHOICES.items():
             if key in params and key in spec:
-                _one_of(params[key], allowed, key, where)
+                params[key] = _choice(params[key], allowed, key, where)
         out.append(Element(kind, params, where))
     return tuple(out)
 
 
+def _choice(value: str, allowed: tuple[str, ...], key: str, where: str) -> Any:
+    """One of a few words, or a {field} template checked per card."""
+    if "{" in value:
+        return PerCard(value, tuple(template_fields(value, where)),
+                       lambda v, wh: _choice(v, allowed, key, wh.rsplit(".", 1)[0]), "text")
+    _one_of(value, allowed, key, where)
+    return value
+
+
 def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[str]) -> Any:
+    """A parameter's value; a number or length written with {fields} is resolved per card."""
+    if kind == "condition":
+        condition, names = conditions.parse(str(value), where)
+        _known_columns(names, columns, where)
+        return condition
+    if kind in PER_CARD_KINDS and isinstance(value, str) and "{" in value:
+        names = template_fields(value, where)
+        _known_columns(names, columns, where)
+        return PerCard(value, tuple(names), lambda v, wh: _value(kind, v, wh, w, h), kind)
+    if kind not in PER_CARD_KINDS and kind != "list":  # text, colour, file: filled when drawn
+        _known_columns(template_fields(str(value), where), columns, where)
+    return _value(kind, value, where, w, h)
+
+
+PER_CARD_KINDS = ("x", "y", "len", "pt", "num", "fraction", "bool")
+
+
+def _known_columns(names: list[str], columns: set[str], where: str) -> None:
+    for name in names:
+        if name not in columns:
+            raise PnpError(f"refers to {{{name}}} but the cards have no column {name!r} "
+                           f"(columns: {', '.join(sorted(columns))})", where)
+
+
+def _value(kind: str, value: Any, where: str, w: float, h: float) -> Any:
     if kind in ("x", "y", "len"):
         points = units.length(value, where, percent_of={"x": w, "y": h, "len": min(w, h)}[kind])
         if kind == "len" and points < 0:
@@ -341,12 +381,7 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
         if not isinstance(value, list):
             raise PnpError(f"expected a list, got {value!r}", where)
         return [str(v) for v in value]
-    text = str(value)
-    for name in template_fields(text, where):
-        if name not in columns:
-            raise PnpError(f"refers to {{{name}}} but the cards have no column {name!r} "
-                           f"(columns: {', '.join(sorted(columns))})", where)
-    return text
+    return str(value)
 
 
 def resolve_shape(value: str, aliases: dict[str, str], where: str = "") -> str:
@@ -365,6 +400,7 @@ def _check_card(card: Card, elements: tuple[Element, ...], root: Path, colors: d
         where = f"card {card.id}, {el.where}"
         if not visible(el, card):
             continue
+        el = for_card(el, card)
         spec = ELEMENTS[el.kind]
         for key, value in el.params.items():
             kind = spec.get(key)
