@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from generator import conditions, units
+from generator import conditions, layouts, units
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
 from generator.elements import CHOICES, COMMON, ELEMENTS
@@ -29,10 +29,10 @@ BASIC_COLORS = {
     "pink": "#e377c2", "brown": "#8c564b", "none": "none",
 }
 DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "default_parts",
-             "options"}
+             "options", "layout"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
-TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
+TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back", "layouts"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -207,8 +207,12 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
 
     columns = set(cards[0].fields) | set(BUILTIN_FIELDS)
     size_box = (width, height)
-    face = _elements(data.get("face", []), "face", fname, size_box, columns)
-    back = _elements(data.get("back", []), "back", fname, size_box, columns)
+    if "layout" in deck:
+        _known_columns(template_fields(str(deck["layout"]), f"{where}.layout"), columns,
+                       f"{where}.layout")
+    cards, face, back = layouts.build(
+        data, deck.get("layout"), fname, cards, fill,
+        lambda items, side: _elements(items, side, size_box, columns))
     if not any(c.symbols for c in cards):
         for el in face + back:
             if el.kind == "symbols":
@@ -286,16 +290,12 @@ def _qty(row: Row) -> int:
     return qty
 
 
-def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
+def _elements(items: list[tuple[str, dict]], side: str, box: tuple[float, float],
               columns: set[str]) -> tuple[Element, ...]:
-    if not isinstance(items, list):
-        raise PnpError(f"[[{side}]] must be a list of elements", fname)
+    """A side's elements, each (where, TOML table) as generator.layouts resolved them."""
     w, h = box
     out = []
-    for i, item in enumerate(items, 1):
-        where = f"{fname} [[{side}]] #{i}"
-        if not isinstance(item, dict):
-            raise PnpError("an element must be a table", where)
+    for where, item in items:
         kind = item.get("type")
         if kind not in ELEMENTS:
             raise PnpError(f"unknown element type {kind!r} (use {', '.join(ELEMENTS)})", where)
