@@ -38,5 +38,5 @@ ELEMENTS: dict[str, dict[str, str]] = {
 }
 
 # Parameters that take one of a few words, checked when the definition is read.
-CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch"),
+CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch", "cover"),
            "background": ("remove", "keep")}

@@ -1,0 +1,110 @@
+"""`image` elements: SVG drawn as vector, and the three fit modes, measured on rendered pixels."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from pdfgeom import drawing, streams
+
+from generator.cli import main
+
+DPI = 100
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="50" viewBox="0 0 100 50">'
+       '<rect x="0" y="0" width="50" height="50" fill="#ff0000"/>'
+       '<rect x="50" y="0" width="50" height="50" fill="#0000ff"/></svg>')
+
+
+def _art(root: Path, kind: str) -> str:
+    """A picture twice as wide as tall, red on the left half, blue on the right."""
+    if kind == "svg":
+        (root / "art.svg").write_text(SVG)
+        return "art.svg"
+    from PIL import Image
+
+    im = Image.new("RGB", (400, 200), "#0000ff")
+    im.paste((255, 0, 0), (0, 0, 200, 200))
+    im.save(root / "art.png")
+    return "art.png"
+
+
+def _build(tmp_path: Path, kind: str, fit: str) -> Path:
+    root = tmp_path / "g"
+    root.mkdir()
+    name = _art(root, kind)
+    (root / "cards.csv").write_text("name\nOne\n")
+    (root / "game.toml").write_text(f"""\
+[deck]
+source = "csv"
+file = "cards.csv"
+size = "poker"
+
+[[face]]
+type = "image"
+file = "{name}"
+x = "12mm"
+y = "20mm"
+w = "40mm"
+h = "40mm"
+fit = "{fit}"
+""")
+    out = tmp_path / "out.pdf"
+    r = CliRunner().invoke(main, ["build", str(root), "--single", "--no-backs", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    return out
+
+
+def _colour_at(image, x_mm: float, y_mm: float) -> str:
+    px = image.getpixel((round(x_mm / 25.4 * DPI), round(y_mm / 25.4 * DPI)))
+    r, g, b = px[:3]
+    if r > 200 and g < 60 and b < 60:
+        return "red"
+    if b > 200 and r < 60 and g < 60:
+        return "blue"
+    if min(r, g, b) > 230:
+        return "white"
+    return f"{px}"
+
+
+# Probes (mm from the card's top-left): the box is x 12..52, y 20..60.
+PROBES = {"left inside": (14, 40), "right inside": (50, 40), "top inside": (20, 22),
+          "left of box": (8, 40), "right of box": (56, 40)}
+EXPECTED = {
+    # whole picture, 40x20 mm, centred: the top of the box stays empty
+    "contain": {"left inside": "red", "right inside": "blue", "top inside": "white",
+                "left of box": "white", "right of box": "white"},
+    # fills the box, distorted
+    "stretch": {"left inside": "red", "right inside": "blue", "top inside": "red",
+                "left of box": "white", "right of box": "white"},
+    # fills the box at 80x40 mm, cropped to it: nothing outside the box
+    "cover": {"left inside": "red", "right inside": "blue", "top inside": "red",
+              "left of box": "white", "right of box": "white"},
+}
+
+
+@pytest.mark.parametrize("kind", ["png", "svg"])
+@pytest.mark.parametrize("fit", ["contain", "stretch", "cover"])
+def test_fit_modes_place_the_picture_as_promised(tmp_path, kind, fit):
+    out = _build(tmp_path, kind, fit)
+    image = pdfium.PdfDocument(out)[0].render(scale=DPI / 72).to_pil().convert("RGB")
+    seen = {probe: _colour_at(image, *mm) for probe, mm in PROBES.items()}
+    assert seen == EXPECTED[fit]
+
+
+def test_cover_crops_at_the_box_edge(tmp_path):
+    """The overflow is cut at the box: 1 mm inside each side edge is art, 1 mm outside is not."""
+    out = _build(tmp_path, "svg", "cover")
+    image = pdfium.PdfDocument(out)[0].render(scale=DPI / 72).to_pil().convert("RGB")
+    assert [_colour_at(image, x, 40) for x in (11, 13, 51, 53)] == ["white", "red", "blue",
+                                                                    "white"]
+
+
+def test_an_svg_image_is_vector_art_in_the_pdf(tmp_path):
+    pdf = _build(tmp_path, "svg", "contain").read_bytes()
+    assert b"/Subtype /Image" not in pdf
+    assert re.search(rb"/Subtype /Form", pdf)
+    fills = [f for s in streams(pdf) for f in drawing(s).fills]
+    assert {tuple(f.color) for f in fills} >= {(1, 0, 0), (0, 0, 1)}  # the SVG's two rects
