@@ -91,9 +91,11 @@ def visible(el: Element, card: Card) -> bool:
     and its `unless` does not (conditions parsed at load, see generator.conditions)."""
     if el.layout and el.layout != card.layout:
         return False
+    when, unless = el.params.get("when"), el.params.get("unless")
+    if when is None and unless is None:
+        return True
     filled = lambda text: fill(text, card)  # noqa: E731
     named = f"card #{card.id} ({card.name})"
-    when, unless = el.params.get("when"), el.params.get("unless")
     if when is not None and not when.holds(filled, named):
         return False
     return not (unless is not None and unless.holds(filled, named))

@@ -108,3 +108,21 @@ def test_an_svg_image_is_vector_art_in_the_pdf(tmp_path):
     assert re.search(rb"/Subtype /Form", pdf)
     fills = [f for s in streams(pdf) for f in drawing(s).fills]
     assert {tuple(f.color) for f in fills} >= {(1, 0, 0), (0, 0, 1)}  # the SVG's two rects
+
+
+def test_svg_art_references_no_font_it_does_not_embed(tmp_path):
+    """reportlab starts SVG drawings in Helvetica, unembedded; print shops reject that."""
+    from generator.preflight import unembedded_fonts
+
+    assert unembedded_fonts(_build(tmp_path, "svg", "contain").read_bytes()) == []
+    root = tmp_path / "symbols"
+    (root / "art").mkdir(parents=True)
+    for i in range(7):
+        (root / "art" / f"s{i}.svg").write_text(SVG.replace("#0000ff", f"#0000{i}0"))
+    (root / "game.toml").write_text('[deck]\nsource = "plane"\nshape = "circle"\n'
+                                    'size = "60x60mm"\noptions = { order = 2, symbols = '
+                                    '"folder:art" }\n\n[[face]]\ntype = "symbols"\n')
+    out = tmp_path / "symbols.pdf"
+    r = CliRunner().invoke(main, ["build", str(root), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert unembedded_fonts(out.read_bytes()) == []

@@ -38,6 +38,11 @@ def read_svg(path: Path) -> Svg:
         raise PnpError(f"cannot read this SVG file: {e}", str(path)) from None
     if not bounds:
         raise PnpError("cannot read this SVG file (nothing to draw)", str(path))
+    # reportlab's default state font is Helvetica, which it would reference without embedding
+    # it (preflight and print shops reject that): start from our embedded sans instead.
+    from generator.render.fonts import font
+
+    drawing.initialFontName = font("sans")
     pts, pad = drawing_points(drawing)
     page = (float(drawing.width or 0), float(drawing.height or 0))
     _check_coordinates([*bounds, *page, *(v for p in pts for v in p), pad], path)
