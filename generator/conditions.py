@@ -86,8 +86,16 @@ class Condition:
     tree: object
     where: str
 
-    def holds(self, fill: Fill, card: str = "") -> bool:
-        return _eval(self.tree, fill, f"{card}, {self.where}" if card else self.where)
+    def holds(self, fill: Fill, card: Callable[[], str] | None = None) -> bool:
+        """Whether it holds with these values; `card` names the card in an error."""
+        try:
+            return _eval(self.tree, fill)
+        except _NotANumber as e:
+            raise PnpError(str(e), f"{card()}, {self.where}" if card else self.where) from None
+
+
+class _NotANumber(ValueError):
+    """An ordering comparison met text; holds() turns it into a PnpError naming the card."""
 
 
 def parse(source: str, where: str) -> tuple[Condition, list[str]]:
@@ -209,16 +217,16 @@ class _Parser:
         return Value(text)
 
 
-def _eval(node, fill: Fill, where: str) -> bool:
+def _eval(node, fill: Fill) -> bool:
     if isinstance(node, Compare):
-        return _compare(node, fill, where)
+        return _compare(node, fill)
     if node.op == "value":
         return truthy(node.args[0].text(fill))
     if node.op == "not":
-        return not _eval(node.args[0], fill, where)
+        return not _eval(node.args[0], fill)
     if node.op == "and":
-        return all(_eval(a, fill, where) for a in node.args)
-    return any(_eval(a, fill, where) for a in node.args)
+        return all(_eval(a, fill) for a in node.args)
+    return any(_eval(a, fill) for a in node.args)
 
 
 def _same(a: str, b: str) -> bool:
@@ -226,7 +234,7 @@ def _same(a: str, b: str) -> bool:
     return na == nb if na is not None and nb is not None else a == b
 
 
-def _compare(node: Compare, fill: Fill, where: str) -> bool:
+def _compare(node: Compare, fill: Fill) -> bool:
     left = node.left.text(fill)
     if node.op in ("in", "not in"):
         if isinstance(node.right, Items):
@@ -246,5 +254,5 @@ def _compare(node: Compare, fill: Fill, where: str) -> bool:
     a, b = number(left), number(right)
     if a is None or b is None:
         bad = left if a is None else right
-        raise PnpError(f"{node.op} compares numbers, but {bad!r} is not a number", where)
+        raise _NotANumber(f"{node.op} compares numbers, but {bad!r} is not a number")
     return {"<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b}[node.op]

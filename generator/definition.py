@@ -94,8 +94,9 @@ def visible(el: Element, card: Card) -> bool:
     when, unless = el.params.get("when"), el.params.get("unless")
     if when is None and unless is None:
         return True
-    filled = lambda text: fill(text, card)  # noqa: E731
-    named = f"card #{card.id} ({card.name})"
+    fields = _CardFields(card)  # once for every value the conditions name
+    filled = lambda text: text.format_map(fields) if "{" in text else text  # noqa: E731
+    named = lambda: f"card #{card.id} ({card.name})"  # noqa: E731
     if when is not None and not when.holds(filled, named):
         return False
     return not (unless is not None and unless.holds(filled, named))
