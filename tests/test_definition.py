@@ -73,7 +73,7 @@ BAD_INPUTS = [
     ("game.toml", "[colors]", '[print]\nback_offset = ["50mm", "0mm"]\n[colors]',
      ["more than 20 mm", "back_offset"]),
     ("game.toml", "[[back]]", '[[face]]\ntype = "image"\nfile = "a.png"\nfit = "cover"\n[[back]]',
-     ["fit must be one of contain, stretch", "[[face]] #3"]),
+     ["fit must be one of contain, stretch, cover", "[[face]] #3"]),
     ("game.toml", "[[back]]", '[[face]]\ntype = "symbols"\n[[back]]',
      ["no card has symbols", "[[face]] #3"]),
     ("game.toml", "size = 12", "size = 12\nshrink = true", ["needs the width w", "[[face]] #2"]),
