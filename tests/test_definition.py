@@ -72,7 +72,7 @@ BAD_INPUTS = [
     ("game.toml", "[colors]", '[print]\npaper = "a5"\n[colors]', ["paper must be one of a4"]),
     ("game.toml", "[colors]", '[print]\nback_offset = ["50mm", "0mm"]\n[colors]',
      ["more than 20 mm", "back_offset"]),
-    ("game.toml", "[[back]]", '[[face]]\ntype = "image"\nfile = "a.png"\nfit = "cover"\n[[back]]',
+    ("game.toml", "[[back]]", '[[face]]\ntype = "image"\nfile = "a.png"\nfit = "crop"\n[[back]]',
      ["fit must be one of contain, stretch, cover", "[[face]] #3"]),
     ("game.toml", "[[back]]", '[[face]]\ntype = "symbols"\n[[back]]',
      ["no card has symbols", "[[face]] #3"]),
