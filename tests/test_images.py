@@ -126,3 +126,17 @@ def test_svg_art_references_no_font_it_does_not_embed(tmp_path):
     r = CliRunner().invoke(main, ["build", str(root), "-o", str(out)])
     assert r.exit_code == 0, r.output
     assert unembedded_fonts(out.read_bytes()) == []
+
+
+@pytest.mark.parametrize("kind", ["png", "svg"])
+def test_copies_of_a_card_with_art_are_one_distinct_face(tmp_path, kind):
+    """Exports draw each distinct face once: the first card to use a picture (which puts the
+    picture in the PDF) must not count as a face of its own."""
+    from generator.definition import load
+    from generator.exports import distinct
+
+    _build(tmp_path, kind, "cover")
+    root = tmp_path / "g"
+    (root / "cards.csv").write_text("name,qty\nOne,3\n")
+    deck = load(root)
+    assert [f.copies for f in distinct(deck, deck.cards)] == [3]

@@ -75,13 +75,13 @@ def _svg(ctx: Ctx, path) -> tuple[str, tuple[float, float]]:
             raise PnpError("this SVG file has no size (width, height or viewBox)", str(path))
         form = f"svgimage{sum(k.startswith('svg:') for k in ctx.cache)}"
         c = ctx.canvas
-        c.saveState()
+        # beginForm/endForm keep the canvas state themselves; a saveState around them would put
+        # an extra q Q on the first card using the art, making its copies look distinct.
         c.beginForm(form, lowerx=0, lowery=0, upperx=pw, uppery=ph)
         try:
             renderPDF.draw(svg.drawing, c, 0, 0)
         except (ArithmeticError, ValueError) as e:  # a nan or inf the bounds did not show
             raise PnpError(f"cannot draw this SVG file: {e}", str(path)) from None
         c.endForm()
-        c.restoreState()
         ctx.cache[key] = (form, (pw, ph))
     return ctx.cache[key]
