@@ -38,6 +38,7 @@ _TOKEN = re.compile(r"""
     )""", re.X)
 KEYWORDS = ("and", "or", "not", "in")
 FALSE_WORDS = ("", "0", "false", "no", "none")
+MAX_DEPTH = 40  # brackets and nots nested deeper are a generated mistake, not a condition
 
 
 def truthy(value: str) -> bool:
@@ -121,8 +122,8 @@ def _tokens(source: str, where: str) -> list[tuple[str, str]]:
         text = m.group(kind)
         if kind == "bad" or (kind == "op" and text == "="):
             hint = " (write == to compare)" if text == "=" else ""
-            raise PnpError(f"cannot read the condition {source!r}: unexpected {text!r}{hint}",
-                           where)
+            raise PnpError(f"cannot read the condition {_shown(source)}: unexpected "
+                           f"{text!r}{hint}", where)
         if kind == "word" and text.lower() in KEYWORDS:
             kind = text.lower()
         elif kind == "punct":
@@ -132,14 +133,20 @@ def _tokens(source: str, where: str) -> list[tuple[str, str]]:
     return out
 
 
+def _shown(source: str, most: int = 60) -> str:
+    """The condition quoted for an error line, cut short when it is long."""
+    return repr(source if len(source) <= most else source[:most - 3] + "...")
+
+
 class _Parser:
     def __init__(self, tokens, source: str, where: str):
         self.tokens, self.source, self.where = tokens, source, where
         self.pos = 0
+        self.depth = 0
         self.fields: list[str] = []
 
     def fail(self, why: str):
-        raise PnpError(f"cannot read the condition {self.source!r}: {why}", self.where)
+        raise PnpError(f"cannot read the condition {_shown(self.source)}: {why}", self.where)
 
     def peek(self, ahead: int = 0) -> str:
         i = self.pos + ahead
@@ -165,10 +172,16 @@ class _Parser:
         return args[0] if len(args) == 1 else Logic("and", tuple(args))
 
     def neg(self):
-        if self.peek() == "not":
-            self.take()
-            return Logic("not", (self.neg(),))
-        return self.compare()
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            self.fail(f"brackets and nots nested more than {MAX_DEPTH} deep")
+        try:
+            if self.peek() == "not":
+                self.take()
+                return Logic("not", (self.neg(),))
+            return self.compare()
+        finally:
+            self.depth -= 1
 
     def compare(self):
         if self.peek() == "(":

@@ -26,6 +26,7 @@ from generator.errors import PnpError
 DEFAULT = "default"
 LAYOUT_KEYS = {"extends", "face", "back"}
 SIDES = ("face", "back")
+MAX_DEPTH = 20  # layouts extending layouts: deeper is a generated mistake
 Raw = tuple[str, dict]  # (where, the element's TOML table without id/remove)
 
 
@@ -97,6 +98,8 @@ def resolve(layouts: dict[str, Layout], name: str, fname: str,
     if layout.extends in (*chain, name):
         raise PnpError(f"layouts extend each other in a circle: "
                        f"{' -> '.join((*chain, name, layout.extends))}", where)
+    if len(chain) >= MAX_DEPTH:
+        raise PnpError(f"layouts extend each other more than {MAX_DEPTH} deep", where)
     parent = _with_ids(layouts, layout.extends, fname, (*chain, name))
     return {s: [raw for _, raw in _merge(parent[s], layout.sides[s])] for s in SIDES}
 
@@ -106,7 +109,8 @@ def _with_ids(layouts, name, fname, chain) -> dict[str, list[tuple[str | None, R
     layout = layouts[name]
     if not layout.extends:
         return layout.sides
-    if layout.extends not in layouts or layout.extends in (*chain, name):
+    if layout.extends not in layouts or layout.extends in (*chain, name) \
+            or len(chain) >= MAX_DEPTH:
         resolve(layouts, name, fname, chain)  # raises the error
     parent = _with_ids(layouts, layout.extends, fname, (*chain, name))
     return {s: _merge(parent[s], layout.sides[s]) for s in SIDES}

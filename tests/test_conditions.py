@@ -103,3 +103,10 @@ def test_ordering_a_word_is_an_error_naming_the_card(tmp_path):
     line = _error(_game(tmp_path, _marker(1, 'when = "{type} > 3"')))
     assert "'spell' is not a number" in line and "card #1 (Fireball)" in line, line
     assert "[[face]] #1 (rect).when" in line, line
+
+
+@pytest.mark.parametrize("condition", ["(" * 3000 + "{type}" + ")" * 3000,
+                                       "not " * 3000 + "{type}"])
+def test_a_condition_nested_absurdly_deep_is_one_short_line(tmp_path, condition):
+    line = _error(_game(tmp_path, _marker(1, f'when = "{condition}"')))
+    assert "nested more than 40 deep" in line and len(line) < 200, line

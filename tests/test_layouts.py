@@ -163,3 +163,10 @@ def test_layout_mistakes_are_one_line_naming_where(tmp_path, old, new, cards, wo
     line = _error(_game(tmp_path, GAME.replace(old, new, 1) if old else GAME, cards))
     for word in words:
         assert word in line, line
+
+
+def test_a_very_long_extends_chain_is_one_line(tmp_path):
+    chain = "".join(f'[layouts.l{i}]\nextends = "l{i + 1}"\n' for i in range(2000))
+    toml = GAME.replace('layout = "{type}"', 'layout = "l0"') + chain + "[layouts.l2000]\n"
+    line = _error(_game(tmp_path, toml))
+    assert "more than 20 deep" in line, line
