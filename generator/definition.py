@@ -319,6 +319,9 @@ def _elements(items: list[tuple[str, dict]], side: str, box: tuple[float, float]
         for key, allowed in CHOICES.items():
             if key in params and key in spec:
                 params[key] = _choice(params[key], allowed, key, where)
+        if "{" in str(params.get("font", "")):  # drawers take the font as given: fill it here
+            params["font"] = PerCard(params["font"], tuple(template_fields(params["font"])),
+                                     lambda v, _where: v, "text")
         out.append(Element(kind, params, where))
     return tuple(out)
 

@@ -108,3 +108,11 @@ def test_a_bad_per_card_value_names_card_column_and_value(tmp_path, column, bad,
 def test_a_per_card_value_names_only_known_columns(tmp_path):
     line = _error(_game(tmp_path, MARKER.replace("{tall}", "{height}")))
     assert "no column 'height'" in line and "[[face]] #1 (rect).h" in line, line
+
+
+def test_the_font_varies_per_card(tmp_path):
+    cards = "name,face\nPlain,sans\nStrong,sans-bold\n"
+    toml = '\n[[face]]\ntype = "text"\ntext = "{name}"\nfont = "{face}"\ny = "20mm"\n'
+    pdf = _build(_game(tmp_path, toml, cards), tmp_path)
+    fonts = [drawing(c).fonts for c in page_streams(pdf)]
+    assert len(fonts) == 2 and fonts[0] and fonts[1] and fonts[0] != fonts[1]
