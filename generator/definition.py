@@ -215,7 +215,7 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
                        f"{where}.layout")
     cards, face, back = layouts.build(
         data, deck.get("layout"), fname, cards, fill,
-        lambda items, side: _elements(items, side, size_box, columns))
+        lambda items: _elements(items, size_box, columns))
     if not any(c.symbols for c in cards):
         for el in face + back:
             if el.kind == "symbols":
@@ -293,7 +293,7 @@ def _qty(row: Row) -> int:
     return qty
 
 
-def _elements(items: list[tuple[str, dict]], side: str, box: tuple[float, float],
+def _elements(items: list[tuple[str, dict]], box: tuple[float, float],
               columns: set[str]) -> tuple[Element, ...]:
     """A side's elements, each (where, TOML table) as generator.layouts resolved them."""
     w, h = box

@@ -85,12 +85,17 @@ def read(data: dict, fname: str) -> dict[str, Layout]:
     return layouts
 
 
-def resolve(layouts: dict[str, Layout], name: str, fname: str,
-            chain: tuple[str, ...] = ()) -> dict[str, list[Raw]]:
+def resolve(layouts: dict[str, Layout], name: str, fname: str) -> dict[str, list[Raw]]:
     """A layout's elements per side, with what it extends merged in."""
+    return {s: [raw for _, raw in items] for s, items in _with_ids(layouts, name, fname).items()}
+
+
+def _with_ids(layouts: dict[str, Layout], name: str, fname: str,
+              chain: tuple[str, ...] = ()) -> dict[str, list[tuple[str | None, Raw]]]:
+    """Like resolve, keeping element ids so that a layout extending this one can change them."""
     layout = layouts[name]
     if not layout.extends:
-        return {s: [raw for _, raw in layout.sides[s]] for s in SIDES}
+        return layout.sides
     where = f"{fname} [layouts.{name}].extends"
     if layout.extends not in layouts:
         raise PnpError(f"extends {layout.extends!r}, which is not a layout (layouts: "
@@ -100,18 +105,6 @@ def resolve(layouts: dict[str, Layout], name: str, fname: str,
                        f"{' -> '.join((*chain, name, layout.extends))}", where)
     if len(chain) >= MAX_DEPTH:
         raise PnpError(f"layouts extend each other more than {MAX_DEPTH} deep", where)
-    parent = _with_ids(layouts, layout.extends, fname, (*chain, name))
-    return {s: [raw for _, raw in _merge(parent[s], layout.sides[s])] for s in SIDES}
-
-
-def _with_ids(layouts, name, fname, chain) -> dict[str, list[tuple[str | None, Raw]]]:
-    """Like resolve, keeping element ids so that a child can override them."""
-    layout = layouts[name]
-    if not layout.extends:
-        return layout.sides
-    if layout.extends not in layouts or layout.extends in (*chain, name) \
-            or len(chain) >= MAX_DEPTH:
-        resolve(layouts, name, fname, chain)  # raises the error
     parent = _with_ids(layouts, layout.extends, fname, (*chain, name))
     return {s: _merge(parent[s], layout.sides[s]) for s in SIDES}
 
@@ -134,9 +127,9 @@ def _merge(parent: list, child: list) -> list:
             same_type = item.get("type", base.get("type")) == base.get("type")
             out[i] = (ident, (where, {**base, **item} if same_type else item))
         else:
-            if "remove" in item:
-                raise PnpError(f"remove = true, but no inherited element has the id {ident!r}",
-                               where)
+            if "remove" in item or (ident and "type" not in item):
+                what = "remove = true" if "remove" in item else "no type"
+                raise PnpError(f"{what}, but no inherited element has the id {ident!r}", where)
             out.append((ident, (where, item)))
     return [e for i, e in enumerate(out) if i not in removed]
 
@@ -156,7 +149,7 @@ def assign(template: str, cards: list[Card], layouts: dict[str, Layout], fill: C
 
 
 def build(data: dict, choice: Any, fname: str, cards: list[Card], fill: Callable,
-          parse: Callable[[list[Raw], str], tuple[Element, ...]]):
+          parse: Callable[[list[Raw]], tuple[Element, ...]]):
     """The cards (each with its layout) and the deck's face and back elements."""
     layouts = read(data, fname)
     where = f"{fname} [deck].layout"
@@ -174,7 +167,7 @@ def build(data: dict, choice: Any, fname: str, cards: list[Card], fill: Callable
 
 
 def elements(layouts: dict[str, Layout], used: list[str], fname: str,
-             parse: Callable[[list[Raw], str], tuple[Element, ...]],
+             parse: Callable[[list[Raw]], tuple[Element, ...]],
              tag: bool) -> dict[str, tuple[Element, ...]]:
     """The deck's face and back: every layout's elements read by `parse`; tagged with their
     layout's name when cards choose layouts. Every layout is read (errors in an unused one are
@@ -183,7 +176,7 @@ def elements(layouts: dict[str, Layout], used: list[str], fname: str,
     for name in layouts:
         resolved = resolve(layouts, name, fname)
         for side in SIDES:
-            parsed = parse(resolved[side], side)
+            parsed = parse(resolved[side])
             if name in used:
                 out[side] += [replace(e, layout=name) if tag else e for e in parsed]
     return {s: tuple(v) for s, v in out.items()}

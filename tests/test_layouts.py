@@ -153,12 +153,14 @@ def _error(root: Path) -> str:
     ('layout = "{type}"', 'layout = "{kind}"', CARDS, ["no column 'kind'", "[deck].layout"]),
     ('id = "badge"\nremove', 'id = "badges"\nremove', CARDS,
      ["no inherited element has the id 'badges'", "[[layouts.spell.face]] #2"]),
+    ('id = "frame"\nfill = "#800080"', 'id = "frames"\nfill = "#800080"', CARDS,
+     ["no type, but no inherited element has the id 'frames'", "[[layouts.spell.face]] #1"]),
     ('fill = "#800080"', 'fill = "#800080"\nsise = 3', CARDS,
      ["unknown parameter 'sise'", "[[layouts.spell.face]] #1"]),
     ("[layouts.creature]\n", "[layouts.creature]\nbacks = 1\n", CARDS,
      ["unknown key 'backs' in a layout", "[layouts.creature]"]),
 ], ids=["unknown-layout", "unknown-parent", "circle", "no-choice", "unknown-column",
-        "remove-unknown", "unknown-parameter", "unknown-key"])
+        "remove-unknown", "override-unknown", "unknown-parameter", "unknown-key"])
 def test_layout_mistakes_are_one_line_naming_where(tmp_path, old, new, cards, words):
     line = _error(_game(tmp_path, GAME.replace(old, new, 1) if old else GAME, cards))
     for word in words:
