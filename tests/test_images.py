@@ -140,3 +140,22 @@ def test_copies_of_a_card_with_art_are_one_distinct_face(tmp_path, kind):
     (root / "cards.csv").write_text("name,qty\nOne,3\n")
     deck = load(root)
     assert [f.copies for f in distinct(deck, deck.cards)] == [3]
+
+
+@pytest.mark.parametrize("fit, bled", [("cover", True), ("stretch", True), ("contain", False)])
+def test_a_picture_filling_the_card_fills_the_bleed_too(tmp_path, fit, bled):
+    root = tmp_path / "g"
+    root.mkdir()
+    _art(root, "svg")
+    (root / "cards.csv").write_text("name\nOne\n")
+    (root / "game.toml").write_text('[deck]\nsource = "csv"\nfile = "cards.csv"\n'
+                                    'size = "poker"\n\n[[face]]\ntype = "image"\n'
+                                    f'file = "art.svg"\nfit = "{fit}"\n')
+    out = tmp_path / "out.pdf"
+    r = CliRunner().invoke(main, ["build", str(root), "--single", "--no-backs", "--bleed", "3mm",
+                                  "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    image = pdfium.PdfDocument(out)[0].render(scale=DPI / 72).to_pil().convert("RGB")
+    # 1 mm from the page edge: in the 3 mm bleed, outside the trimmed card
+    corners = [_colour_at(image, 1, 1), _colour_at(image, 68.5, 93.9)]
+    assert corners == (["red", "blue"] if bled else ["white", "white"])

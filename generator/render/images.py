@@ -2,7 +2,8 @@
 
 `contain` (the default) shows the whole picture as large as the box allows, centred;
 `stretch` fills the box, distorting; `cover` fills the box keeping the proportions and crops
-what overflows with a clip path (the cropped part stays in the file, hidden). An SVG is drawn
+what overflows with a clip path (the cropped part stays in the file, hidden). A stretched or
+covering picture whose box reaches the trim fills the bleed beyond it too. An SVG is drawn
 as vector, once per PDF into a form, at the size of its own page (width/height or viewBox);
 raster art is embedded once per PDF and named in a note when it prints below MIN_PPI.
 """
@@ -32,8 +33,8 @@ def draw_image(ctx: Ctx, el: Element) -> None:
     vector = path.suffix.lower() == ".svg"
     art = _svg(ctx, path) if vector else _raster(ctx, path, name, where)
     iw, ih = art[1] if vector else art.getSize()
-    x, y, w, h = box(ctx, el)
     fit = el.get("fit", "contain")
+    x, y, w, h = _reach(ctx, box(ctx, el)) if fit != "contain" else box(ctx, el)
     sx, sy = scales(fit, w, h, iw, ih)
     dw, dh = iw * sx, ih * sy
     c.saveState()
@@ -50,6 +51,18 @@ def draw_image(ctx: Ctx, el: Element) -> None:
     c.restoreState()
     if not vector:
         _check_ppi(ctx, name, (iw, ih), dw, dh, "stretch")  # ppi of the art as drawn
+
+
+def _reach(ctx: Ctx, b: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """A box that fills to the trim on a side runs on into the bleed there, as other art does:
+    a slip of the cutter then shows picture, not paper."""
+    x, y, w, h = b
+    eps, bleed = 0.01, ctx.bleed
+    left = bleed if x <= eps else 0.0
+    bottom = bleed if y <= eps else 0.0
+    right = bleed if x + w >= ctx.width - eps else 0.0
+    top = bleed if y + h >= ctx.height - eps else 0.0
+    return x - left, y - bottom, w + left + right, h + bottom + top
 
 
 def _raster(ctx: Ctx, path, name: str, where: str):
