@@ -110,3 +110,32 @@ def test_ordering_a_word_is_an_error_naming_the_card(tmp_path):
 def test_a_condition_nested_absurdly_deep_is_one_short_line(tmp_path, condition):
     line = _error(_game(tmp_path, _marker(1, f'when = "{condition}"')))
     assert "nested more than 40 deep" in line and len(line) < 200, line
+
+
+def test_any_text_parses_or_is_a_user_error_and_never_crashes_on_any_card():
+    """Fuzzed conditions and card values: parse() and holds() raise PnpError or nothing."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from generator.conditions import parse
+    from generator.errors import PnpError
+
+    pieces = st.sampled_from(["{a}", "{b}", "==", "!=", "<", ">=", "in", "not", "and", "or",
+                              "(", ")", ",", "'x y'", '"', "3", "-2.5", "spell", "nan", "=",
+                              "!", "{", "}", "{}", "é", " "])
+    values = st.sampled_from(["", "3", "10", "spell", "a, b", "nan", "inf", "-0", " 7 "])
+
+    @settings(derandomize=True, max_examples=600, deadline=None, database=None)
+    @given(st.lists(pieces, max_size=12), values, values)
+    def check(tokens, a, b):
+        source = " ".join(tokens)
+        try:
+            condition, _ = parse(source, "w")
+        except PnpError:
+            return
+        try:
+            condition.holds(lambda t: t.replace("{a}", a).replace("{b}", b), lambda: "card")
+        except PnpError:
+            pass
+
+    check()
