@@ -377,22 +377,6 @@ def last_move(events: Sequence[Event]) -> Event | None:
     return None
 
 
-def to_undo(events: Sequence[Event], over: bool = False) -> tuple[Event | None, list[Event]]:
-    """What `undo` takes back: the latest entry in force (a move, an adjustment, an early end),
-    or, when rejected attempts came after it, those attempts instead. A rejected attempt is
-    not a move (it changed nothing), so undoing it must not take back the move before it:
-    it is only set aside, and the next undo takes back that move. Once the game is `over`,
-    attempts could never have been moves, and undo takes back the entry that ended it."""
-    u = undos(events)
-    attempts: list[Event] = []
-    for e in reversed(events):
-        if e.kind == "rejected" and e.seq not in u.dismissed and not over:
-            attempts.append(e)
-        elif e.kind in TAKE_BACK and e.seq not in u.gone:
-            return (None if attempts else e), attempts[::-1]
-    return None, attempts[::-1]
-
-
 def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
     """Every option of the game with its value: unknown names and bad choices are user errors."""
     known = {o.name: o for o in game.options}

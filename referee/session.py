@@ -193,7 +193,7 @@ def undo(store: Store) -> Undone:
     attempts after the latest entry are set aside instead (they changed nothing)."""
     with store.transaction():
         cur = load(store)
-        taken, attempts = engine.to_undo(cur.events, over=cur.outcome() is not None)
+        taken, attempts = table.to_undo(cur.events, over=cur.outcome() is not None)
         if taken is None and not attempts:
             raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
         if attempts:

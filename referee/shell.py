@@ -80,9 +80,10 @@ def argv_for(line: str) -> list[str] | None:
         words = line.split()
     if not words:
         return None
-    if words[0] in COMMANDS or (words[0] in FLAGGED and any(w.startswith("--") for w in words)):
+    flagged = any(w.startswith("--") for w in words)
+    if words[0] in COMMANDS or (words[0] in FLAGGED and flagged):
         return words
-    return ["play", line.strip()]
+    return ["play", *words] if flagged else ["play", line.strip()]  # `draw --by bob`
 
 
 def prompt(cur: session.Loaded) -> str:

@@ -4,7 +4,8 @@ Both are events of the match's log ("adjust", "end"), folded like moves (undo an
 them back and put them back), but they never enter the game's own state: the rules keep
 judging the position as played, while every total the referee reports (score, log, matches,
 standings, exports) includes the corrections, and a match ended early is over whatever the
-rules would say. Nothing here knows any particular game.
+rules would say. What `undo` takes back is decided here too (`to_undo`). Nothing here knows
+any particular game.
 """
 
 from __future__ import annotations
@@ -13,7 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine import Event, Game, Outcome, RefereeError, ScoreItem, find_player, undos
+from referee.engine import (
+    TAKE_BACK,
+    Event,
+    Game,
+    Outcome,
+    RefereeError,
+    ScoreItem,
+    find_player,
+    undos,
+)
 
 
 @dataclass(frozen=True)
@@ -54,6 +64,22 @@ def fold_table(events: Sequence[Event]) -> Table:
             ending = Ending(e.seq, bool(e.data.get("abandoned")),
                             tuple(e.data.get("winners", ())), str(e.data.get("reason", "")))
     return Table(tuple(adjustments), ending)
+
+
+def to_undo(events: Sequence[Event], over: bool = False) -> tuple[Event | None, list[Event]]:
+    """What `undo` takes back: the latest entry in force (a move, an adjustment, an early end),
+    or, when rejected attempts came after it, those attempts instead. A rejected attempt is
+    not a move (it changed nothing), so undoing it must not take back the move before it:
+    it is only set aside, and the next undo takes back that move. Once the game is `over`,
+    attempts could never have been moves, and undo takes back the entry that ended it."""
+    u = undos(events)
+    attempts: list[Event] = []
+    for e in reversed(events):
+        if e.kind == "rejected" and e.seq not in u.dismissed and not over:
+            attempts.append(e)
+        elif e.kind in TAKE_BACK and e.seq not in u.gone:
+            return (None if attempts else e), attempts[::-1]
+    return None, attempts[::-1]
 
 
 def adjustment_item(e: Event) -> ScoreItem:

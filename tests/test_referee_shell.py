@@ -95,6 +95,8 @@ def test_one_prompt_per_move_with_the_board_drawn_again(db):
     t.type("adjust zed +1 --reason x\r")  # a user error is one line and the shell goes on
     screen = t.expect(PROMPT.format("bob"))
     assert "error: unknown player 'zed'" in screen and "Traceback" not in screen
+    t.type("draw --by ana\r")  # a flag of `referee play` works in the shell too
+    assert "illegal: ana: draw" in t.expect(PROMPT.format("bob"))
     t.type("undo\r")
     assert "nothing taken back" in t.expect(PROMPT.format("bob"))
     t.type("\x04")  # Ctrl-D leaves
