@@ -35,6 +35,7 @@ from referee.store import Store  # noqa: E402
 COMMANDS = [
     ["show"], ["score"], ["log"], ["check", "draw"], ["play", "draw"], ["undo"],
     ["replay", "--to", "150"], ["matches"], ["standings"], ["games"], ["--help"],
+    ["moves"], ["ask", "where", "0-3-5"], ["show", "--full"],  # the table's helpers (issue 16)
 ]
 
 
