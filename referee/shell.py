@@ -115,6 +115,8 @@ def run(ctx: click.Context) -> None:
             continue
         if line.strip() in ("quit", "exit"):
             _forget_last()  # an Enter on the next session's first up-arrow would leave
+            if history is not None:
+                history()
             break
         if line.strip() in ("help", "?"):
             click.echo(HELP)
@@ -122,12 +124,12 @@ def run(ctx: click.Context) -> None:
         argv = argv_for(line)
         if argv is None:
             continue
+        if history is not None:
+            history()  # saved line by line: a closed terminal loses none of it
         code = _invoke(group, base + argv)
         if code == 0 and argv[0] in ("play", "undo", "redo", "end"):
             now = session.load(store)
             click.echo(now.game.show(now.state))
-    if history is not None:
-        history()
 
 
 def _invoke(group: click.Group, argv: list[str]) -> int:

@@ -139,8 +139,8 @@ def test_history_recalls_earlier_lines_even_from_an_earlier_session(db):
     t.expect(PROMPT.format("bob"))
     t.type("score\r")
     t.expect(PROMPT.format("bob"))
-    t.type("quit\r")
-    assert t.close() == 0
+    t.proc.kill()  # the terminal is closed: the history is saved line by line all the same
+    t.close()
     t = Terminal(db)  # a new session: the history file beside the database
     t.expect(PROMPT.format("bob"))
     t.type("\x1b[A\r")  # up arrow: the latest line (score) again
