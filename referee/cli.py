@@ -13,15 +13,29 @@ from typing import Any
 import click
 
 from pnp_shared.oneline import OneLineErrors, fail
-from referee import engine, session, shell, table_cli
+from referee import engine, session
 from referee.clictx import store_of
 from referee.engine import RefereeError, ScoreItem, Verdict
 
 
 class RefereeGroup(OneLineErrors):
-    """Every user mistake is one line; one that names no place gets its command."""
+    """Every user mistake is one line; one that names no place gets its command. The table's
+    commands and the shell live in their own modules, imported only when run or listed."""
 
     name_the_command = True
+    elsewhere = {name: "referee.table_cli" for name in ("undo", "redo", "adjust", "end", "moves")}
+    elsewhere["shell"] = "referee.shell"
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.elsewhere})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.elsewhere and name not in self.commands:
+            import importlib
+
+            module = importlib.import_module(self.elsewhere[name])
+            self.add_command(getattr(module, f"{name}_cmd"))
+        return super().get_command(ctx, name)
 
 
 _store = store_of
@@ -433,7 +447,9 @@ def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:
             by = f" --by {shlex.quote(x.player)}" if x.player else ""
             out.append(f"referee play {shlex.quote(x.text)}{by}")
         elif x.kind in ("adjust", "end") and not x.retracted:
-            out.append(table_cli.script_line(next(e for e in cur.events if e.seq == x.seq)))
+            from referee.table_cli import script_line
+
+            out.append(script_line(next(e for e in cur.events if e.seq == x.seq)))
         elif x.kind in ("move", "undo", "redo", "rejected", "adjust", "end"):
             out.append(f"# {x.seq} {x.kind}: {' '.join(x.text.split())}"
                        + (" (undone)" if x.retracted else ""))
@@ -478,10 +494,6 @@ def export_cmd(ctx, fmt, match_id, output) -> None:
         return
     export.write_atomic(Path(output), text)
     click.echo(f"wrote {output}")
-
-
-for _command in (*table_cli.COMMANDS, shell.shell_cmd):  # the table's commands, the shell
-    main.add_command(_command)
 
 
 if __name__ == "__main__":

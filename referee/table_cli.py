@@ -1,13 +1,13 @@
-"""The table's commands (undo, redo, adjust, end, moves): thin, over referee.session.
+"""The table's commands (undo, redo, adjust, end, moves): thin, over referee.table_session.
 
-Kept apart from cli.py so the table's helpers stay in one place; cli.py adds them to the group.
+Kept apart from cli.py, which loads them only when one of them is run (or --help lists them).
 """
 
 from __future__ import annotations
 
 import click
 
-from referee import session
+from referee import session, table_session
 from referee.clictx import store_of
 from referee.engine import Event
 
@@ -32,7 +32,7 @@ def undo_cmd(ctx) -> None:
     """Take back the latest entry (a move, an adjustment, an early end); the log keeps it,
     marked as undone. A rejected attempt is not a move: undo right after one sets it aside
     and leaves the move before it standing (undo again to take that back)."""
-    done = session.undo(_store(ctx))
+    done = table_session.undo(_store(ctx))
     m = done.match
     if done.taken is not None:
         click.echo(f"undone: {_entry(done.taken)} (match {m.id}, event {done.event.seq})")
@@ -51,7 +51,7 @@ def undo_cmd(ctx) -> None:
 @click.pass_context
 def redo_cmd(ctx) -> None:
     """Put back what the latest undo took back (until a new move is made)."""
-    done = session.redo(_store(ctx))
+    done = table_session.redo(_store(ctx))
     click.echo(f"redone: {_entry(done.taken)} (match {done.match.id}, event {done.event.seq})")
     click.echo(_now(done.match.id, done.to_move))
 
@@ -62,9 +62,11 @@ def redo_cmd(ctx) -> None:
 @click.option("--reason", required=True, help="Why the score is corrected (kept in the log).")
 @click.pass_context
 def adjust_cmd(ctx, player: str, points: str, reason: str) -> None:
-    """Correct a player's score by ±POINTS (e.g. `adjust ana -5 --reason "miscounted"`): shown
-    in score, log and exports; the rules' own position is not changed."""
-    cur, ev = session.adjust(_store(ctx), player, points, reason)
+    """Correct a player's score by ±POINTS, with a reason (shown in score, log, exports).
+
+    E.g. `referee adjust ana -5 --reason "counted a tile twice"`; the position the rules
+    judge is not changed."""
+    cur, ev = table_session.adjust(_store(ctx), player, points, reason)
     d = ev.data
     click.echo(f"adjusted: {d['player']} {d['points']:+d} ({d['reason']}) (event {ev.seq})")
     click.echo("  total: " + ", ".join(f"{p} {v}" for p, v in cur.totals().items()))
@@ -79,7 +81,7 @@ def adjust_cmd(ctx, player: str, points: str, reason: str) -> None:
 def end_cmd(ctx, abandoned: bool, winners: tuple[str, ...], reason: str) -> None:
     """End the current match early: abandoned, or with the result the table declares."""
     names = [w for group in winners for w in group.split(",") if w.strip()]
-    cur = session.end(_store(ctx), abandoned, names, reason)
+    cur = table_session.end(_store(ctx), abandoned, names, reason)
     click.echo(f"match {cur.match.id} ended: {cur.status()} (event {cur.events[-1].seq}); "
                "`referee undo` takes it back")
 
@@ -93,7 +95,7 @@ def moves_cmd(ctx, show_all: bool, as_json: bool) -> None:
     them from what the table sees)."""
     import json
 
-    listed = session.moves(_store(ctx))
+    listed = table_session.moves(_store(ctx))
     if as_json:
         click.echo(json.dumps({"match": listed.match.id, "to_move": listed.to_move,
                                "moves": list(listed.moves)}, indent=2, ensure_ascii=False))
@@ -124,4 +126,3 @@ def script_line(e: Event) -> str:
     return f"referee end --winner {shlex.quote(','.join(d['winners']))}{why}"
 
 
-COMMANDS = (undo_cmd, redo_cmd, adjust_cmd, end_cmd, moves_cmd)

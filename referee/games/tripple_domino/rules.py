@@ -15,7 +15,6 @@ from referee.engine import (
     Violation,
     totals,
 )
-from referee.games.tripple_domino import questions, view
 from referee.games.tripple_domino.board import CORNER_NAMES, corners, edge_neighbours, hexagon
 from referee.games.tripple_domino.model import (
     NOTATION,
@@ -381,13 +380,19 @@ class TrippleDomino(Rules):
 
     def show(self, state: State) -> str:
         """The board when it fits 80x24, else the part around the latest tile (view.py)."""
+        from referee.games.tripple_domino import view  # only the commands that draw load it
+
         return view.show(state, self.to_move(state))
 
     def show_full(self, state: State) -> str:
+        from referee.games.tripple_domino import view
+
         return view.full(state, self.to_move(state))
 
     def query(self, state: State, text: str) -> str:
         """`ask where 0-3-5`: every free cell the tile fits, with its rotation and points."""
+        from referee.games.tripple_domino import questions
+
         return questions.query(self, state, text)
 
     # disputes: positions typed in, questions, secrets
