@@ -16,7 +16,7 @@ from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
 from generator.elements import CHOICES, COMMON, ELEMENTS
 from generator.errors import PnpError, read_text
-from generator.problems import collecting, found, guard
+from generator.problems import collecting, found, guard, record
 from generator.shapes import SHAPES
 from generator.sources import SOURCES, Row
 
@@ -293,8 +293,10 @@ def _number(rows: list[Row]) -> list[Card]:
     copies = []
     for row in rows:
         qty = 0  # a row with a bad qty is named and left out; the others are still checked
-        with guard():
+        try:
             qty = _qty(row)
+        except PnpError as e:
+            record(e)
         copies.append(qty)
     total = sum(copies)
     if total > MAX_CARDS:
@@ -420,8 +422,10 @@ def _check_card(card: Card, elements: tuple[Element, ...], root: Path, colors: d
                 shapes: dict) -> None:
     """Catch per-card problems at load time: missing images, unknown colours and shapes."""
     for el in elements:
-        with guard():  # every element of every card is checked: one run names every mistake
+        try:  # every element of every card is checked: one run names every mistake
             _check_element(card, el, root, colors, shapes)
+        except PnpError as e:
+            record(e)
 
 
 def _check_element(card: Card, el: Element, root: Path, colors: dict, shapes: dict) -> None:

@@ -90,6 +90,15 @@ def guard() -> Iterator[None]:
         problems.add(e)
 
 
+def record(error: PnpError) -> None:
+    """guard() for hot loops (every card, every row), without a context manager's cost:
+    `except PnpError as e: record(e)` records the mistake while collecting, else raises it."""
+    problems = _active.get()
+    if problems is None:
+        raise error
+    problems.add(error)
+
+
 def found() -> int:
     """How many mistakes have been recorded so far (0 when not collecting)."""
     problems = _active.get()

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.errors import PnpError, read_text
-from generator.problems import guard
+from generator.problems import record
 
 DELIMITERS = (",", ";", "\t")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -156,12 +156,12 @@ def _table(records: list[tuple[str, list[str]]], name: str) -> Table:
     if len(set(header)) != len(header) or "" in header:
         raise PnpError(f"the header has an empty or repeated column: {header}", header_where)
     rows = []
+    width = len(header)
     for where, values in records[1:]:
-        with guard():  # a bad line is named and left out; the others are still read
-            extra = [v for v in values[len(header):] if v]
-            if extra:
-                raise PnpError(f"this line has more values than the header has columns "
-                               f"({len(header)}: {', '.join(header)}); extra {extra[0]!r}",
-                               where)
-            rows.append((where, values[:len(header)] + [""] * (len(header) - len(values))))
+        extra = [v for v in values[width:] if v]
+        if extra:  # a bad line is named and left out; the others are still read
+            record(PnpError(f"this line has more values than the header has columns "
+                            f"({width}: {', '.join(header)}); extra {extra[0]!r}", where))
+            continue
+        rows.append((where, values[:width] + [""] * (width - len(values))))
     return Table(header, rows)
