@@ -98,7 +98,7 @@ def watch(game: str | Path, target: Target, report: Callable[[str, bool], None],
     root = find(game)
     keep = outputs_filter(root, target)
     before = _snapshot(root, keep)
-    _rebuild(root, target, report, "start")
+    built = _rebuild(root, target, report, "start", built=False)
     starting = True
     for changes in watch_files(root, watch_filter=keep, debounce=DEBOUNCE_MS, step=STEP_MS,
                                stop_event=stop_event, rust_timeout=250, yield_on_timeout=True):
@@ -110,8 +110,8 @@ def watch(game: str | Path, target: Target, report: Callable[[str, bool], None],
                 names = ["a file saved while starting"]
             report(f"watching {root} for changes (Ctrl-C to stop)", False)
         if names:
-            _rebuild(root, target, report,
-                     ", ".join(names[:3]) + (" ..." if len(names) > 3 else ""))
+            why = ", ".join(names[:3]) + (" ..." if len(names) > 3 else "")
+            built = _rebuild(root, target, report, why, built) or built
 
 
 def _snapshot(root: Path, keep: Callable[[object, str], bool]) -> dict[str, tuple[int, int]]:
@@ -132,19 +132,23 @@ def _relative(path: str, root: Path) -> str:
     return str(p.relative_to(root.resolve())) if root.resolve() in p.parents else p.name
 
 
-def _rebuild(root: Path, target: Target, report: Callable[[str, bool], None], why: str) -> None:
+def _rebuild(root: Path, target: Target, report: Callable[[str, bool], None], why: str,
+             built: bool) -> bool:
+    """Build and report; True when the output was written. `built`: whether an earlier
+    rebuild succeeded, so an error line can say a good output is still there."""
     from pnp_shared.oneline import error_lines
 
+    kept = "kept the last good output" if built else "no good build yet"
     start = time.perf_counter()
     try:
         outs, summary = render_once(root, target)
     except PnpError as e:
         for line in error_lines(e):
-            report(f"{line} [{why}; kept the last good output]", True)
-        return
+            report(f"{line} [{why}; {kept}]", True)
+        return False
     except Exception as e:  # a bug must not end the session; say it in one line
-        report(f"error: unexpected {type(e).__name__}: {e} [{why}; kept the last good output]",
-               True)
-        return
+        report(f"error: unexpected {type(e).__name__}: {e} [{why}; {kept}]", True)
+        return False
     took = time.perf_counter() - start
     report(f"built {', '.join(map(str, outs))} ({summary}) in {took:.2f} s [{why}]", False)
+    return True

@@ -146,3 +146,22 @@ def test_an_output_folder_inside_the_game_does_not_rebuild_forever(mini, watchin
         "built output/mini.pdf" + w.seen[0][1].split("output/mini.pdf", 1)[1]]
     assert (mini / "output" / "mini.pdf").is_file()
     assert w.stop() == 0
+
+
+def test_a_broken_game_is_watched_until_it_is_fixed(mini, tmp_path, watching):
+    cards = mini / "cards.csv"
+    good = cards.read_text()
+    cards.write_text(good.replace("Alpha,red,2", "Alpha,red,two").replace("Gamma,team,3",
+                                                                             "Gamma,team,three"))
+    out = tmp_path / "mini.pdf"
+    w = watching(mini, "-o", out, cwd=tmp_path)
+    assert w.expect("err", "error: ") == ("error: qty must be a whole number, not 'two' "
+                                          "(cards.csv:2) [start; no good build yet]")
+    assert w.expect("err", "error: ") == ("error: qty must be a whole number, not 'three' "
+                                          "(cards.csv:4) [start; no good build yet]")
+    w.expect("out", "watching ")
+    assert not out.exists()
+    cards.write_text(good)
+    assert "(6 cards on 2 pages)" in w.expect("out", "built ")
+    assert pages(out) == 2
+    assert w.stop() == 0
