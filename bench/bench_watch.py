@@ -3,9 +3,10 @@
 Run: python bench/bench_watch.py [--saves N] [games...]. For each game, a copy of the bundled
 template is watched (the library's watch loop in a thread, as `pnp watch` runs it); each save
 rewrites cards.csv with one value changed (an extra column), and the time until the output
-file is replaced is measured. Reported: median and worst wall time from save to new output, and the
-process CPU time per rebuild (time.process_time: the watcher, the rebuild and this script's
-5 ms polling; on a shared 2-core machine wall time includes waiting for a core).
+file is replaced is measured. Reported: median and worst wall time from save to new output,
+the rebuild's own time, and the process CPU time per save (time.process_time: the watcher, the
+rebuild and this script's 5 ms polling; on a shared 2-core machine wall time also includes
+waiting for a core and the fsync of the atomic write).
 Issue figure: a watch rebuild after a save < 1 s.
 """
 
