@@ -136,5 +136,5 @@ def test_a_file_that_is_not_what_its_name_says_is_named_as_such(mini, tmp_path, 
 
 def test_a_sheet_for_a_csv_is_a_mistake_not_ignored(mini):
     use_file(mini, "cards.csv", '\nsheet = "Cards"')
-    with pytest.raises(PnpError, match=r"sheet applies to an .xlsx workbook .*\(cards.csv sheet\)"):
+    with pytest.raises(PnpError, match=r"sheet applies to an .xlsx workbook; .*\(cards.csv sheet\)"):
         load(mini)
