@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from generator.problems import record
 DELIMITERS = (",", ";", "\t")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 TEXT_SUFFIXES = (".csv", ".tsv", ".txt")
+_SEP_HINT = re.compile(r"^sep=(.)\r?\n")
 
 
 @dataclass(frozen=True)
@@ -92,15 +94,20 @@ def sniff_delimiter(text: str) -> str:
 
 
 def _csv_table(text: str, name: str) -> Table:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=sniff_delimiter(text),
+    lines = io.StringIO(text, newline="")
+    hint = _SEP_HINT.match(text)  # Excel's "sep=;" first line names the delimiter
+    if hint:
+        lines.readline()
+    reader = csv.reader(lines, delimiter=hint.group(1) if hint else sniff_delimiter(text),
                         strict=True)
     records: list[tuple[str, list[str]]] = []
+    skipped = 1 if hint else 0
     try:
         for values in reader:
-            records.append((f"{name}:{reader.line_num}", values))
+            records.append((f"{name}:{reader.line_num + skipped}", values))
     except csv.Error as e:
         raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
-                       f"{name}:{reader.line_num}") from None
+                       f"{name}:{reader.line_num + skipped}") from None
     return _table(records, name)
 
 

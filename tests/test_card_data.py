@@ -47,6 +47,8 @@ ROWS = [["name", "color", "qty"], ["Alpha", "red", 2], ["Beta", "#00ff00", 1.0],
     # Excel and Google Sheets exports: trailing empty columns and rows, CRLF line ends
     "name,color,qty,,\r\nAlpha,red,2,,\r\nBeta,#00ff00,1,,\r\nGamma,team,3,,\r\n,,,,\r\n,,,,\r\n",
     'name;color;qty;\nAlpha;red;2;\n"Beta";"#00ff00";"1";\nGamma;team;3;\n;;;\n',
+    # the delimiter hint line Excel writes and reads
+    "sep=;\r\nname;color;qty\r\nAlpha;red;2\r\nBeta;#00ff00;1\r\nGamma;team;3\r\n",
 ])
 def test_spreadsheet_csv_exports_load(mini, text):
     (mini / "cards.csv").write_text(text, newline="")
@@ -137,4 +139,10 @@ def test_a_file_that_is_not_what_its_name_says_is_named_as_such(mini, tmp_path, 
 def test_a_sheet_for_a_csv_is_a_mistake_not_ignored(mini):
     use_file(mini, "cards.csv", '\nsheet = "Cards"')
     with pytest.raises(PnpError, match=r"sheet applies to an .xlsx workbook; .*\(cards.csv sheet\)"):
+        load(mini)
+
+
+def test_lines_are_counted_from_the_top_of_the_file_with_a_sep_hint(mini):
+    (mini / "cards.csv").write_text("sep=,\nname,color,qty\nAlpha,red,2\nBeta,red,x\n")
+    with pytest.raises(PnpError, match=r"not 'x' \(cards.csv:4\)"):
         load(mini)
