@@ -15,7 +15,8 @@ from contextvars import ContextVar
 
 from generator.errors import PnpError, PnpErrors
 
-_CARD = re.compile(r"^card (\d+), (.*)$", re.DOTALL)
+# "card 4, game.toml [[face]] #3" or "card #4 (Goblin), game.toml ...": the card, the place
+_CARD = re.compile(r"^card #?(\d+)(?: \([^)]*\))?, (.*)$", re.DOTALL)
 _active: ContextVar[Problems | None] = ContextVar("pnp_problems", default=None)
 
 
