@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from generator.definition import find  # noqa: E402
 from generator.watch import Target, watch  # noqa: E402
 
-GAMES = ("duplicon", "decktet")
+GAMES = ("emberfall", "duplicon", "decktet")
 
 
 def replaced(out: Path, before: int, limit: float = 10.0) -> float:
