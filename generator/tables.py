@@ -8,10 +8,8 @@ works or is named for what it is, never reported as a misleading column count.
 from __future__ import annotations
 
 import csv
-import datetime as dt
 import io
 import re
-import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,6 +33,8 @@ class Table:
 def content_kind(data: bytes) -> str:
     """What a file's bytes are, whatever its name says: 'xlsx', 'text' or a description."""
     if data.startswith(b"PK\x03\x04"):
+        import zipfile  # only for a workbook: the referee reads CSV card lists on every command
+
         try:
             names = zipfile.ZipFile(io.BytesIO(data)).namelist()
         except zipfile.BadZipFile:
@@ -137,6 +137,7 @@ def _workbook_table(data: bytes, name: str, sheet: str | None) -> Table:
 
 def cell_text(value: object) -> str:
     """A workbook cell as the spreadsheet shows it: 3 not 3.0, dates as 2024-05-01."""
+    import datetime as dt
     if value is None:
         return ""
     if isinstance(value, bool):
