@@ -127,6 +127,7 @@ def _workbook_table(data: bytes, name: str, sheet: str | None) -> Table:
         else:
             raise PnpError(f"no sheet {sheet!r} in the workbook (sheets: "
                            f"{', '.join(book.sheetnames)})", f"{name} sheet")
+        ws.reset_dimensions()  # some exporters state a size of A1 whatever the sheet holds
         label = f"{name}[{ws.title}]"
         records = [(f"{label}:{i}", [cell_text(v) for v in row])
                    for i, row in enumerate(ws.iter_rows(values_only=True), 1)]

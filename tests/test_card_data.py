@@ -146,3 +146,21 @@ def test_lines_are_counted_from_the_top_of_the_file_with_a_sep_hint(mini):
     (mini / "cards.csv").write_text("sep=,\nname,color,qty\nAlpha,red,2\nBeta,red,x\n")
     with pytest.raises(PnpError, match=r"not 'x' \(cards.csv:4\)"):
         load(mini)
+
+
+def test_a_workbook_whose_stated_size_is_wrong_is_read_whole(mini):
+    """Some exporters write <dimension ref="A1"/> whatever the sheet holds."""
+    import re
+    import zipfile
+
+    workbook(mini / "made.xlsx", {"Cards": ROWS})
+    with zipfile.ZipFile(mini / "made.xlsx") as src, \
+            zipfile.ZipFile(mini / "cards.xlsx", "w") as dst:
+        for item in src.infolist():
+            data = src.read(item)
+            if item.filename.startswith("xl/worksheets/"):
+                data, n = re.subn(rb'<dimension ref="[^"]*"', b'<dimension ref="A1"', data)
+                assert n == 1
+            dst.writestr(item, data)
+    use_file(mini, "cards.xlsx")
+    assert cards_of(mini) == EXPECTED
