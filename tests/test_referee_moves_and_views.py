@@ -86,6 +86,16 @@ def test_a_large_tripple_domino_board_fits_80x24_around_the_latest_tile(run):
     assert on_table <= set(labels_stand_clear(full))
 
 
+def test_long_labels_far_from_the_first_tile_stand_clear_too(run, tmp_path):
+    f = tmp_path / "far.txt"  # labels of 8 characters: d-11,-10, u-11,-10
+    f.write_text("turn ana\nU-10,-10 5-5-5\nD-11,-10 5-4-5\n")
+    run("new", "tripple-domino", "--players", "ana,bob", "--position", str(f))
+    for args in (("show",), ("show", "--full")):
+        out = run(*args).output
+        assert {"U-10,-10", "D-11,-10", "u-11,-10"} <= set(labels_stand_clear(out))
+        assert max(len(line) for line in out.splitlines()) <= 80
+
+
 def test_a_small_board_is_shown_whole(run):
     run("new", "tripple-domino", "--players", "ana,bob")
     run("play", "start ana=5-5-5 bob=4-4-4")

@@ -42,10 +42,12 @@ def hexagon(v: Vertex) -> tuple[Cell, ...]:
             ("U", x, y - 1), ("D", x, y - 1))
 
 
-# Characters per lattice step across, lines per row (W = 2H keeps the edges at one column per
-# line). At this size a label up to 7 characters ("u-2,-11") has a space on both sides inside
-# its triangle, so labels never touch an edge or each other.
-W, H = 12, 6
+# Lines per lattice row, and characters per lattice step across W = 2H (the edges then move
+# one column per line). A triangle's widest inside line holds 2H - 3 characters, so at H = 6 a
+# label up to 7 characters ("u-2,-11") has a space on both sides; a board reaching labels
+# like "d-11,-10" is drawn one size larger (scale_for), so labels never touch an edge.
+H = 6
+W = 2 * H
 
 
 def _label(cell: tuple[str, int, int]) -> str:
@@ -57,16 +59,27 @@ def free_cells(board: Mapping) -> set[Cell]:
     return {c for cell in board for c in edge_neighbours(cell)} - set(board)
 
 
-def spot(v: Vertex) -> tuple[int, int]:
-    """Where a vertex lands in a drawing: (line, column), up to the drawing's offset."""
+def scale_for(board: Mapping) -> int:
+    """Lines per row for drawing this board: the smallest at which its longest label (its
+    tiles' and free cells') keeps a space on both sides inside its triangle."""
+    longest = max((len(_label(c)) for c in set(board) | free_cells(board)), default=0)
+    return max(H, -(-(longest + 5) // 2))
+
+
+def spot(v: Vertex, h: int = H) -> tuple[int, int]:
+    """Where a vertex lands in a drawing at h lines per row: (line, column), up to the
+    drawing's offset."""
     x, y = v
-    return -H * y, W * x + (W // 2) * y
+    return -h * y, 2 * h * x + h * y
 
 
 def draw(board: Mapping, numbers: Mapping, tags: Mapping | None = None,
-         window: set[Cell] | None = None) -> str:
+         window: set[Cell] | None = None, h: int | None = None) -> str:
     """The occupied cells and the free cells sharing an edge with them; with a window, only
-    the cells in it (edges to tiles outside still drawn solid)."""
+    the cells in it (edges to tiles outside still drawn solid). h: lines per row (by default
+    scale_for(board))."""
+    H = h if h is not None else scale_for(board)  # noqa: N806 - the module's names, rescaled
+    W = 2 * H  # noqa: N806
     free = free_cells(board)
     cells = set(board) | free
     if window is not None:

@@ -9,7 +9,7 @@ the latest tile, as large as fits, and says how to get the rest (`referee show -
 from __future__ import annotations
 
 from referee.engine import totals
-from referee.games.tripple_domino.board import LEGEND, H, corners, draw, free_cells, spot
+from referee.games.tripple_domino.board import LEGEND, corners, draw, free_cells, scale_for, spot
 from referee.games.tripple_domino.model import State, tiles
 
 SCREEN_W, SCREEN_H = 80, 24
@@ -71,26 +71,28 @@ def show(state: State, to_move: str | None) -> str:
     footer = [" · ".join(cells[k:k + 2]) for k in range(0, len(cells), 2)]
     footer += textwrap.wrap(f"{_reserve(state)} · {_status(state, to_move)}", SCREEN_W)
     latest = list(state.board)[-1]  # the board keeps the order tiles were placed in
+    h = scale_for(state.board)
     rows = 0
     for _ in range(2):  # the header's length depends on the count shown, which depends on rows
-        window = around(state.board, latest, rows=max(1, rows), width=SCREEN_W)
+        window = around(state.board, latest, rows=max(1, rows), width=SCREEN_W, h=h)
         shown = sum(c in window for c in state.board)
         where = (f"around {latest[0]}{latest[1]},{latest[2]}: {shown} of "
                  f"{len(state.board)} tiles (--full: all)" if shown < len(state.board)
                  else f"all {shown} tiles")
         head = textwrap.wrap(f"round {state.round} · {state.variant} · target {state.target}"
                              f" · {where}", SCREEN_W)
-        rows = (SCREEN_H - ABOVE - len(head) - len(footer) - 1) // H
-    window = around(state.board, latest, rows=max(1, rows), width=SCREEN_W)
-    return "\n".join([*head, draw(state.board, state.numbers, _tags(state), window), *footer])
+        rows = (SCREEN_H - ABOVE - len(head) - len(footer) - 1) // h
+    window = around(state.board, latest, rows=max(1, rows), width=SCREEN_W, h=h)
+    return "\n".join([*head, draw(state.board, state.numbers, _tags(state), window, h),
+                      *footer])
 
 
-def around(board: dict, latest: tuple, rows: int, width: int) -> set:
+def around(board: dict, latest: tuple, rows: int, width: int, h: int) -> set:
     """The cells (tiles and free cells) of a window `rows` lattice rows high and `width`
-    columns wide, centred on the latest tile and pushed inside the board's extent; a cell is
-    in only when all of it is (so its label is whole)."""
+    columns wide (drawn at h lines per row), centred on the latest tile and pushed inside the
+    board's extent; a cell is in only when all of it is (so its label is whole)."""
     cells = set(board) | free_cells(board)
-    points = {v: spot(v) for c in cells for v in corners(c)}
+    points = {v: spot(v, h) for c in cells for v in corners(c)}
     ys = [v[1] for v in points]
     cols = [p[1] for p in points.values()]
     y0 = min(v[1] for v in corners(latest))
