@@ -104,8 +104,11 @@ def list_templates(as_json: bool) -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (one game) or folder (several). Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
+@click.option("--strict", is_flag=True,
+              help="Exit with code 1 when the build has warnings (text that does not fit, a "
+              "missing glyph...); the PDF is still written.")
 def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
-          back_offset, grid, parts, single, cmyk, output, as_json) -> None:
+          back_offset, grid, parts, single, cmyk, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
     from generator.build import build as build_pdf
@@ -134,12 +137,18 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
                                 "cards": r.cards, "paper": r.paper, **r.info,
                                 **({"warnings": list(r.notes)} if r.notes else {})}
                                for g, r in results], indent=2))
-        return
-    for game, r in results:
-        extra = "".join(f", {k} {v}" for k, v in r.info.items())
-        click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> {r.path}")
-        for text in r.notes:
-            click.echo(f"warning: {game}: {text}", err=True)
+    else:
+        for game, r in results:
+            extra = "".join(f", {k} {v}" for k, v in r.info.items())
+            click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> "
+                       f"{r.path}")
+            for text in r.notes:
+                click.echo(f"warning: {game}: {text}", err=True)
+    warnings = sum(len(r.notes) for _, r in results)
+    if strict and warnings:
+        click.echo(f"error: {warnings} warning{'s' if warnings > 1 else ''} and --strict "
+                   "(--strict)", err=True)
+        sys.exit(1)
 
 
 def _output_path(output: Path | None, stem: str, count: int) -> Path:

@@ -14,7 +14,7 @@ from typing import Any
 from generator import units
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
-from generator.elements import CHOICES, COMMON, ELEMENTS
+from generator.elements import CHOICES, COMMON, ELEMENTS, KIND_CHOICES
 from generator.errors import PnpError, read_text
 from generator.shapes import SHAPES
 from generator.sources import SOURCES, Row
@@ -31,7 +31,7 @@ DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "defau
              "options"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
-TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
+TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back", "icons"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -230,7 +230,16 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
         parts=parts,
         default_parts=default_parts,
         source={"name": source_name, **options},
+        icons=_icons(_table(data, "icons", fname), root, fname, colors, shapes),
     )
+
+
+def _icons(table: dict, root: Path, fname: str, colors: dict, shapes: dict) -> dict:
+    """The [icons] table (generator.inline_icons), shown in text as :name:."""
+    from generator import inline_icons
+
+    return inline_icons.read(table, root, fname, lambda v, w: resolve_color(v, colors, w),
+                             lambda v, w: resolve_shape(v, shapes, w))
 
 
 def _load_design_sources() -> None:
@@ -303,12 +312,16 @@ def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
                 raise PnpError(f"unknown parameter {key!r} (a {kind} takes "
                                f"{', '.join(sorted(spec))})", where)
             params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
-        if params.get("shrink") and "w" not in params:
-            raise PnpError("shrink = true needs the width w to shrink the text into", where)
+        if (params.get("shrink") or params.get("fit") == "shrink") and "w" not in params:
+            how = "shrink = true" if params.get("shrink") else 'fit = "shrink"'
+            raise PnpError(f"{how} needs the width w to shrink the text into", where)
         if kind == "image" and "file" not in params:
             raise PnpError("an image needs file = \"picture.png\"", where)
         for key, allowed in CHOICES.items():
-            if key in params and key in spec:
+            if key in params and key in spec and (kind, key) not in KIND_CHOICES:
+                _one_of(params[key], allowed, key, where)
+        for (of_kind, key), allowed in KIND_CHOICES.items():
+            if of_kind == kind and key in params:
                 _one_of(params[key], allowed, key, where)
         out.append(Element(kind, params, where))
     return tuple(out)

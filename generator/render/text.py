@@ -1,0 +1,219 @@
+"""The `text` element: plain lines, wrapped paragraphs and text boxes with rich text.
+
+Without `h`, (x, y) is the first line's baseline (x its left, centre or right by `align`), as
+it always was. With `h` the text is a box: y is its top, the block sits at the top, middle or
+bottom (`valign`), and `fit = "shrink"` makes it smaller until it fits, never below
+`min_size`. What still does not fit, and characters no font has, are build warnings naming the
+card and the element: a card whose rules run off its edge must not print silently.
+Plain text takes reportlab's string drawing (fast, as before); markup, icons, fallback glyphs
+and boxes go through platypus Paragraph, which breaks the lines.
+"""
+
+from __future__ import annotations
+
+import math
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+from generator.components import Element
+from generator.definition import fill
+from generator.errors import PnpError
+from generator.notes import note
+from generator.render import fonts, richtext
+from generator.render.basic import color
+from generator.render.inline import InlineIcons
+from generator.render.registry import Ctx, drawer
+from generator.units import MM
+
+MIN_SIZE = 6.0  # points: smaller text is hard to read on a card (preflight flags it too)
+ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+BIG = 1e5  # points: "no limit" for a dimension the element does not constrain
+EPS = 0.01  # points of slack before a block counts as not fitting
+STEPS = 8  # halvings of the size range when shrinking: within ~1 % of the best size
+
+
+@drawer("text")
+def draw_text(ctx: Ctx, el: Element) -> None:
+    text = fill(el.get("text", ""), ctx.card)
+    if not text:
+        return
+    base = fonts.font(el.get("font"), ctx.deck.root, el.where)
+    parts = richtext.tokens(text, set(ctx.deck.icons))
+    shrink = bool(el.get("shrink")) or el.get("fit") == "shrink"
+    plain = richtext.plain_text(parts) if richtext.is_plain(parts) else None
+    if ctx.deck.icons:
+        _unknown_icons(ctx, el, parts)
+    if plain is not None and not shrink and el.get("h") is None and \
+            all(ch.isspace() or fonts.has_glyph(base, ch) for ch in plain):
+        _draw_plain(ctx, el, plain, base)
+        return
+    TextBox(ctx, el, parts, base, shrink).draw()
+
+
+def _draw_plain(ctx: Ctx, el: Element, text: str, name: str) -> None:
+    """One line, or greedy word wrap in w: strings drawn directly (most card text)."""
+    c = ctx.canvas
+    size = el.get("size", 10.0)
+    leading = el.get("leading", size * 1.2)
+    width = el.get("w")
+    lines = wrap(text, name, size, width) if width else [text]
+    c.setFillColor(color(ctx, el, "color") or HexColor("#000000"))
+    c.setFont(name, size)
+    x, y = el.get("x", 0.0), ctx.y(el.get("y", 0.0))
+    align = el.get("align", "left")
+    draw = {"center": c.drawCentredString, "right": c.drawRightString}.get(align, c.drawString)
+    for i, line in enumerate(lines):
+        draw(x, y - i * leading, line)
+
+
+def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
+    """Greedy word wrap to a width in points (a word longer than the width stands alone)."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        trial = f"{current} {word}".strip()
+        if current and stringWidth(trial, font_name, size) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = trial
+    lines.append(current)
+    return lines
+
+
+class TextBox:
+    """One text element on one card laid out as a paragraph: size chosen, placed, drawn."""
+
+    def __init__(self, ctx: Ctx, el: Element, parts: list[richtext.Token], base: str,
+                 shrink: bool):
+        self.ctx, self.el, self.parts, self.base, self.shrink = ctx, el, parts, base, shrink
+        self.size = el.get("size", 10.0)
+        self.ratio = el.get("leading", self.size * 1.2) / self.size
+        self.min_size = min(el.get("min_size", MIN_SIZE), self.size)
+        self.width = el.get("w")
+        self.height = el.get("h")
+        # shrink without h keeps the text in as many lines as it was written in
+        self.lines = sum(t.kind == "br" for t in parts) + 1
+        self.text_color = color(ctx, el, "color") or HexColor("#000000")
+        self.icons = InlineIcons(ctx.canvas, ctx.deck.icons, ctx.deck.root, ctx.cache,
+                                 f"card {ctx.card.id}, {el.where}")
+        self.missing: list[str] = []
+
+    def layout(self, size: float) -> tuple[Paragraph, float, float, int]:
+        """The paragraph at a font size: (paragraph, widest line, height, lines)."""
+        self.icons.pending = []
+        self.missing = []
+        markup = richtext.markup(
+            self.parts, self.base,
+            lambda name: self.icons.markup(name, size, self.text_color), self.missing)
+        style = ParagraphStyle(
+            "pnp-text", fontName=self.base, fontSize=size, leading=size * self.ratio,
+            alignment=ALIGN[self.el.get("align", "left")], textColor=self.text_color,
+            splitLongWords=0, allowWidows=1, allowOrphans=1)
+        try:
+            para = Paragraph(markup, style)
+        except ValueError as e:  # a markup slip of ours; still one line for the user
+            raise PnpError(f"cannot lay out this text: {' '.join(str(e).split())}",
+                           f"card {self.ctx.card.id}, {self.el.where}") from None
+        _, height = para.wrap(self.width or BIG, BIG)
+        widths = para.getActualLineWidths0() or [0.0]
+        return para, max(widths), height, len(widths)
+
+    def fits(self, widest: float, height: float, lines: int) -> bool:
+        if self.width is not None and widest > self.width + EPS:
+            return False
+        if self.height is not None:
+            return height <= self.height + EPS
+        return not self.shrink or lines <= self.lines
+
+    def choose(self) -> tuple[float, Paragraph, float, float, int]:
+        """The largest size from min_size up to size that fits (size itself when no shrink)."""
+        first = self.layout(self.size)
+        if not self.shrink or self.fits(*first[1:]):
+            return (self.size, *first)
+        low = self.layout(self.min_size)
+        if not self.fits(*low[1:]):
+            return (self.min_size, *low)
+        lo, hi, best = self.min_size, self.size, (self.min_size, *low)
+        for _ in range(STEPS):
+            mid = (lo + hi) / 2
+            trial = self.layout(mid)
+            if self.fits(*trial[1:]):
+                lo, best = mid, (mid, *trial)
+            else:
+                hi = mid
+        if best[0] != lo:
+            best = (lo, *self.layout(lo))
+        return best
+
+    def draw(self) -> None:
+        size, para, widest, height, lines = self.choose()
+        if self.width is None:  # no box: as wide as the widest line, anchored by align
+            para.wrap(widest + EPS, BIG)
+            box_w = widest + EPS
+        else:
+            box_w = self.width
+        x = self.el.get("x", 0.0)
+        left = {"center": x - box_w / 2, "right": x - box_w}.get(self.el.get("align"), x)
+        y = self.ctx.y(self.el.get("y", 0.0))
+        if self.height is None:
+            top = y + size  # y is the first baseline, which reportlab sets a font size down
+        else:
+            room = self.height - height
+            top = y - {"middle": room / 2, "bottom": room}.get(self.el.get("valign"), 0.0)
+        self.icons.install()
+        para.drawOn(self.ctx.canvas, left, top - height)
+        self.report(size, widest, height, lines)
+
+    def report(self, size: float, widest: float, height: float, lines: int) -> None:
+        """Warnings for what did not fit and for characters no font has."""
+        card, el = self.ctx.card, self.el
+        if card.get("copy", "1") != "1":  # copies repeat the first copy's warnings
+            return
+        who = f"card #{card.id} ({card.name}), {el.where}"
+        at = f" even at min_size {size:g} pt" if self.shrink else f" at {size:g} pt"
+        problems = []
+        if self.height is not None and height > self.height + EPS:
+            over = height - self.height
+            problems.append(f"text overflows its box (h {self.height / MM:.1f} mm) by "
+                            f"{over / MM:.1f} mm ({math.ceil(over / (size * self.ratio) - 1e-6)} "
+                            f"line{'s' if over > size * self.ratio else ''}){at}")
+        elif self.height is None and self.shrink and lines > self.lines:
+            problems.append(f"text needs {lines} lines, not {self.lines}{at}: give the "
+                            "element a box height h")
+        if self.width is not None and widest > self.width + EPS:
+            problems.append(f"a word is {(widest - self.width) / MM:.1f} mm wider than the box "
+                            f"(w {self.width / MM:.1f} mm){at}")
+        for problem in problems:
+            self._warn(f"overflow:{el.where}:{card.id}", f"{who}: {problem}")
+        for ch in self.missing:
+            self._warn(f"glyph:{el.where}:{ch}",
+                       f"{who}: no font has the character {ch!r} (U+{ord(ch):04X}); it prints "
+                       "as an empty box (use a font that has it, or an [icons] entry)")
+
+    def _warn(self, key: str, text: str) -> None:
+        seen = self.ctx.cache.setdefault("text-warnings", set())
+        if key not in seen:
+            seen.add(key)
+            note(key, text)
+
+
+def _unknown_icons(ctx: Ctx, el: Element, parts: list[richtext.Token]) -> None:
+    """`:name:` that is not in [icons] prints as written; say so, since it is likely a typo."""
+    import re
+
+    for t in parts:
+        if t.kind != "text":
+            continue
+        for m in re.finditer(r":([A-Za-z][A-Za-z0-9_-]*):", t.value):
+            key = f"icon:{el.where}:{m.group(1)}"
+            seen = ctx.cache.setdefault("text-warnings", set())
+            if key not in seen:
+                seen.add(key)
+                note(key, f"card #{ctx.card.id} ({ctx.card.name}), {el.where}: no icon "
+                          f"{m.group(0)} in [icons] ({', '.join(sorted(ctx.deck.icons))}); "
+                          "it prints as written")
