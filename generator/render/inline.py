@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from xml.sax.saxutils import quoteattr
 
 from reportlab.lib.colors import Color, toColor
 from reportlab.pdfbase import pdfmetrics
@@ -21,6 +20,7 @@ from generator.designs import icons
 from generator.errors import PnpError
 from generator.inline_icons import InlineIcon
 from generator.render.cmyk import to_color
+from generator.render.markup import quoteattr
 from generator.render.outline import shape_path
 from generator.shapes import shape_path as shape_commands
 

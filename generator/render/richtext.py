@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from xml.sax.saxutils import escape, quoteattr
 
 from generator.render import fonts
+from generator.render.markup import escape, quoteattr
 
 # Tags, emphasis stars, icons and line breaks; everything between them is plain text.
 _TOKEN = re.compile(r"(?P<tag><\s*(?P<close>/)?\s*(?P<name>b|i|br)\s*/?\s*>)"

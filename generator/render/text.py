@@ -12,12 +12,10 @@ and boxes go through platypus Paragraph, which breaks the lines.
 from __future__ import annotations
 
 import math
+from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
 
 from generator.components import Element
 from generator.definition import fill
@@ -25,12 +23,11 @@ from generator.errors import PnpError
 from generator.notes import note
 from generator.render import fonts, richtext
 from generator.render.basic import color
-from generator.render.inline import InlineIcons
 from generator.render.registry import Ctx, drawer
 from generator.units import MM
 
 MIN_SIZE = 6.0  # points: smaller text is hard to read on a card (preflight flags it too)
-ALIGN = {"left": TA_LEFT, "center": TA_CENTER, "right": TA_RIGHT}
+ALIGN = {"left": 0, "center": 1, "right": 2}  # reportlab.lib.enums TA_LEFT, TA_CENTER, TA_RIGHT
 BIG = 1e5  # points: "no limit" for a dimension the element does not constrain
 EPS = 0.01  # points of slack before a block counts as not fitting
 STEPS = 8  # halvings of the size range when shrinking: within ~1 % of the best size
@@ -47,20 +44,33 @@ def draw_text(ctx: Ctx, el: Element) -> None:
     plain = richtext.plain_text(parts) if richtext.is_plain(parts) else None
     if ctx.deck.icons:
         _unknown_icons(ctx, el, parts)
-    if plain is not None and not shrink and el.get("h") is None and \
+    if plain is not None and el.get("h") is None and \
             all(ch.isspace() or fonts.has_glyph(base, ch) for ch in plain):
-        _draw_plain(ctx, el, plain, base)
-        return
+        size = _one_line_size(el, plain, base) if shrink else el.get("size", 10.0)
+        if size is not None:
+            _draw_plain(ctx, el, plain, base, size)
+            return
     TextBox(ctx, el, parts, base, shrink).draw()
 
 
-def _draw_plain(ctx: Ctx, el: Element, text: str, name: str) -> None:
+def _one_line_size(el: Element, text: str, name: str) -> float | None:
+    """The size at which one plain line fits its width, or None below min_size (the text box
+    then wraps it and warns)."""
+    size = el.get("size", 10.0)
+    width = stringWidth(text, name, size)
+    if width <= el.get("w"):
+        return size
+    smaller = size * el.get("w") / width
+    return smaller if smaller >= min(el.get("min_size", MIN_SIZE), size) else None
+
+
+def _draw_plain(ctx: Ctx, el: Element, text: str, name: str, size: float) -> None:
     """One line, or greedy word wrap in w: strings drawn directly (most card text)."""
     c = ctx.canvas
-    size = el.get("size", 10.0)
-    leading = el.get("leading", size * 1.2)
+    leading = el.get("leading", el.get("size", 10.0) * 1.2) * size / el.get("size", 10.0)
     width = el.get("w")
-    lines = wrap(text, name, size, width) if width else [text]
+    lines = wrap(text, name, size, width) if width and not el.get("shrink") and \
+        el.get("fit") != "shrink" else [text]
     c.setFillColor(color(ctx, el, "color") or HexColor("#000000"))
     c.setFont(name, size)
     x, y = el.get("x", 0.0), ctx.y(el.get("y", 0.0))
@@ -99,12 +109,18 @@ class TextBox:
         # shrink without h keeps the text in as many lines as it was written in
         self.lines = sum(t.kind == "br" for t in parts) + 1
         self.text_color = color(ctx, el, "color") or HexColor("#000000")
+        from generator.render.inline import InlineIcons
+
         self.icons = InlineIcons(ctx.canvas, ctx.deck.icons, ctx.deck.root, ctx.cache,
                                  f"card {ctx.card.id}, {el.where}")
         self.missing: list[str] = []
 
-    def layout(self, size: float) -> tuple[Paragraph, float, float, int]:
+    def layout(self, size: float) -> tuple[Any, float, float, int]:
         """The paragraph at a font size: (paragraph, widest line, height, lines)."""
+        # platypus costs ~0.1 s to import: only decks with rich text or boxes pay for it
+        from reportlab.lib.styles import ParagraphStyle
+        from reportlab.platypus.paragraph import Paragraph
+
         self.icons.pending = []
         self.missing = []
         markup = richtext.markup(
@@ -130,7 +146,7 @@ class TextBox:
             return height <= self.height + EPS
         return not self.shrink or lines <= self.lines
 
-    def choose(self) -> tuple[float, Paragraph, float, float, int]:
+    def choose(self) -> tuple[float, Any, float, float, int]:
         """The largest size from min_size up to size that fits (size itself when no shrink)."""
         first = self.layout(self.size)
         if not self.shrink or self.fits(*first[1:]):
