@@ -194,7 +194,7 @@ def _icon_game(tmp_path: Path, rules: str) -> Path:
     icons = ('[icons]\ncoin = "coin.png"\nheart = { shape = "heart", color = "#ff0000" }\n'
              'bolt = { icon = "bolt", color = "#00aa00" }\ndrop = "drop.svg"\n')
     make_game(root, [{"name": "Icons", "rules": rules}], {"size": 14}, icons)
-    Image.new("RGB", (40, 40), (0, 0, 255)).save(root / "coin.png")
+    Image.new("RGB", (200, 200), (0, 0, 255)).save(root / "coin.png")
     (root / "drop.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="20" '
                                    'height="30"><rect width="20" height="30" fill="#ff8000"/>'
                                    '</svg>')
@@ -270,3 +270,19 @@ def test_bad_text_box_parameters_are_one_line_errors(tmp_path, params, expected)
     game = make_game(tmp_path / "g", [{"name": "A", "rules": "x"}], params)
     result, _ = build(game)
     assert result.exit_code == 2 and expected in result.output, result.output
+
+
+def test_inline_icons_pass_preflight(tmp_path):
+    """No stray font (reportlab's Helvetica from the SVG drawing) and no placeholder image."""
+    game = _icon_game(tmp_path, "Pay :coin: :heart: :bolt: :drop: now")
+    result = CliRunner().invoke(main, ["check", str(game)], catch_exceptions=False)
+    assert result.exit_code == 0 and "no preflight finding" in result.output, result.output
+
+
+def test_a_word_wider_than_the_box_is_a_warning(tmp_path):
+    game = make_game(tmp_path / "g", [{"name": "Wide", "rules": "Supercalifragilistic" * 3}],
+                     {"size": 12})
+    result, _ = build(game)
+    assert result.exit_code == 0
+    line = next(x for x in result.output.splitlines() if x.startswith("warning:"))
+    assert "card #1 (Wide)" in line and "mm wider than the box (w 53.5 mm)" in line

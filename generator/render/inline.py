@@ -9,7 +9,8 @@ into a form and placed by reference.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from reportlab.lib.colors import Color, toColor
@@ -20,6 +21,7 @@ from generator.designs import icons
 from generator.errors import PnpError
 from generator.inline_icons import InlineIcon
 from generator.render.cmyk import to_color
+from generator.render.fonts import font
 from generator.render.markup import quoteattr
 from generator.render.outline import shape_path
 from generator.shapes import shape_path as shape_commands
@@ -62,14 +64,28 @@ class InlineIcons:
         label = len(self.pending) - 1
         return f'<onDraw name="{CALLBACK}" label="{label}"/>' + _img(_blank(), width, height)
 
-    def install(self) -> None:
-        """Let the canvas draw this paragraph's vector icons at the positions reportlab gives."""
-        def draw(c, kind, label):
-            info = c._curr_tx_info
-            self.pending[int(label)](c, info["cur_x"], info["cur_y"],
+    @contextmanager
+    def drawing(self) -> Iterator[None]:
+        """While a paragraph draws: the canvas draws its vector icons where reportlab says, and
+        skips the transparent placeholders (nothing to print; preflight would flag them)."""
+        c = self.canvas
+
+        def draw(canvas, kind, label):
+            info = canvas._curr_tx_info
+            self.pending[int(label)](canvas, info["cur_x"], info["cur_y"],
                                      info["tx"]._fontsize or 0)
 
-        self.canvas.setNamedCB(CALLBACK, draw)
+        def draw_image(image, *args, **kwargs):
+            if getattr(image, "fileName", None) == _blank():
+                return None
+            return type(c).drawImage(c, image, *args, **kwargs)
+
+        c.setNamedCB(CALLBACK, draw)
+        c.drawImage = draw_image
+        try:
+            yield
+        finally:
+            del c.drawImage
 
     def _image_size(self, path: Path) -> tuple[int, int]:
         key = f"inline-size:{path}"
@@ -103,6 +119,7 @@ class InlineIcons:
             from reportlab.graphics import renderPDF
 
             x1, y1, x2, y2 = bounds
+            drawing.initialFontName = font("sans")  # not reportlab's Helvetica, never embedded
             name = f"inlineicon{sum(k.startswith('inline-svg:') for k in self.cache) + 1}"
             c = self.canvas
             c.saveState()

@@ -181,8 +181,8 @@ class TextBox:
         else:
             room = self.height - height
             top = y - {"middle": room / 2, "bottom": room}.get(self.el.get("valign"), 0.0)
-        self.icons.install()
-        para.drawOn(self.ctx.canvas, left, top - height)
+        with self.icons.drawing():
+            para.drawOn(self.ctx.canvas, left, top - height)
         self.report(size, widest, height, lines)
 
     def report(self, size: float, widest: float, height: float, lines: int) -> None:
