@@ -24,7 +24,8 @@ ELEMENTS: dict[str, dict[str, str]] = {
     # Rich text: **bold**, *italic*, <b>, <i>, <br>, \n and :icon: (generator/render/text.py).
     "text": {"text": "text", "x": "x", "y": "y", "w": "x", "h": "y", "size": "pt",
              "font": "text", "color": "color", "align": "text", "valign": "text",
-             "leading": "pt", "shrink": "bool", "fit": "text", "min_size": "pt"},
+             "leading": "pt", "shrink": "bool", "fit": "text", "min_size": "pt",
+             "font_bold": "text", "font_italic": "text", "font_bold_italic": "text"},
     # A named vector shape (generator.shapes) centred at (x, y), `size` across.
     "shape": {"name": "text", "x": "x", "y": "y", "size": "len", **STROKE},
     "image": {"file": "file", **BOX, "fit": "text"},

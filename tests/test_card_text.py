@@ -286,3 +286,40 @@ def test_a_word_wider_than_the_box_is_a_warning(tmp_path):
     assert result.exit_code == 0
     line = next(x for x in result.output.splitlines() if x.startswith("warning:"))
     assert "card #1 (Wide)" in line and "mm wider than the box (w 53.5 mm)" in line
+
+
+def _own_fonts(root: Path) -> None:
+    import reportlab
+
+    vera = Path(reportlab.__file__).parent / "fonts"
+    (root / "mine.ttf").write_bytes((vera / "Vera.ttf").read_bytes())
+    (root / "mine-bold.ttf").write_bytes((vera / "VeraBd.ttf").read_bytes())
+
+
+def test_bold_in_an_own_font_takes_its_bold_file_or_warns(tmp_path):
+    game = make_game(tmp_path / "g", [{"name": "Own", "rules": "plain **strong** plain"}],
+                     {"h": None, "font": "mine.ttf"})
+    _own_fonts(game)
+    result, _ = build(game)
+    assert result.exit_code == 0
+    assert "card #1 (Own)" in result.output and "bold text in a font without that style" in \
+        result.output and "font_bold" in result.output
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text() + 'font_bold = "mine-bold.ttf"\n')
+    result, out = build(game)
+    assert result.exit_code == 0 and "warning" not in result.output, result.output
+    fonts_of = {c["ch"]: c["font"] for c in chars(out)}
+    assert "Bold" in fonts_of["g"] and "Bold" not in fonts_of["p"]  # strong / plain
+
+
+def test_rich_text_without_a_box_is_anchored_like_plain_text(tmp_path):
+    game = make_game(tmp_path / "g", [{"name": "A", "rules": "**Title** ★"}],
+                     {"h": None, "w": None, "x": "50%", "align": "center", "y": "20mm"})
+    result, out = build(game)
+    assert result.exit_code == 0, result.output
+    found = chars(out)
+    assert "*" not in "".join(c["ch"] for c in found)
+    left, right = min(c["box"][0] for c in found), max(c["box"][2] for c in found)
+    assert abs((left + right) / 2 - 90) < 2  # centred on x = 50 % of 180 pt
+    baseline = min(c["box"][1] for c in found if c["ch"] == "T")
+    assert abs(baseline - (CARD_H - 20 * MM)) < 0.6  # y is the baseline, as for plain text

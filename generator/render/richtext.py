@@ -108,9 +108,10 @@ def is_plain(parts: list[Token]) -> bool:
     return all(t.kind == "text" for t in parts)
 
 
-def markup(parts: list[Token], base_font: str, icon_markup: Callable[[str], str],
-           missing: list[str]) -> str:
-    """Paragraph markup for the tokens: each run in the font that has its glyphs.
+def markup(parts: list[Token], variant: Callable[[bool, bool], str],
+           icon_markup: Callable[[str], str], missing: list[str]) -> str:
+    """Paragraph markup for the tokens: each run in the font that has its glyphs, starting
+    from variant(bold, italic), the element's font for the style.
     Characters no font has are appended to `missing` (printed in the card's font)."""
     out: list[str] = []
     depth = {BOLD: 0, ITALIC: 0}
@@ -124,12 +125,13 @@ def markup(parts: list[Token], base_font: str, icon_markup: Callable[[str], str]
         elif t.kind == "icon":
             out.append(icon_markup(t.value))
         else:
-            out.append(_runs(t.value, base_font, depth[BOLD] > 0, depth[ITALIC] > 0, missing))
+            out.append(_runs(t.value, variant, depth[BOLD] > 0, depth[ITALIC] > 0, missing))
     return "".join(out)
 
 
-def _runs(text: str, base_font: str, bold: bool, italic: bool, missing: list[str]) -> str:
-    main = fonts.styled(base_font, bold, italic)
+def _runs(text: str, variant: Callable[[bool, bool], str], bold: bool, italic: bool,
+          missing: list[str]) -> str:
+    main = variant(bold, italic)
     spare = None
     pieces: list[tuple[str, str]] = []  # (font, characters)
     for ch in text:

@@ -114,6 +114,7 @@ class TextBox:
         self.icons = InlineIcons(ctx.canvas, ctx.deck.icons, ctx.deck.root, ctx.cache,
                                  f"card {ctx.card.id}, {el.where}")
         self.missing: list[str] = []
+        self.plain_styles: set[str] = set()  # bold/italic spans the font has no variant for
 
     def layout(self, size: float) -> tuple[Any, float, float, int]:
         """The paragraph at a font size: (paragraph, widest line, height, lines)."""
@@ -124,7 +125,7 @@ class TextBox:
         self.icons.pending = []
         self.missing = []
         markup = richtext.markup(
-            self.parts, self.base,
+            self.parts, self.variant,
             lambda name: self.icons.markup(name, size, self.text_color), self.missing)
         style = ParagraphStyle(
             "pnp-text", fontName=self.base, fontSize=size, leading=size * self.ratio,
@@ -138,6 +139,21 @@ class TextBox:
         _, height = para.wrap(self.width or BIG, BIG)
         widths = para.getActualLineWidths0() or [0.0]
         return para, max(widths), height, len(widths)
+
+    def variant(self, bold: bool, italic: bool) -> str:
+        """The font of a bold and/or italic span: the element's font_bold/font_italic/
+        font_bold_italic, else the built-in family's variant; a .ttf without one is used as
+        it is, with a warning (the span would look like the rest)."""
+        key = ("font_bold_italic" if bold and italic else "font_bold" if bold else
+               "font_italic" if italic else None)
+        if key is None:
+            return self.base
+        if self.el.get(key):
+            return fonts.font(self.el.get(key), self.ctx.deck.root, f"{self.el.where}.{key}")
+        name = fonts.styled(self.base, bold, italic)
+        if name == self.base:
+            self.plain_styles.add(key)
+        return name
 
     def fits(self, widest: float, height: float, lines: int) -> bool:
         if self.width is not None and widest > self.width + EPS:
@@ -206,6 +222,11 @@ class TextBox:
                             f"(w {self.width / MM:.1f} mm){at}")
         for problem in problems:
             self._warn(f"overflow:{el.where}:{card.id}", f"{who}: {problem}")
+        for key in sorted(self.plain_styles):
+            self._warn(f"style:{el.where}:{key}",
+                       f"{who}: {key.removeprefix('font_').replace('_', ' ')} text in a font "
+                       f"without that style ({el.get('font')}); give the element {key} = "
+                       "\"a .ttf file\"")
         for ch in self.missing:
             self._warn(f"glyph:{el.where}:{ch}",
                        f"{who}: no font has the character {ch!r} (U+{ord(ch):04X}); it prints "
