@@ -323,3 +323,22 @@ def test_rich_text_without_a_box_is_anchored_like_plain_text(tmp_path):
     assert abs((left + right) / 2 - 90) < 2  # centred on x = 50 % of 180 pt
     baseline = min(c["box"][1] for c in found if c["ch"] == "T")
     assert abs(baseline - (CARD_H - 20 * MM)) < 0.6  # y is the baseline, as for plain text
+
+
+def test_shrunk_lines_never_run_past_the_box(tmp_path):
+    """reportlab may squeeze spaces to fit a word on a line, which runs a left-aligned line
+    past w: such a line made shrinking fall to min_size with a false 'wider' warning."""
+    import random
+
+    rng = random.Random(7)
+    words = "draw a card gain discard opponent spell creature attack block each turn".split()
+    rows = [{"name": f"C{i}", "rules": " ".join(rng.choice(words) for _ in range(50))}
+            for i in range(1, 21)]
+    game = make_game(tmp_path / "g", rows, {"fit": "shrink", "h": "30mm"})
+    result, out = build(game)
+    assert result.exit_code == 0 and "warning" not in result.output, result.output
+    left, _, right, _ = box_points()
+    for page in range(20):
+        found = chars(out, page)
+        assert max(c["box"][2] for c in found) <= right + 0.3
+        assert min(c["size"] for c in found) > 6.5  # 50 words fit well above min_size

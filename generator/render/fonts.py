@@ -83,8 +83,14 @@ def has_glyph(name: str, char: str) -> bool:
     return ord(char) in _cmap(name)
 
 
+_CMAPS: dict[str, dict[int, int]] = {}
+
+
 def _cmap(name: str) -> dict[int, int]:
-    return pdfmetrics.getFont(name).face.charToGlyph
+    found = _CMAPS.get(name)
+    if found is None:
+        found = _CMAPS[name] = pdfmetrics.getFont(name).face.charToGlyph
+    return found
 
 
 @cache

@@ -108,12 +108,13 @@ def is_plain(parts: list[Token]) -> bool:
     return all(t.kind == "text" for t in parts)
 
 
-def markup(parts: list[Token], variant: Callable[[bool, bool], str],
-           icon_markup: Callable[[str], str], missing: list[str]) -> str:
-    """Paragraph markup for the tokens: each run in the font that has its glyphs, starting
-    from variant(bold, italic), the element's font for the style.
+def pieces(parts: list[Token], variant: Callable[[bool, bool], str], plain_font: str,
+           missing: list[str]) -> list[str | Token]:
+    """Paragraph markup for the tokens, icons left as tokens (their markup depends on the
+    size): each run in the font that has its glyphs, starting from variant(bold, italic),
+    the element's font for the style; runs in plain_font (the paragraph's own) need no tag.
     Characters no font has are appended to `missing` (printed in the card's font)."""
-    out: list[str] = []
+    out: list[str | Token] = []
     depth = {BOLD: 0, ITALIC: 0}
     for t in parts:
         if t.kind == "on":
@@ -123,17 +124,18 @@ def markup(parts: list[Token], variant: Callable[[bool, bool], str],
         elif t.kind == "br":
             out.append("<br/>")
         elif t.kind == "icon":
-            out.append(icon_markup(t.value))
+            out.append(t)
         else:
-            out.append(_runs(t.value, variant, depth[BOLD] > 0, depth[ITALIC] > 0, missing))
-    return "".join(out)
+            out.append(_runs(t.value, variant, depth[BOLD] > 0, depth[ITALIC] > 0,
+                             plain_font, missing))
+    return out
 
 
 def _runs(text: str, variant: Callable[[bool, bool], str], bold: bool, italic: bool,
-          missing: list[str]) -> str:
+          plain_font: str, missing: list[str]) -> str:
     main = variant(bold, italic)
     spare = None
-    pieces: list[tuple[str, str]] = []  # (font, characters)
+    found: list[tuple[str, str]] = []  # (font, characters)
     for ch in text:
         use = main
         if not ch.isspace() and not fonts.has_glyph(main, ch):
@@ -142,11 +144,12 @@ def _runs(text: str, variant: Callable[[bool, bool], str], bold: bool, italic: b
                 use = spare
             elif ch not in missing:
                 missing.append(ch)
-        if pieces and pieces[-1][0] == use:
-            pieces[-1] = (use, pieces[-1][1] + ch)
+        if found and found[-1][0] == use:
+            found[-1] = (use, found[-1][1] + ch)
         else:
-            pieces.append((use, ch))
-    return "".join(f"<font name={quoteattr(f)}>{escape(chars)}</font>" for f, chars in pieces)
+            found.append((use, ch))
+    return "".join(escape(chars) if f == plain_font else
+                   f"<font name={quoteattr(f)}>{escape(chars)}</font>" for f, chars in found)
 
 
 def plain_text(parts: list[Token]) -> str:
