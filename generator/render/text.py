@@ -149,7 +149,8 @@ class TextBox:
         if key is None:
             return self.base
         if self.el.get(key):
-            return fonts.font(self.el.get(key), self.ctx.deck.root, f"{self.el.where}.{key}")
+            return fonts.font(fill(self.el.get(key), self.ctx.card), self.ctx.deck.root,
+                              f"{self.el.where}.{key}")
         name = fonts.styled(self.base, bold, italic)
         if name == self.base:
             self.plain_styles.add(key)
