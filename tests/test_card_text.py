@@ -342,3 +342,32 @@ def test_shrunk_lines_never_run_past_the_box(tmp_path):
         found = chars(out, page)
         assert max(c["box"][2] for c in found) <= right + 0.3
         assert min(c["size"] for c in found) > 6.5  # 50 words fit well above min_size
+
+
+DRAKE = ("**Flying.** At the start of your turn, if you control another fire unit, Cinder "
+         "Drake deals 2 damage to any target. It cannot be blocked by units with cost 2 or less, "
+         "and spells your opponents cast cost 1 :heart: more while it is in play.")
+
+
+def test_an_icon_that_wraps_moves_with_its_room(tmp_path):
+    """Where a line breaks just before a vector icon, the icon starts the next line: it was
+    once drawn at the end of the line above, the next line indented by its empty room."""
+    game = _icon_game(tmp_path, DRAKE)
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace('w = "53.5mm"', 'w = "51.5mm"').replace(
+        'h = "30mm"', 'h = "18.5mm"').replace("size = 14", 'size = 8.5\nfit = "shrink"\n'
+                                               "min_size = 6.5"))
+    result, out = build(game)
+    assert result.exit_code == 0, result.output
+    dpi = 144
+    im = pdfium.PdfDocument(str(out))[0].render(scale=dpi / 72).to_pil()
+    x0, y0, x1, y1 = (v * 72 / dpi for v in _colour_boxes(im, (255, 0, 0)))
+    found = chars(out)
+    text = "".join(c["ch"] for c in found)
+    more, one = found[text.index("more")], found[text.index("cost1") + 4]
+    left = box_points()[0]
+    heart_baseline = CARD_H - y1 + (y1 - y0) * 0.1  # near the bottom of the heart's ink
+    if abs(one["box"][1] - heart_baseline) < 4:  # the heart ends the line of "1"
+        assert one["box"][2] < x0 and more["box"][0] < left + 1  # "more" starts the next
+    else:  # the heart starts the next line, "more" right after it
+        assert x0 < left + 2 and 0 < more["box"][0] - x1 < 5

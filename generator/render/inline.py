@@ -2,9 +2,10 @@
 
 A Font Awesome icon is a character of the embedded icon font; a PNG/JPG is reportlab's own
 inline <img>. A built-in shape or an SVG has no such tag: it takes its room in the line as a
-transparent <img> and is drawn as vector where reportlab reports that room (an <onDraw>
-callback fires at the icon's position, just before the image). SVG art is drawn once per PDF
-into a form and placed by reference.
+transparent placeholder <img>, and when reportlab draws that placeholder (at its place and
+size, in the order of the text) the vector icon is drawn there instead. One tag per icon, so a
+line never breaks between an icon and its room. SVG art is drawn once per PDF into a form and
+placed by reference.
 """
 
 from __future__ import annotations
@@ -27,7 +28,6 @@ from generator.render.outline import shape_path
 from generator.shapes import shape_path as shape_commands
 
 ICON_FONT = "FontAwesomeFreeSolid"  # the same registration as the symbols element's
-CALLBACK = "pnp_inline_icon"
 RAISE = "middle"  # reportlab's vertical placement of inline images: centred on the text
 
 
@@ -38,7 +38,7 @@ class InlineIcons:
                  where: str):
         self.canvas, self.table, self.root, self.cache = canvas, table, root, cache
         self.where = where
-        self.pending: list[Callable] = []  # vector icons of the paragraph being laid out
+        self.pending: list[Callable] = []  # vector icons of the markup being built, in order
 
     def markup(self, name: str, size: float, text_color: Color) -> str:
         spec = self.table[name]
@@ -55,32 +55,27 @@ class InlineIcons:
         if spec.kind == "file":
             form = self._svg_form(self.root / spec.value)
             width = height * form[3] / form[4]
-            draw = _form_drawer(form, height / form[4])
+            draw = _form_drawer(form)
         else:
             width = height
             tint = to_color(spec.color) if spec.color else text_color
-            draw = _shape_drawer(spec.value, height, tint)
+            draw = _shape_drawer(spec.value, tint)
         self.pending.append(draw)
-        label = len(self.pending) - 1
-        return f'<onDraw name="{CALLBACK}" label="{label}"/>' + _img(_blank(), width, height)
+        return _img(_blank(), width, height)
 
     @contextmanager
-    def drawing(self) -> Iterator[None]:
-        """While a paragraph draws: the canvas draws its vector icons where reportlab says, and
-        skips the transparent placeholders (nothing to print; preflight would flag them)."""
+    def drawing(self, vectors: list[Callable]) -> Iterator[None]:
+        """While a paragraph draws: each placeholder reportlab draws becomes the next vector
+        icon of that paragraph (`vectors`, in text order), drawn in the placeholder's box."""
         c = self.canvas
+        queue = iter(vectors)
 
-        def draw(canvas, kind, label):
-            info = canvas._curr_tx_info
-            self.pending[int(label)](canvas, info["cur_x"], info["cur_y"],
-                                     info["tx"]._fontsize or 0)
-
-        def draw_image(image, *args, **kwargs):
+        def draw_image(image, x, y, width=None, height=None, *args, **kwargs):
             if getattr(image, "fileName", None) == _blank():
+                next(queue)(c, x, y, width, height)
                 return None
-            return type(c).drawImage(c, image, *args, **kwargs)
+            return type(c).drawImage(c, image, x, y, width, height, *args, **kwargs)
 
-        c.setNamedCB(CALLBACK, draw)
         c.drawImage = draw_image
         try:
             yield
@@ -131,36 +126,30 @@ class InlineIcons:
         return self.cache[key]
 
 
-def _form_drawer(form: tuple[str, float, float, float, float], scale: float):
-    name, x1, y1, _, h = form
+def _form_drawer(form: tuple[str, float, float, float, float]):
+    name, x1, y1, w, h = form
 
-    def draw(c, x, y, font_size):
-        bottom = _bottom(font_size, h * scale)
+    def draw(c, x, y, width, height):
+        sx, sy = width / w, height / h
         c.saveState()
-        c.transform(scale, 0, 0, scale, x - x1 * scale, y + bottom - y1 * scale)
+        c.transform(sx, 0, 0, sy, x - x1 * sx, y - y1 * sy)
         c.doForm(name)
         c.restoreState()
 
     return draw
 
 
-def _shape_drawer(name: str, size: float, tint: Color):
-    def draw(c, x, y, font_size):
+def _shape_drawer(name: str, tint: Color):
+    def draw(c, x, y, width, height):
         commands, even_odd = shape_commands(name)
-        r = size / 2
-        cy = y + _bottom(font_size, size) + r
+        r = min(width, height) / 2
         c.saveState()
         c.setFillColor(tint)
-        c.drawPath(shape_path(c, commands, x + r, cy, r), stroke=0, fill=1,
-                   fillMode=1 if even_odd else 0)
+        c.drawPath(shape_path(c, commands, x + width / 2, y + height / 2, r), stroke=0,
+                   fill=1, fillMode=1 if even_odd else 0)
         c.restoreState()
 
     return draw
-
-
-def _bottom(font_size: float, height: float) -> float:
-    """Where reportlab puts an inline image's bottom for valign middle (paragraph.imgVRange)."""
-    return font_size - (1.2 * font_size + height) * 0.5
 
 
 def _img(src: str, width: float, height: float) -> str:

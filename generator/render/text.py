@@ -12,6 +12,7 @@ and boxes go through platypus Paragraph, which breaks the lines.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import HexColor
@@ -95,6 +96,18 @@ def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
     return lines
 
 
+@dataclass
+class Layout:
+    """A paragraph laid out at one size, its measures, and its vector icons in text order."""
+
+    size: float
+    para: Any
+    widest: float
+    height: float
+    lines: int
+    vectors: list
+
+
 class TextBox:
     """One text element on one card laid out as a paragraph: size chosen, placed, drawn."""
 
@@ -117,8 +130,8 @@ class TextBox:
         self.plain_styles: set[str] = set()  # bold/italic spans the font has no variant for
         self.pieces = richtext.pieces(parts, self.variant, base, self.missing)
 
-    def layout(self, size: float) -> tuple[Any, float, float, int]:
-        """The paragraph at a font size: (paragraph, widest line, height, lines)."""
+    def layout(self, size: float) -> Layout:
+        """The paragraph at a font size, measured."""
         # platypus costs ~0.1 s to import: only decks with rich text or boxes pay for it
         from reportlab.lib.styles import ParagraphStyle
         from reportlab.platypus.paragraph import Paragraph
@@ -138,7 +151,7 @@ class TextBox:
                            f"card {self.ctx.card.id}, {self.el.where}") from None
         _, height = para.wrap(self.width or BIG, BIG)
         widths = para.getActualLineWidths0() or [0.0]
-        return para, max(widths), height, len(widths)
+        return Layout(size, para, max(widths), height, len(widths), self.icons.pending)
 
     def variant(self, bold: bool, italic: bool) -> str:
         """The font of a bold and/or italic span: the element's font_bold/font_italic/
@@ -156,61 +169,57 @@ class TextBox:
             self.plain_styles.add(key)
         return name
 
-    def fits(self, widest: float, height: float, lines: int) -> bool:
-        if self.width is not None and widest > self.width + EPS:
+    def fits(self, lay: Layout) -> bool:
+        if self.width is not None and lay.widest > self.width + EPS:
             return False
         if self.height is not None:
-            return height <= self.height + EPS
-        return not self.shrink or lines <= self.lines
+            return lay.height <= self.height + EPS
+        return not self.shrink or lay.lines <= self.lines
 
-    def choose(self) -> tuple[float, Any, float, float, int]:
+    def choose(self) -> Layout:
         """The largest size from min_size up to size that fits (size itself when no shrink):
         a first guess from the area the text needs, then bisection."""
         first = self.layout(self.size)
-        if not self.shrink or self.fits(*first[1:]):
-            return (self.size, *first)
+        if not self.shrink or self.fits(first):
+            return first
         lo, hi, best = self.min_size, self.size, None
-        if self.height and first[2] > self.height:
-            guess = max(self.min_size, self.size * math.sqrt(self.height / first[2]))
+        if self.height and first.height > self.height:
+            guess = max(self.min_size, self.size * math.sqrt(self.height / first.height))
             trial = self.layout(guess)
-            if self.fits(*trial[1:]):
-                lo, best = guess, (guess, *trial)
+            if self.fits(trial):
+                lo, best = guess, trial
             else:
                 hi = guess
         if best is None:
-            low = self.layout(self.min_size)
-            if not self.fits(*low[1:]):
-                return (self.min_size, *low)
-            best = (self.min_size, *low)
+            best = self.layout(self.min_size)
+            if not self.fits(best):
+                return best
         for _ in range(STEPS):
-            mid = (lo + hi) / 2
-            trial = self.layout(mid)
-            if self.fits(*trial[1:]):
-                lo, best = mid, (mid, *trial)
+            trial = self.layout((lo + hi) / 2)
+            if self.fits(trial):
+                lo, best = trial.size, trial
             else:
-                hi = mid
-        if best[0] != lo:
-            best = (lo, *self.layout(lo))
+                hi = trial.size
         return best
 
     def draw(self) -> None:
-        size, para, widest, height, lines = self.choose()
+        lay = self.choose()
         if self.width is None:  # no box: as wide as the widest line, anchored by align
-            para.wrap(widest + EPS, BIG)
-            box_w = widest + EPS
+            lay.para.wrap(lay.widest + EPS, BIG)
+            box_w = lay.widest + EPS
         else:
             box_w = self.width
         x = self.el.get("x", 0.0)
         left = {"center": x - box_w / 2, "right": x - box_w}.get(self.el.get("align"), x)
         y = self.ctx.y(self.el.get("y", 0.0))
         if self.height is None:
-            top = y + size  # y is the first baseline, which reportlab sets a font size down
+            top = y + lay.size  # y is the first baseline, which reportlab sets a size down
         else:
-            room = self.height - height
+            room = self.height - lay.height
             top = y - {"middle": room / 2, "bottom": room}.get(self.el.get("valign"), 0.0)
-        with self.icons.drawing():
-            para.drawOn(self.ctx.canvas, left, top - height)
-        self.report(size, widest, height, lines)
+        with self.icons.drawing(lay.vectors):
+            lay.para.drawOn(self.ctx.canvas, left, top - lay.height)
+        self.report(lay.size, lay.widest, lay.height, lay.lines)
 
     def report(self, size: float, widest: float, height: float, lines: int) -> None:
         """Warnings for what did not fit and for characters no font has."""
