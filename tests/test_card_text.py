@@ -371,3 +371,17 @@ def test_an_icon_that_wraps_moves_with_its_room(tmp_path):
         assert one["box"][2] < x0 and more["box"][0] < left + 1  # "more" starts the next
     else:  # the heart starts the next line, "more" right after it
         assert x0 < left + 2 and 0 < more["box"][0] - x1 < 5
+
+
+def test_the_example_game_sets_its_rules_as_rich_text_that_fits(tmp_path):
+    out = tmp_path / "emberfall.pdf"
+    result = CliRunner().invoke(main, ["build", "emberfall", "--single", "--strict", "-o",
+                                       str(out)], catch_exceptions=False)
+    assert result.exit_code == 0, result.output  # --strict: no text overflows, no lost glyph
+    scout = chars(out, 0)  # card #1, Ember Scout: "**Haste.** *(It can attack ...)*"
+    text = "".join(c["ch"] for c in scout)
+    assert "**" not in text and "Haste." in text
+    start = text.index("Haste.")
+    assert all("Bold" in c["font"] for c in scout[start:start + 6])
+    sellsword = "".join(c["ch"] for c in chars(out, 2 * 10))  # card #11: "Pay :coin:: ..."
+    assert sellsword.count(":") == 1 and "coin" not in sellsword  # the icon, not its name
