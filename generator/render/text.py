@@ -129,29 +129,38 @@ class TextBox:
         self.missing: list[str] = []
         self.plain_styles: set[str] = set()  # bold/italic spans the font has no variant for
         self.pieces = richtext.pieces(parts, self.variant, base, self.missing)
+        self.parsed = None  # the markup parsed at the element's size (see layout)
+        self.vectors: list = []  # its vector icons, in text order
 
     def layout(self, size: float) -> Layout:
-        """The paragraph at a font size, measured."""
+        """The paragraph at a font size, measured. The markup is parsed once (at the element's
+        size); other sizes scale its fragments, which is what a parse at that size would give
+        and saves most of the work of shrinking."""
         # platypus costs ~0.1 s to import: only decks with rich text or boxes pay for it
         from reportlab.lib.styles import ParagraphStyle
         from reportlab.platypus.paragraph import Paragraph
 
-        self.icons.pending = []
-        markup = "".join(p if isinstance(p, str) else
-                         self.icons.markup(p.value, size, self.text_color) for p in self.pieces)
         # no space shrinking: reportlab would let a line run past w by a few % of its spaces
         style = ParagraphStyle(
             "pnp-text", fontName=self.base, fontSize=size, leading=size * self.ratio,
             alignment=ALIGN[self.el.get("align", "left")], textColor=self.text_color,
             splitLongWords=0, allowWidows=1, allowOrphans=1, spaceShrinkage=0)
-        try:
-            para = Paragraph(markup, style)
-        except ValueError as e:  # a markup slip of ours; still one line for the user
-            raise PnpError(f"cannot lay out this text: {' '.join(str(e).split())}",
-                           f"card {self.ctx.card.id}, {self.el.where}") from None
+        if self.parsed is None:
+            self.icons.pending = []
+            markup = "".join(p if isinstance(p, str) else
+                             self.icons.markup(p.value, self.size, self.text_color)
+                             for p in self.pieces)
+            try:
+                self.parsed = Paragraph(markup, style.clone("pnp-parse", fontSize=self.size,
+                                                            leading=self.size * self.ratio))
+            except ValueError as e:  # a markup slip of ours; still one line for the user
+                raise PnpError(f"cannot lay out this text: {' '.join(str(e).split())}",
+                               f"card {self.ctx.card.id}, {self.el.where}") from None
+            self.vectors = self.icons.pending
+        para = Paragraph("", style, frags=_scaled(self.parsed.frags, size / self.size))
         _, height = para.wrap(self.width or BIG, BIG)
         widths = para.getActualLineWidths0() or [0.0]
-        return Layout(size, para, max(widths), height, len(widths), self.icons.pending)
+        return Layout(size, para, max(widths), height, len(widths), self.vectors)
 
     def variant(self, bold: bool, italic: bool) -> str:
         """The font of a bold and/or italic span: the element's font_bold/font_italic/
@@ -257,6 +266,18 @@ class TextBox:
         if key not in seen:
             seen.add(key)
             note(key, text)
+
+
+def _scaled(frags: list, k: float) -> list:
+    """Paragraph fragments at k times their size: fonts and inline images."""
+    out = []
+    for f in frags:
+        g = f.clone(fontSize=f.fontSize * k)
+        cb = getattr(f, "cbDefn", None)
+        if cb is not None and getattr(cb, "kind", None) == "img":
+            g.cbDefn = cb.clone(width=cb.width * k, height=cb.height * k)
+        out.append(g)
+    return out
 
 
 def _unknown_icons(ctx: Ctx, el: Element, parts: list[richtext.Token]) -> None:
