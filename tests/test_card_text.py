@@ -385,3 +385,23 @@ def test_the_example_game_sets_its_rules_as_rich_text_that_fits(tmp_path):
     assert all("Bold" in c["font"] for c in scout[start:start + 6])
     sellsword = "".join(c["ch"] for c in chars(out, 2 * 10))  # card #11: "Pay :coin:: ..."
     assert sellsword.count(":") == 1 and "coin" not in sellsword  # the icon, not its name
+
+
+def test_valign_and_fit_may_come_from_a_column(tmp_path):
+    root = make_game(tmp_path / "g", [{"name": "Up", "rules": "Draw."},
+                                      {"name": "Down", "rules": "Draw."}],
+                     {"valign": "{name}"})
+    csv = (root / "cards.csv").read_text()
+    (root / "cards.csv").write_text(csv.replace("name,rules", "name,rules,v")
+                                    .replace('"Draw."\n', '"Draw.",top\n', 1)
+                                    .replace('Down,"Draw."', 'Down,"Draw.",bottom'))
+    toml = root / "game.toml"
+    toml.write_text(toml.read_text().replace('valign = "{name}"', 'valign = "{v}"'))
+    result, out = build(root)
+    assert result.exit_code == 0, result.output
+    top_of = [max(c["box"][3] for c in chars(out, page)) for page in (0, 1)]
+    assert top_of[0] - top_of[1] > 50  # top of the box, then its bottom
+    (root / "cards.csv").write_text((root / "cards.csv").read_text().replace("bottom", "centre"))
+    result, _ = build(root)
+    assert result.exit_code == 2 and "card #2 (Down)" in result.output and "valign" in \
+        result.output
