@@ -100,9 +100,15 @@ def test_an_unreadable_condition_is_one_line_naming_element_and_file(tmp_path, c
 
 
 def test_ordering_a_word_is_an_error_naming_the_card(tmp_path):
-    line = _error(_game(tmp_path, _marker(1, 'when = "{type} > 3"')))
-    assert "'spell' is not a number" in line and "card #1 (Fireball)" in line, line
-    assert "[[face]] #1 (rect).when" in line, line
+    root = _game(tmp_path, _marker(1, 'when = "{type} > 3"'))
+    r = CliRunner().invoke(main, ["build", str(root), "-o", str(root / "x.pdf")])
+    assert r.exit_code == 2, r.output
+    lines = r.output.strip().splitlines()  # all mistakes in one run: one line per value
+    assert len(lines) == 2, r.output
+    assert "'spell' is not a number" in lines[0] and "card #1 (Fireball)" in lines[0], lines
+    assert "'creature' is not a number" in lines[1] and "card #2 (Goblin)" in lines[1], lines
+    assert all("[[face]] #1 (rect).when" in line for line in lines), lines
+    assert lines[0].endswith("; also card #3)") and lines[1].endswith("; also card #4)"), lines
 
 
 @pytest.mark.parametrize("condition", ["(" * 3000 + "{type}" + ")" * 3000,

@@ -35,7 +35,7 @@ def _edit(root: Path, name: str, old: str, new: str) -> None:
     path = root / name
     text = path.read_text()
     assert old in text, f"test setup: {old!r} not in {name}"
-    path.write_text(text.replace(old, new))
+    path.write_text(text.replace(old, new, 1))  # one mistake: one line
 
 
 BAD_INPUTS = [
