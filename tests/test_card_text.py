@@ -405,3 +405,14 @@ def test_valign_and_fit_may_come_from_a_column(tmp_path):
     result, _ = build(root)
     assert result.exit_code == 2 and "card #2 (Down)" in result.output and "valign" in \
         result.output
+
+
+def test_every_bad_icon_is_named_in_one_run(tmp_path):
+    icons = '[icons]\nheart = { shape = "hart" }\nbolt = { icon = "blot" }\ncoin = "nope.png"'
+    game = make_game(tmp_path / "g", [{"name": "A", "rules": "x"}], {"valign": "centre"},
+                     icons=icons)
+    result, _ = build(game)
+    assert result.exit_code == 2
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    for entry in ("[icons].heart", "[icons].bolt", "[icons].coin", ".valign"):
+        assert sum(entry in e for e in errors) == 1, result.output
