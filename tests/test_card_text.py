@@ -416,3 +416,20 @@ def test_every_bad_icon_is_named_in_one_run(tmp_path):
     errors = [line for line in result.output.splitlines() if line.startswith("error:")]
     for entry in ("[icons].heart", "[icons].bolt", "[icons].coin", ".valign"):
         assert sum(entry in e for e in errors) == 1, result.output
+
+
+def test_punctuation_stays_with_the_icon_it_follows(tmp_path):
+    game = _icon_game(tmp_path, "Draw two cards and gain 2 :heart:.")
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace('w = "53.5mm"', 'w = "53mm"').replace(
+        "size = 14", "size = 10"))
+    result, out = build(game)
+    assert result.exit_code == 0, result.output
+    dpi = 144
+    im = pdfium.PdfDocument(str(out))[0].render(scale=dpi / 72).to_pil()
+    x0, y0, x1, y1 = (v * 72 / dpi for v in _colour_boxes(im, (255, 0, 0)))
+    found = chars(out)
+    dot = found[-1]
+    assert dot["ch"] == "."
+    assert 0 <= dot["box"][0] - x1 < 3  # right after the heart...
+    assert y0 - 3 < CARD_H - dot["box"][1] < y1 + 3  # ...on its line, not alone below it

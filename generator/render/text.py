@@ -24,6 +24,7 @@ from generator.errors import PnpError
 from generator.notes import note
 from generator.render import fonts, richtext
 from generator.render.basic import color
+from generator.render.glue import icons_glued
 from generator.render.registry import Ctx, drawer
 from generator.units import MM
 
@@ -158,7 +159,8 @@ class TextBox:
                                f"card {self.ctx.card.id}, {self.el.where}") from None
             self.vectors = self.icons.pending
         para = Paragraph("", style, frags=_scaled(self.parsed.frags, size / self.size))
-        _, height = para.wrap(self.width or BIG, BIG)
+        with icons_glued():
+            _, height = para.wrap(self.width or BIG, BIG)
         widths = para.getActualLineWidths0() or [0.0]
         return Layout(size, para, max(widths), height, len(widths), self.vectors)
 
@@ -214,7 +216,8 @@ class TextBox:
     def draw(self) -> None:
         lay = self.choose()
         if self.width is None:  # no box: as wide as the widest line, anchored by align
-            lay.para.wrap(lay.widest + EPS, BIG)
+            with icons_glued():
+                lay.para.wrap(lay.widest + EPS, BIG)
             box_w = lay.widest + EPS
         else:
             box_w = self.width
