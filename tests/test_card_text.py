@@ -433,3 +433,19 @@ def test_punctuation_stays_with_the_icon_it_follows(tmp_path):
     assert dot["ch"] == "."
     assert 0 <= dot["box"][0] - x1 < 3  # right after the heart...
     assert y0 - 3 < CARD_H - dot["box"][1] < y1 + 3  # ...on its line, not alone below it
+
+
+def test_watch_shows_a_rebuild_s_warnings(tmp_path):
+    """A designer in `pnp watch` sees that the text they just lengthened no longer fits."""
+    from tests.test_watch import Watch
+
+    game = make_game(tmp_path / "g", [{"name": "Mana Leak", "rules": "Draw a card."}])
+    w = Watch(game, "-o", tmp_path / "w.pdf", cwd=tmp_path)
+    try:
+        w.expect("out", "watching ")
+        csv = game / "cards.csv"
+        csv.write_text(csv.read_text().replace("Draw a card.", ENDLESS))
+        line = w.expect("err", "warning: ")
+        assert "card #1 (Mana Leak)" in line and "overflows its box" in line
+    finally:
+        assert w.stop() == 0
