@@ -199,20 +199,26 @@ def preview(game, page, card_spec, back, dpi, paper, output) -> None:
         raise PnpError("give --page or --card, not both", "pnp preview")
     if back and card_spec is None:
         raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
-    if card_spec is not None:
-        from generator.cardselect import select
+    from generator.notes import collecting
 
-        cards = select(deck, card_spec)
-        for card in cards:
-            name = f"{output_stem(deck)}-card-{card.id}{'-back' if back else ''}.png"
-            out = (output / name if output and len(cards) > 1 else output) or Path("output") / name
-            preview_card(deck, card.id, out, dpi=dpi, back=back)
+    with collecting() as warnings:  # what a build would warn about on these cards
+        if card_spec is not None:
+            from generator.cardselect import select
+
+            cards = select(deck, card_spec)
+            for card in cards:
+                name = f"{output_stem(deck)}-card-{card.id}{'-back' if back else ''}.png"
+                out = (output / name if output and len(cards) > 1 else output) or \
+                    Path("output") / name
+                preview_card(deck, card.id, out, dpi=dpi, back=back)
+                click.echo(f"wrote {out}")
+        else:
+            n = 1 if page is None else page
+            out = output or Path("output") / f"{output_stem(deck)}-page-{n}.png"
+            preview_page(deck, n, out, dpi=dpi, paper=paper)
             click.echo(f"wrote {out}")
-        return
-    n = 1 if page is None else page
-    out = output or Path("output") / f"{output_stem(deck)}-page-{n}.png"
-    preview_page(deck, n, out, dpi=dpi, paper=paper)
-    click.echo(f"wrote {out}")
+    for text in warnings.values():
+        click.echo(f"warning: {deck.name}: {text}", err=True)
 
 
 @main.command()

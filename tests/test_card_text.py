@@ -449,3 +449,14 @@ def test_watch_shows_a_rebuild_s_warnings(tmp_path):
         assert "card #1 (Mana Leak)" in line and "overflows its box" in line
     finally:
         assert w.stop() == 0
+
+
+def test_preview_shows_the_warnings_of_the_cards_it_draws(tmp_path):
+    game = make_game(tmp_path / "g", [{"name": "Fine", "rules": "Draw a card."},
+                                      {"name": "Mana Leak", "rules": ENDLESS}])
+    for card, warned in (("1", False), ("2", True)):
+        result = CliRunner().invoke(main, ["preview", str(game), "--card", card, "--dpi", "30",
+                                           "-o", str(tmp_path / f"{card}.png")])
+        assert result.exit_code == 0, result.output
+        assert ("warning: " in result.output) == warned, result.output
+        assert ("card #2 (Mana Leak)" in result.output) == warned
