@@ -5,6 +5,8 @@ between an image and the punctuation written right after it (or the bracket righ
 leaving a lone "." on the next line. While our paragraphs are measured, its word list is
 regrouped: an image and the words it touches without a space between become one word. The
 drawing code already handles images inside words (as it does for zero-width tags).
+The swap of reportlab's function lasts one wrap() and is not thread-safe: builds draw in one
+thread (parallel exports use processes).
 """
 
 from __future__ import annotations
