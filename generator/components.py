@@ -86,6 +86,7 @@ class Deck:
     parts: tuple[str, ...] = ()
     default_parts: tuple[str, ...] = ()
     source: dict[str, Any] = field(default_factory=dict)
+    icons: dict[str, Any] = field(default_factory=dict)  # [icons]: name -> InlineIcon
 
     @property
     def has_backs(self) -> bool:

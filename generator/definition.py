@@ -14,7 +14,7 @@ from typing import Any
 from generator import conditions, layouts, units
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
-from generator.elements import CHOICES, COMMON, ELEMENTS
+from generator.elements import CHOICES, COMMON, ELEMENTS, KIND_CHOICES
 from generator.errors import PnpError, read_text
 from generator.percard import PerCard, for_card
 from generator.problems import collecting, found, guard, record
@@ -33,7 +33,8 @@ DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts
              "default_parts", "options", "layout"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
-TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back", "layouts"}
+TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back", "layouts",
+          "icons"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -271,7 +272,16 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
         parts=parts,
         default_parts=default_parts,
         source={"name": source_name, **options},
+        icons=_icons(_table(data, "icons", fname), root, fname, colors, shapes),
     )
+
+
+def _icons(table: dict, root: Path, fname: str, colors: dict, shapes: dict) -> dict:
+    """The [icons] table (generator.inline_icons), shown in text as :name:."""
+    from generator import inline_icons
+
+    return inline_icons.read(table, root, fname, lambda v, w: resolve_color(v, colors, w),
+                             lambda v, w: resolve_shape(v, shapes, w))
 
 
 def _source_options(deck: dict, source_name: str, where: str) -> dict[str, Any]:
@@ -373,13 +383,18 @@ def _element(item: dict, where: str, w: float, h: float, columns: set[str]) -> l
                                f"{', '.join(sorted(spec))})", where)
             params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
     for key, allowed in CHOICES.items():
-        if key in params and key in spec:
+        if key in params and key in spec and (kind, key) not in KIND_CHOICES:
+            with guard():
+                params[key] = _choice(params[key], allowed, key, where)
+    for (of_kind, key), allowed in KIND_CHOICES.items():
+        if of_kind == kind and key in params:
             with guard():
                 params[key] = _choice(params[key], allowed, key, where)
     if found() > mistakes:
         return []
-    if params.get("shrink") and "w" not in params:
-        raise PnpError("shrink = true needs the width w to shrink the text into", where)
+    if (params.get("shrink") or params.get("fit") == "shrink") and "w" not in params:
+        how = "shrink = true" if params.get("shrink") else 'fit = "shrink"'
+        raise PnpError(f"{how} needs the width w to shrink the text into", where)
     if kind == "image" and "file" not in params:
         raise PnpError("an image needs file = \"picture.png\"", where)
     if "{" in str(params.get("font", "")):  # drawers take the font as given: fill it here
