@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")  # the art files a card or symbol may use
+
 
 @dataclass(frozen=True)
 class Card:

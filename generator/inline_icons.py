@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.components import IMAGE_SUFFIXES
 from generator.errors import PnpError
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 KINDS = ("file", "shape", "icon")
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 MAX_SCALE = 5.0
 
 

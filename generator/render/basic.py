@@ -8,8 +8,8 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 
+from generator.cardvalues import fill, resolve_color, resolve_shape
 from generator.components import Element
-from generator.definition import fill, resolve_color, resolve_shape
 from generator.errors import PnpError
 from generator.notes import note
 from generator.render.cmyk import to_color

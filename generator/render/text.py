@@ -18,8 +18,8 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.cardvalues import fill
 from generator.components import Element
-from generator.definition import fill
 from generator.errors import PnpError
 from generator.notes import note
 from generator.render import fonts, richtext
