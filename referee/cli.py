@@ -150,6 +150,8 @@ def matches_cmd(ctx, as_json: bool) -> None:
         current = store.current().id
     except RefereeError:
         current = None
+    for p in store.database_problems():  # a dropped match: say so before listing the rest
+        raise RefereeError(f"{p.what}; see `referee verify --all`", p.where)
     rows = []
     for m in store.matches():
         try:  # one unreadable match (tampered, or a game no longer installed) hides no other
@@ -463,6 +465,29 @@ def standings_cmd(ctx, game_name, as_json) -> None:
     for s in rows:
         click.echo(f"{s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
                    f"{s.average:>7.1f}  {s.best:>4}")
+
+
+@main.command("verify")
+@click.option("--all", "every", is_flag=True, help="Every match in the database.")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def verify_cmd(ctx, every, match_id, as_json) -> None:
+    """Check the record: hash chains, match headers, chain heads, no match dropped (exit 1
+    with what broke and where)."""
+    from referee.verification import verify
+
+    report = verify(_store(ctx), match_id, every)
+    if as_json:
+        _json({"matches": report.matches, "events": report.events, "ok": not report.problems,
+               "problems": [{"what": p.what, "where": p.where} for p in report.problems]})
+    elif report.problems:
+        for p in report.problems:
+            click.echo(f"broken: {p}")
+    else:
+        click.echo(f"ok: {report.matches} match(es), {report.events} events, every hash and "
+                   "head as recorded")
+    ctx.exit(1 if report.problems else 0)
 
 
 @main.command("export")
