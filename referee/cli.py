@@ -7,6 +7,7 @@ Generic over the game contract (engine.Rules): no game is named here. User mista
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -225,7 +226,15 @@ def _secret_text(ctx, text: str, by: str | None) -> str:
     (e.g. salted hashes), so the secret itself is never stored, logged or shown."""
     cur = session.load(_store(ctx))
     g, state = cur.game, cur.state
-    secret = click.prompt(g.secret_prompt(state, text), hide_input=True, err=True)
+    prompt = g.secret_prompt(state, text)
+    stdin = sys.stdin
+    if stdin.isatty():
+        secret = click.prompt(prompt, hide_input=True, err=True)
+    else:  # piped (a script, another program): one line from stdin, no terminal needed
+        secret = stdin.readline().rstrip("\r\n")
+        if not secret.strip():
+            raise RefereeError(f"--secret read nothing from stdin: pipe one line ({prompt})",
+                               "--secret")
     return g.secret_move(state, text, secret, by if by is not None else g.to_move(state))
 
 

@@ -244,6 +244,11 @@ class Rules(Generic[State, Move]):
         """The public move a secret turns into (e.g. salted hashes); the secret is never kept."""
         raise RefereeError(f"{self.name} takes no secret input", "--secret")
 
+    def redact(self, text: str) -> str:
+        """A rejected move as the log keeps it: any secret typed in it withheld (a passphrase
+        typed too early, tiles typed in the open where a seal belongs)."""
+        return text
+
 
 Game = Rules[Any, Any]
 

@@ -132,8 +132,8 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             move = g.parse(state, said_text, who)
         except (InvalidMove, AmbiguousMove) as e:
             if not dry:
-                store.append(m.id, "rejected", _rejected(text, who, str(e), []))
-            return Played(m, text, who, error=e, state=state)
+                store.append(m.id, "rejected", _rejected(_kept(g, text), who, str(e), []))
+            return Played(m, _kept(g, text), who, error=e, state=state)
         if who is None:
             who = g.mover(move)  # the game worked out who acted (e.g. who opens): keep it
         verdict, after = g.judge(state, move)
@@ -142,8 +142,9 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             if not dry:
                 reason = "; ".join(f"{v.rule.id}: {v.reason}" for v in verdict.violations)
                 ids = [v.rule.id for v in verdict.violations]
-                store.append(m.id, "rejected", _rejected(text, who, reason, ids))
-            return Played(m, text, who, verdict=verdict, move=canonical, state=state)
+                store.append(m.id, "rejected", _rejected(_kept(g, text), who, reason, ids))
+            return Played(m, _kept(g, text), who, verdict=verdict, move=_kept(g, canonical),
+                          state=state)
         event = None
         if not dry:
             event = store.append(m.id, "move", {"text": canonical, "player": who})
@@ -152,6 +153,11 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
 
 def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> dict[str, Any]:
     return {"text": text, "player": player, "reason": reason, "rules": rules}
+
+
+def _kept(g: Game, text: str) -> str:
+    """What the log keeps of a rejected move: the game withholds any secret typed in it."""
+    return g.redact(text)
 
 
 def undo(store: Store) -> tuple[Match, Event, Event]:
