@@ -6,11 +6,15 @@ came from when the group says so (`name_the_command`).
 
 from __future__ import annotations
 
+import re
 import sys
 
 import click
 
 from pnp_shared.errors import UserError
+
+CUT = 60  # characters of a quoted input an error message shows
+LONGEST = 600  # characters of an error message at most
 
 
 def one_line(text: str) -> str:
@@ -18,9 +22,32 @@ def one_line(text: str) -> str:
     return " ".join(line.strip() for line in text.strip().splitlines() if line.strip())
 
 
+QUOTED = re.compile(rf"'([^'\n]{{{CUT + 1},}})'|\"([^\"\n]{{{CUT + 1},}})\"")
+
+
+def shorten(text: str, keep: int = CUT) -> str:
+    """A long input as an error message shows it: its first characters and its length."""
+    if len(text) <= keep:
+        return text
+    return f"{text[:keep]}… ({len(text):,} characters)"
+
+
+def cut_inputs(message: str) -> str:
+    """An error message with every quoted input longer than CUT characters cut, and the whole
+    line kept under LONGEST (a 120,000-character move is not echoed back whole)."""
+    def cut(m: re.Match) -> str:
+        quote = m.group(0)[0]
+        body = m.group(1) if m.group(1) is not None else m.group(2)
+        return f"{quote}{body[:CUT]}…{quote} ({len(body):,} characters)"
+
+    message = QUOTED.sub(cut, message)
+    return shorten(message, LONGEST)
+
+
 def fail(what: str, where: str | None = None) -> None:
     """Print `error: what (where)` on stderr and exit with code 2."""
-    what = one_line(what)
+    what = cut_inputs(one_line(what))
+    where = cut_inputs(where) if where else where
     click.echo(f"error: {what} ({where})" if where else f"error: {what}", err=True)
     sys.exit(2)
 
@@ -43,6 +70,9 @@ class OneLineErrors(click.Group):
             sys.exit(0)
         except OSError as e:
             fail(f"{e.strerror or e}", e.filename and str(e.filename))
+        except UnicodeEncodeError as e:  # bytes that were not UTF-8, handed over by click
+            bad = e.object[e.start:e.end].encode("utf-8", "surrogateescape").hex()
+            fail(f"an argument is not UTF-8 text (byte 0x{bad[:2]}): type it again in UTF-8")
         code = rv if isinstance(rv, int) else 0
         if standalone_mode:
             sys.exit(code)

@@ -295,9 +295,8 @@ def play_cmd(ctx, move, by, as_json, secret) -> None:
 def ask_cmd(ctx, question, match_id, as_json) -> None:
     """Ask the referee about the position to settle a dispute, in the game's own words
     (e.g. coda: `ask possible ben 2 7 miss`; thricewise: `ask cells`)."""
-    cur = session.load(_store(ctx), match_id)
     text = " ".join(question)
-    answer = cur.game.query(cur.state, text)
+    cur, answer = session.ask(_store(ctx), text, match_id)
     if as_json:
         _json({"match": cur.match.id, "question": text, "answer": answer})
         return

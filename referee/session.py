@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee import engine
+from referee import engine, inputs
 from referee.engine import (
     AmbiguousMove,
     Event,
@@ -99,6 +99,7 @@ def new_match(
         raise RefereeError("the position is empty: write it as `referee position` prints it",
                            "--position")
     if position_text is not None:
+        inputs.check(position_text, "position")
         state = g.load_position(state, position_text)
     with store.transaction():
         m = store.create_match(g.name, names, opts)
@@ -118,6 +119,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
         m, g, state = cur.match, cur.game, cur.state
         who = player if player is not None else g.to_move(state)
         try:
+            inputs.check(text)
             if player is not None:
                 who = engine.find_player(m.players, player, "--by")
             said, colon, rest = text.partition(":")
@@ -129,6 +131,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
                 who, said_text = speaker, rest.strip()
             else:
                 said_text = text
+            inputs.check(said_text)
             move = g.parse(state, said_text, who)
         except (InvalidMove, AmbiguousMove) as e:
             if not dry:
@@ -155,9 +158,17 @@ def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> d
     return {"text": text, "player": player, "reason": reason, "rules": rules}
 
 
+def ask(store: Store, text: str, match_id: int | None = None) -> tuple[Loaded, str]:
+    """A game's answer to a question about the position (`referee ask`)."""
+    inputs.check(text, "question")
+    cur = load(store, match_id)
+    return cur, cur.game.query(cur.state, text)
+
+
 def _kept(g: Game, text: str) -> str:
-    """What the log keeps of a rejected move: the game withholds any secret typed in it."""
-    return g.redact(text)
+    """What the log keeps of a rejected move: the game withholds any secret typed in it, and
+    bytes that were not UTF-8 are written as \\xNN (the move is kept all the same)."""
+    return g.redact(inputs.printable(text))
 
 
 def undo(store: Store) -> tuple[Match, Event, Event]:
