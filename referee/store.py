@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from referee import integrity
+from referee import dbopen, integrity
 from referee.engine import Event, RefereeError
 
 ENV = "REFEREE_DB"
@@ -96,13 +96,13 @@ class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self._in_tx = False
+        self.read_only: str | None = None  # why writes are refused (read-only or full storage)
         self._db_checked: tuple[tuple[int, int], list[integrity.Problem]] | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(
-                self.path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
-            )
-            self.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            self.db, self.read_only = dbopen.connect(self.path, BUSY_MS)
+            if self.read_only is not None:  # reads work; a write names the cause
+                return
             mode = self.db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
@@ -125,8 +125,15 @@ class Store:
 
     def _failed(self, e: sqlite3.DatabaseError) -> RefereeError:
         """An SQLite failure as a user-facing error: read-only, damaged, or what SQLite says."""
-        if "readonly" in str(e):
-            return RefereeError("the match database is read-only: nothing was recorded",
+        if "readonly" in str(e) or "disk is full" in str(e) or (
+                self.read_only and "disk I/O" in str(e)):
+            why = self.read_only or dbopen.storage_problem(self.path)
+            if "disk is full" in str(e):
+                why = "the disk is full"
+            if why is None:
+                return RefereeError("the match database is read-only: nothing was recorded",
+                                    str(self.path))
+            return RefereeError(f"cannot write the match database, {why}: nothing was recorded",
                                 str(self.path))
         if isinstance(e, sqlite3.OperationalError):
             return RefereeError(f"the match database failed: {e}", str(self.path))
