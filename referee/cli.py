@@ -221,10 +221,10 @@ def _points(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> str:
     return ", ".join(f"{i.player} {i.points:+d} {i.label}" for i in items)
 
 
-def _secret_text(ctx, text: str, by: str | None) -> str:
+def _secret_text(ctx, text: str, by: str | None, match_id: int | None = None) -> str:
     """--secret: read a secret with a hidden prompt; the game turns it into the public move
     (e.g. salted hashes), so the secret itself is never stored, logged or shown."""
-    cur = session.load(_store(ctx))
+    cur = session.load(_store(ctx), match_id)
     g, state = cur.game, cur.state
     prompt = g.secret_prompt(state, text)
     stdin = sys.stdin
@@ -239,26 +239,28 @@ def _secret_text(ctx, text: str, by: str | None) -> str:
 
 
 def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dry: bool,
-                  secret: bool = False) -> int:
+                  secret: bool = False, match_id: int | None = None) -> int:
     text = " ".join(words)
     if secret:
-        text = _secret_text(ctx, text, by)
-    p = session.play(_store(ctx), text, by, dry=dry)
+        text = _secret_text(ctx, text, by, match_id)
+    p = session.play(_store(ctx), text, by, dry=dry, match_id=match_id)
+    on = f"  (match {p.match.id})"  # every verdict names its match: another terminal may switch
     if as_json:
         _json(_verdict_json(p))
         return 2 if p.error else (0 if p.verdict.legal else 1)
     if p.error is not None:
         kept = "" if dry else "; kept in the log as rejected"
-        fail(f"{p.error}{kept}", f"move {p.text!r}")
+        fail(f"match {p.match.id}: {p.error}{kept}", f"move {p.text!r}")
     v = p.verdict
     # Moves of real-time games carry their player ("ana: ..."); do not say it twice.
     who = f"{p.player}: " if p.player and not str(p.move).startswith(f"{p.player}:") else ""
     if not v.legal:
-        click.echo(f"illegal: {who}{p.move} — rejected" + ("" if dry else " (kept in the log)"))
+        click.echo(f"illegal: {who}{p.move} — rejected" + ("" if dry else " (kept in the log)")
+                   + on)
         _print_verdict(v)
         return 1
     verb = "legal" if dry else f"ok (event {p.event.seq})"
-    click.echo(f"{verb}: {who}{p.move}")
+    click.echo(f"{verb}: {who}{p.move}{on}")
     if v.score:
         click.echo(f"  scores: {_points(v.score)}")
     for n in v.notes:
@@ -281,10 +283,11 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
 @click.option("--secret", is_flag=True,
               help="Type a secret at a hidden prompt (e.g. coda: seal your tiles); only what "
                    "the game derives from it (hashes) is recorded.")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def play_cmd(ctx, move, by, as_json, secret) -> None:
+def play_cmd(ctx, move, by, as_json, secret, match_id) -> None:
     """Record a move: applied when legal, rejected with the rule and reason (exit 1) if not."""
-    ctx.exit(_move_command(ctx, move, by, as_json, dry=False, secret=secret))
+    ctx.exit(_move_command(ctx, move, by, as_json, dry=False, secret=secret, match_id=match_id))
 
 
 @main.command("ask")
@@ -307,17 +310,19 @@ def ask_cmd(ctx, question, match_id, as_json) -> None:
 @click.argument("move", nargs=-1, required=True)
 @click.option("--by", "by", help="Who would make the move (default: whose turn it is).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def check_cmd(ctx, move, by, as_json) -> None:
+def check_cmd(ctx, move, by, as_json, match_id) -> None:
     """Dry run: would this move be legal, and what would it score? Records nothing."""
-    ctx.exit(_move_command(ctx, move, by, as_json, dry=True))
+    ctx.exit(_move_command(ctx, move, by, as_json, dry=True, match_id=match_id))
 
 
 @main.command("undo")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def undo_cmd(ctx) -> None:
+def undo_cmd(ctx, match_id) -> None:
     """Take back the latest move (the log keeps it, marked as retracted)."""
-    m, last, ev = session.undo(_store(ctx))
+    m, last, ev = session.undo(_store(ctx), match_id)
     click.echo(f"undone: event {last.seq} {last.data.get('text')} (match {m.id}, event {ev.seq})")
 
 

@@ -109,13 +109,15 @@ def new_match(
     return Loaded(m, g, events, state)
 
 
-def play(store: Store, text: str, player: str | None = None, dry: bool = False) -> Played:
-    """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry)."""
+def play(store: Store, text: str, player: str | None = None, dry: bool = False,
+         match_id: int | None = None) -> Played:
+    """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry).
+    `match_id` picks a match other than the current one."""
     text = " ".join(text.split())
     if not text:
         raise InvalidMove("empty move: type a move, e.g. `referee play 'pass'`", "referee play")
     with store.transaction():
-        cur = load(store)
+        cur = load(store, match_id)
         m, g, state = cur.match, cur.game, cur.state
         who = player if player is not None else g.to_move(state)
         try:
@@ -171,10 +173,10 @@ def _kept(g: Game, text: str) -> str:
     return g.redact(inputs.printable(text))
 
 
-def undo(store: Store) -> tuple[Match, Event, Event]:
+def undo(store: Store, match_id: int | None = None) -> tuple[Match, Event, Event]:
     """Retract the latest move in force by appending an undo event; nothing is deleted."""
     with store.transaction():
-        cur = load(store)
+        cur = load(store, match_id)
         last = engine.last_move(cur.events)
         if last is None:
             raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
