@@ -8,10 +8,11 @@ as a "rejected" event (no effect on state) before the command reports the reject
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from referee import engine, inputs
+from referee import engine, inputs, snapshots
 from referee.engine import (
     AmbiguousMove,
     Event,
@@ -50,29 +51,29 @@ class Played:
     state: Any = None
 
 
-def _read(store: Store, match_id: int | None) -> tuple[Match, Game, list[Stamped]]:
-    """The match, its game and its verified events (the match record must agree with them)."""
+def _read(store: Store, match_id: int | None,
+          upto: int | None = None) -> tuple[Match, Game, snapshots.Folded]:
+    """The match, its game, and its verified events folded (through the snapshot cache) up to
+    event `upto`; the match record must agree with its first event."""
     m = store.match(match_id) if match_id is not None else store.current()
     g = engine.game(m.game)
-    stamped = store.stamped(m.id)
-    first = stamped[0].event
+    if upto is not None:
+        last = store.last_seq(m.id)
+        if not 1 <= upto <= last:
+            raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last}", "--to")
+    folded = snapshots.fold(store, m.id, g, upto)
+    first = folded.log[0].event
     if first.kind != "new" or first.data.get("game") != m.game or tuple(
             first.data.get("players", ())) != m.players:
         raise RefereeError("tampered log: the match record disagrees with its first event",
                            f"match {m.id}, event 1; {store.path}")
-    return m, g, stamped
+    return m, g, folded
 
 
 def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
     """The current (or given) match, folded up to event `upto` (all events when None)."""
-    m, g, stamped = _read(store, match_id)
-    if upto is not None:
-        last = stamped[-1].event.seq
-        if not 1 <= upto <= last:
-            raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last}", "--to")
-        stamped = [s for s in stamped if s.event.seq <= upto]
-    events = [s.event for s in stamped]
-    return Loaded(m, g, events, fold_checked(g, events, m), tuple(stamped))
+    m, g, folded = _read(store, match_id, upto)
+    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log)
 
 
 def fold_checked(g: Game, events: Sequence[Event], m: Match) -> Any:
@@ -116,7 +117,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
     text = " ".join(text.split())
     if not text:
         raise InvalidMove("empty move: type a move, e.g. `referee play 'pass'`", "referee play")
-    with store.transaction():
+    with nullcontext() if dry else store.transaction():  # a dry run takes no write lock
         cur = load(store, match_id)
         m, g, state = cur.match, cur.game, cur.state
         who = player if player is not None else g.to_move(state)
@@ -198,23 +199,20 @@ class LogLine:
 
 
 def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine]]:
-    """Every event in order; moves carry the score items they added to the ledger."""
-    m, g, stamped = _read(store, match_id)  # one read and one fold, as `show` does
-    events = [s.event for s in stamped]
+    """Every event in order; moves carry the score items they added to the ledger (read from
+    the final ledger by the ledger length after each event, which the fold keeps)."""
+    m, g, folded = _read(store, match_id)
+    events = list(snapshots.EventsView(folded.log))
     gone = engine.retracted(events)
+    ledger = g.ledger(folded.state)
     lines: list[LogLine] = []
     before = 0
-    state = None
-    try:
-        for s, (e, state) in zip(stamped, engine.steps(g, events), strict=True):
-            ledger = g.ledger(state)
-            items = tuple(ledger[before:]) if e.kind == "move" else ()
-            before = len(ledger)
-            lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
-                                 items, e.seq in gone))
-    except RefereeError as e:
-        raise RefereeError(f"match {m.id} no longer replays: {e}", f"match {m.id} log") from None
-    return Loaded(m, g, events, state, tuple(stamped)), lines
+    for s, e, after in zip(folded.log, events, folded.marks, strict=True):
+        items = tuple(ledger[before:after]) if e.kind == "move" else ()
+        before = after
+        lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
+                             items, e.seq in gone))
+    return Loaded(m, g, events, folded.state, folded.log), lines
 
 
 def _describe(e: Event) -> str:

@@ -314,6 +314,10 @@ class Store:
         except sqlite3.DatabaseError as e:
             raise self._failed(e) from None
 
+    def last_seq(self, match_id: int) -> int:
+        row = self._one("SELECT max(seq) FROM events WHERE match = ?", (match_id,))
+        return int(row[0] or 0)
+
     def events(self, match_id: int) -> list[Event]:
         return [s.event for s in self.stamped(match_id)]
 

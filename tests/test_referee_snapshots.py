@@ -1,0 +1,104 @@
+"""The snapshot cache: a command folds only the events after the newest valid snapshot, gives
+the same state as replaying the whole log (undo included), never trusts an edited snapshot, and
+reading commands neither take nor wait for the write lock."""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import subprocess
+
+import pytest
+
+from referee import engine, session
+from referee.games.tripple_domino import GAME
+from referee.store import Store
+
+
+def play_randomly(store: Store, moves: int, seed: int, undo_every: int = 0) -> None:
+    rng = random.Random(seed)
+    for i in range(moves):
+        state = session.load(store).state
+        if undo_every and i % undo_every == undo_every - 1:
+            session.undo(store)
+            continue
+        legal = GAME.legal_moves(state)
+        if not legal:
+            break
+        played = session.play(store, GAME.format(state, rng.choice(legal)))
+        assert played.event is not None
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "m.sqlite3")
+    session.new_match(s, "tripple-domino", ["ana", "bob"], {"target": "100000"})
+    session.play(s, "start ana=5-5-5 bob=4-4-4")
+    return s
+
+
+def full_fold(store: Store):
+    return engine.fold(GAME, store.events(store.current().id))
+
+
+def test_a_command_folds_only_the_events_after_its_snapshot(store, monkeypatch):
+    play_randomly(store, 40, seed=1)
+    session.load(store)  # the newest snapshot is at the last event now
+    applied = []
+    real = type(GAME).apply
+    monkeypatch.setattr(type(GAME), "apply", lambda self, s, m: applied.append(m) or real(
+        self, s, m))
+    session.play(store, "draw")
+    cur = session.load(store)
+    assert len(applied) <= 2  # the new move (judged once, folded once), not the 40 before
+    monkeypatch.undo()
+    assert cur.state == full_fold(store)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_cached_state_equals_the_full_replay_with_undos(store, seed):
+    play_randomly(store, 60, seed=seed, undo_every=4)
+    for _ in range(3):  # several undos in a row reach behind the newest snapshots
+        session.undo(store)
+    cur = session.load(store)
+    assert cur.state == full_fold(store)
+    lines = session.log(store)[1]
+    ledger = GAME.ledger(cur.state)
+    assert sum(len(x.points) for x in lines) == len(ledger)  # every point on its move's line
+
+
+def test_an_edited_snapshot_is_ignored_not_trusted(store):
+    play_randomly(store, 20, seed=3)
+    truth = session.load(store).state
+    store.db.execute("UPDATE snapshots SET state = replace(state, 'ana', 'eve')")
+    assert session.load(store).state == truth
+
+
+def test_a_snapshot_that_would_build_other_objects_is_refused(store):
+    import pickle
+
+    from referee.snapshots import _Unpickler
+
+    evil = pickle.dumps(os.system)
+    with pytest.raises(pickle.UnpicklingError, match="may not build"):
+        _Unpickler(__import__("io").BytesIO(evil)).load()
+
+
+def test_reading_commands_take_no_write_lock(tmp_path):
+    db = tmp_path / "m.sqlite3"
+    env = {**os.environ, "REFEREE_DB": str(db)}
+    run = lambda *a: subprocess.run(["referee", *a], env=env, capture_output=True,  # noqa: E731
+                                    text=True, timeout=20)
+    assert run("new", "tripple-domino", "--players", "ana,bob").returncode == 0
+    assert run("play", "start ana=5-5-5 bob=4-4-4").returncode == 0
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another terminal holds the write lock
+    try:
+        for args in (("check", "draw"), ("show",), ("log",), ("score",), ("ask", "x")):
+            r = run(*args)
+            assert r.returncode in (0, 2) and "locked" not in r.stderr, (args, r.stderr)
+        assert run("check", "draw").stdout.startswith("legal: bob: draw")
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
