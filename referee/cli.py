@@ -151,18 +151,10 @@ def matches_cmd(ctx, as_json: bool) -> None:
         current = store.current().id
     except RefereeError:
         current = None
-    for p in store.database_problems():  # a dropped match: say so before listing the rest
-        raise RefereeError(f"{p.what}; see `referee verify --all`", p.where)
-    rows = []
-    for m in store.matches():
-        try:  # one unreadable match (tampered, or a game no longer installed) hides no other
-            cur = session.load(store, m.id)
-        except RefereeError as e:
-            rows.append((m, {}, None, 0, str(e)))
-            continue
-        tot = engine.totals(cur.game.ledger(cur.state), m.players)
-        outcome = cur.game.outcome(cur.state)
-        rows.append((m, tot, outcome, sum(e.kind == "move" for e in cur.events), None))
+    from referee import summaries
+
+    rows = [(x.match, x.totals, engine.Outcome(x.winners, x.reason or "") if x.winners is not None
+             else None, x.moves, x.error) for x in summaries.every(store)]
     if as_json:
         _json([{"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
                 "created": m.created, "current": m.id == current, "totals": tot,

@@ -102,3 +102,32 @@ def test_reading_commands_take_no_write_lock(tmp_path):
     finally:
         writer.execute("ROLLBACK")
         writer.close()
+
+
+def test_matches_and_standings_read_kept_summaries_and_refresh_a_changed_match(tmp_path,
+                                                                             monkeypatch):
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    db = str(tmp_path / "many.sqlite3")
+
+    def ref(*args):
+        r = CliRunner().invoke(main, ["--db", db, *args])
+        assert r.exit_code == 0, r.output
+        return r.output
+
+    for players in ("ana,bob", "cy,dee", "ana,cy"):
+        ref("new", "tripple-domino", "--players", players)
+        a, b = players.split(",")
+        ref("play", f"start {a}=5-5-5 {b}=4-4-4")
+    first = ref("matches"), ref("standings")
+    loads = []
+    real = session.load
+    monkeypatch.setattr(session, "load", lambda *a, **k: loads.append(a) or real(*a, **k))
+    assert (ref("matches"), ref("standings")) == first
+    assert loads == []  # nothing folded: every summary still fits
+    ref("play", "draw")  # match 3 changes: only it is loaded again, and shown changed
+    loads.clear()
+    out = ref("matches")
+    assert len(loads) == 1 and "ana 20, cy -5" in out and "ana 20, cy 0" in first[0]

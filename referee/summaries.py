@@ -1,0 +1,137 @@
+"""Per-match summaries (totals, winners, moves) for `matches` and `standings`.
+
+Why: those two read every match; loading 2,000 matches one by one (verify, unpickle, fold the
+tail) takes seconds. A summary is kept per match, keyed like a snapshot: the match's last event
+hash, the rules' source, and a digest of all its events as stored, recomputed for every match in
+two grouped queries. A match whose summary no longer fits (new events, other rules, an edit) is
+loaded the ordinary way, which reports any tampering, and its summary is written again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from dataclasses import dataclass
+
+from referee import engine, integrity, session, snapshots
+from referee.engine import RefereeError
+from referee.store import Match, Store
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS summaries (
+    match INTEGER PRIMARY KEY,
+    head TEXT NOT NULL,
+    code TEXT NOT NULL,
+    content TEXT NOT NULL,
+    data TEXT NOT NULL
+)
+"""
+CONTENTS = ("SELECT match, CAST(group_concat(kind || char(31) || data || char(31) || at || "
+            "char(31) || hash, char(30)) AS BLOB), count(*), max(seq) FROM events GROUP BY match")
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One match as `matches` and `standings` show it (error: why it cannot be read)."""
+
+    match: Match
+    totals: dict[str, int]
+    winners: tuple[str, ...] | None
+    reason: str | None
+    moves: int
+    error: str | None = None
+
+
+def every(store: Store, game_name: str | None = None) -> list[Summary]:
+    """Every match (of one game, or all) summarised; unreadable ones carry their error."""
+    wanted = engine.game(game_name).name if game_name is not None else None  # a typo errs
+    for p in store.database_problems():
+        raise RefereeError(f"{p.what}; see `referee verify --all`", p.where)
+    db = store.db
+    raw = {r[0]: r for r in db.execute(
+        "SELECT id, game, players, options, created FROM matches ORDER BY id").fetchall()}
+    heads = {r[0]: r[1:] for r in db.execute("SELECT match, header, count, head FROM heads")} \
+        if integrity.installed(db) else {}
+    contents = {r[0]: (hashlib.sha256(r[1] or b"").hexdigest(), r[2], r[3])
+                for r in db.execute(CONTENTS)}
+    try:
+        kept = {r[0]: r[1:] for r in db.execute(
+            "SELECT match, head, code, content, data FROM summaries")}
+    except sqlite3.DatabaseError:
+        kept = {}
+    out, fresh = [], []
+    for m in store.matches():
+        if wanted is not None and m.game != wanted:
+            continue
+        s = _kept(m, raw[m.id], heads.get(m.id), contents.get(m.id), kept.get(m.id))
+        if s is None:
+            s, row = _load(store, m)
+            if row is not None:
+                fresh.append(row)
+        out.append(s)
+    if fresh:
+        _save(store, fresh)
+    return out
+
+
+def _kept(m: Match, raw: tuple, head: tuple | None, content: tuple | None,
+          kept: tuple | None) -> Summary | None:
+    if head is None or content is None or kept is None:
+        return None
+    header, count, last_hash = head
+    digest, rows, last = content
+    s_head, code, s_content, data = kept
+    try:
+        game_class = type(engine.game(m.game))
+    except RefereeError:
+        return None
+    if (header != integrity.header_hash(*raw) or not rows == last == count
+            or s_head != last_hash or s_content != digest
+            or code != snapshots.code_fingerprint(game_class)):
+        return None
+    d = json.loads(data)
+    return Summary(m, d["totals"], tuple(d["winners"]) if d["winners"] is not None else None,
+                   d["reason"], d["moves"])
+
+
+def _load(store: Store, m: Match) -> tuple[Summary, tuple | None]:
+    """The match loaded the ordinary way (verified, folded), and its summary row to keep."""
+    try:
+        cur = session.load(store, m.id)
+    except RefereeError as e:
+        return Summary(m, {}, None, None, 0, str(e)), None
+    totals = engine.totals(cur.game.ledger(cur.state), m.players)
+    outcome = cur.game.outcome(cur.state)
+    moves = store.db.execute("SELECT count(*) FROM events WHERE match = ? AND kind = 'move'",
+                             (m.id,)).fetchone()[0]
+    s = Summary(m, totals, outcome.winners if outcome else None,
+                outcome.reason if outcome else None, moves)
+    head = store.db.execute("SELECT hash FROM events WHERE match = ? ORDER BY seq DESC LIMIT 1",
+                            (m.id,)).fetchone()[0]
+    content = hashlib.sha256(store.db.execute(
+        snapshots.CONTENT, (m.id, len(cur.events))).fetchone()[0] or b"").hexdigest()
+    data = json.dumps({"totals": totals, "winners": list(s.winners) if s.winners else None,
+                       "reason": s.reason, "moves": moves})
+    return s, (m.id, head, snapshots.code_fingerprint(type(cur.game)), content, data)
+
+
+def _save(store: Store, rows: list[tuple]) -> None:
+    """Keep the summaries if the database can be written now without waiting (a cache)."""
+    if store.read_only is not None:
+        return
+    db = store.db
+    try:
+        db.execute("PRAGMA busy_timeout=0")
+        db.execute("BEGIN IMMEDIATE")
+        db.execute(SCHEMA)
+        db.executemany("INSERT OR REPLACE INTO summaries (match, head, code, content, data) "
+                       "VALUES (?, ?, ?, ?, ?)", rows)
+        db.execute("COMMIT")
+    except sqlite3.DatabaseError:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+    finally:
+        from referee.store import BUSY_MS
+
+        db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
