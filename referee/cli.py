@@ -458,7 +458,9 @@ def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:
 @click.pass_context
 def standings_cmd(ctx, game_name, as_json) -> None:
     """Across matches, per player: played, finished, won, average and best total."""
-    rows = session.standings(_store(ctx), game_name)
+    from referee import summaries
+
+    rows = summaries.standings(_store(ctx), game_name)
     if as_json:
         _json([s.__dict__ for s in rows])
         return

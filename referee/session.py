@@ -251,24 +251,3 @@ def results(store: Store, game_name: str | None = None) -> list[tuple[Loaded, di
         cur = load(store, m.id)
         out.append((cur, engine.totals(cur.game.ledger(cur.state), m.players)))
     return out
-
-
-def standings(store: Store, game_name: str | None = None) -> list[Standing]:
-    """Per player across matches: played, finished, won, average and best total."""
-    from referee import summaries
-
-    rows: dict[str, list] = {}
-    for x in summaries.every(store, game_name):
-        if x.error is not None:  # an unreadable match is an error here, as it always was
-            raise RefereeError(x.error, f"match {x.match.id}")
-        for p in x.match.players:
-            r = rows.setdefault(p, [0, 0, 0, []])
-            r[0] += 1
-            r[3].append(x.totals[p])
-            if x.winners is not None:
-                r[1] += 1
-                r[2] += p in x.winners
-    table = [
-        Standing(p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3])) for p, r in rows.items()
-    ]
-    return sorted(table, key=lambda s: (-s.won, -s.average, s.player))

@@ -135,3 +135,22 @@ def _save(store: Store, rows: list[tuple]) -> None:
         from referee.store import BUSY_MS
 
         db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+
+
+def standings(store: Store, game_name: str | None = None) -> list[session.Standing]:
+    """Per player across matches: played, finished, won, average and best total."""
+    rows: dict[str, list] = {}
+    for x in every(store, game_name):
+        if x.error is not None:  # an unreadable match is an error here, as it always was
+            raise RefereeError(x.error, f"match {x.match.id}")
+        for p in x.match.players:
+            r = rows.setdefault(p, [0, 0, 0, []])
+            r[0] += 1
+            r[3].append(x.totals[p])
+            if x.winners is not None:
+                r[1] += 1
+                r[2] += p in x.winners
+    table = [
+        session.Standing(p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3])) for p, r in rows.items()
+    ]
+    return sorted(table, key=lambda s: (-s.won, -s.average, s.player))
