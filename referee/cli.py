@@ -163,12 +163,15 @@ def matches_cmd(ctx, as_json: bool) -> None:
         return
     if not rows:
         click.echo("no matches yet: start one with `referee new GAME --players ana,bob`")
+    out = []  # one write for thousands of lines
     for m, tot, outcome, _, err in rows:
         mark = "*" if m.id == current else " "
         scores = ", ".join(f"{p} {v}" for p, v in tot.items())
         state = (f"unreadable: {err}" if err else
                  f"won by {', '.join(outcome.winners)}" if outcome else "in play")
-        click.echo(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
+        out.append(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
+    if out:
+        click.echo("\n".join(out))
 
 
 @main.command("use")
@@ -424,11 +427,13 @@ def log_cmd(ctx, match_id, as_json, script) -> None:
                            "at": x.at, "retracted": x.retracted,
                            "score": [_item(i) for i in x.points]} for x in lines]})
         return
+    out = []  # one write for a 20,000-event log
     for x in lines:
         who = f"{x.player}: " if x.player else ""
         gone = "  [undone]" if x.retracted else ""
         pts = f"   ({_points(x.points)})" if x.points else ""
-        click.echo(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
+        out.append(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
+    click.echo("\n".join(out))
 
 
 def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:

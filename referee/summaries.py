@@ -60,19 +60,45 @@ def every(store: Store, game_name: str | None = None) -> list[Summary]:
             "SELECT match, head, code, content, data FROM summaries")}
     except sqlite3.DatabaseError:
         kept = {}
-    out, fresh = [], []
+    out, stale = [], []
     for m in store.matches():
         if wanted is not None and m.game != wanted:
             continue
         s = _kept(m, raw[m.id], heads.get(m.id), contents.get(m.id), kept.get(m.id))
+        out.append(s)
         if s is None:
-            s, row = _load(store, m)
+            stale.append((len(out) - 1, m))
+    if not stale:
+        return out
+    fresh = []
+    locked = _begin(store)  # one transaction for every snapshot and summary written below
+    try:
+        for i, m in stale:
+            out[i], row = _load(store, m)
             if row is not None:
                 fresh.append(row)
-        out.append(s)
-    if fresh:
-        _save(store, fresh)
+        if fresh:
+            _save(store, fresh)
+    finally:
+        if locked and store.db.in_transaction:
+            store.db.execute("COMMIT")
     return out
+
+
+def _begin(store: Store) -> bool:
+    """Take the write lock if it is free right now (else the caches are simply not kept)."""
+    if store.read_only is not None or store.db.in_transaction:
+        return False
+    from referee.store import BUSY_MS
+
+    try:
+        store.db.execute("PRAGMA busy_timeout=0")
+        store.db.execute("BEGIN IMMEDIATE")
+        return True
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        store.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 
 
 def _kept(m: Match, raw: tuple, head: tuple | None, content: tuple | None,
@@ -121,20 +147,18 @@ def _save(store: Store, rows: list[tuple]) -> None:
     if store.read_only is not None:
         return
     db = store.db
+    own = not db.in_transaction and _begin(store)
+    if not db.in_transaction:
+        return
     try:
-        db.execute("PRAGMA busy_timeout=0")
-        db.execute("BEGIN IMMEDIATE")
         db.execute(SCHEMA)
         db.executemany("INSERT OR REPLACE INTO summaries (match, head, code, content, data) "
                        "VALUES (?, ?, ?, ?, ?)", rows)
-        db.execute("COMMIT")
+        if own:
+            db.execute("COMMIT")
     except sqlite3.DatabaseError:
-        if db.in_transaction:
+        if own and db.in_transaction:
             db.execute("ROLLBACK")
-    finally:
-        from referee.store import BUSY_MS
-
-        db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 
 
 def standings(store: Store, game_name: str | None = None) -> list[session.Standing]:
