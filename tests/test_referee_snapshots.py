@@ -131,3 +131,21 @@ def test_matches_and_standings_read_kept_summaries_and_refresh_a_changed_match(t
     loads.clear()
     out = ref("matches")
     assert len(loads) == 1 and "ana 20, cy -5" in out and "ana 20, cy 0" in first[0]
+
+
+@pytest.mark.parametrize("name", sorted(engine.games()))
+def test_every_games_state_survives_a_snapshot(name):
+    """Snapshots only build the referee's dataclasses: every game's state must be made of them
+    (or it would silently never be cached)."""
+    import io
+
+    from referee.snapshots import _pickle, _Unpickler
+
+    g = engine.game(name)
+    s = g.setup(g.sample.players, engine.check_options(g, dict(g.sample.options)))
+    for text in g.sample.moves:
+        said, colon, rest = text.partition(":")
+        mine = colon and said.strip() in g.sample.players
+        s = g.apply(s, g.parse(s, rest.strip() if mine else text,
+                               said.strip() if mine else g.to_move(s)))
+    assert _Unpickler(io.BytesIO(_pickle(s))).load() == s
