@@ -11,11 +11,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from generator import units
+from generator import conditions, layouts, units
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
 from generator.elements import CHOICES, COMMON, ELEMENTS
 from generator.errors import PnpError, read_text
+from generator.percard import PerCard, for_card
 from generator.shapes import SHAPES
 from generator.sources import SOURCES, Row
 
@@ -28,10 +29,10 @@ BASIC_COLORS = {
     "pink": "#e377c2", "brown": "#8c564b", "none": "none",
 }
 DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "default_parts",
-             "options"}
+             "options", "layout"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
-TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
+TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back", "layouts"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -82,15 +83,23 @@ def resolve_color(value: str, palette: dict[str, str], where: str = "") -> str:
                    "[colors]", where)
 
 
-def truthy(value: str) -> bool:
-    return value.strip().lower() not in ("", "0", "false", "no", "none")
+truthy = conditions.truthy
 
 
 def visible(el: Element, card: Card) -> bool:
-    """Whether the element is drawn on this card (its `when` and `unless`, filled in)."""
-    if "when" in el.params and not truthy(fill(el.params["when"], card)):
+    """Whether the element is drawn on this card: its layout is the card's, its `when` holds
+    and its `unless` does not (conditions parsed at load, see generator.conditions)."""
+    if el.layout and el.layout != card.layout:
         return False
-    return not ("unless" in el.params and truthy(fill(el.params["unless"], card)))
+    when, unless = el.params.get("when"), el.params.get("unless")
+    if when is None and unless is None:
+        return True
+    fields = _CardFields(card)  # once for every value the conditions name
+    filled = lambda text: text.format_map(fields) if "{" in text else text  # noqa: E731
+    named = lambda: f"card #{card.id} ({card.name})"  # noqa: E731
+    if when is not None and not when.holds(filled, named):
+        return False
+    return not (unless is not None and unless.holds(filled, named))
 
 
 def find(name_or_path: str | Path) -> Path:
@@ -201,8 +210,12 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
 
     columns = set(cards[0].fields) | set(BUILTIN_FIELDS)
     size_box = (width, height)
-    face = _elements(data.get("face", []), "face", fname, size_box, columns)
-    back = _elements(data.get("back", []), "back", fname, size_box, columns)
+    if "layout" in deck:
+        _known_columns(template_fields(str(deck["layout"]), f"{where}.layout"), columns,
+                       f"{where}.layout")
+    cards, face, back = layouts.build(
+        data, deck.get("layout"), fname, cards, fill,
+        lambda items: _elements(items, size_box, columns))
     if not any(c.symbols for c in cards):
         for el in face + back:
             if el.kind == "symbols":
@@ -280,16 +293,12 @@ def _qty(row: Row) -> int:
     return qty
 
 
-def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
+def _elements(items: list[tuple[str, dict]], box: tuple[float, float],
               columns: set[str]) -> tuple[Element, ...]:
-    if not isinstance(items, list):
-        raise PnpError(f"[[{side}]] must be a list of elements", fname)
+    """A side's elements, each (where, TOML table) as generator.layouts resolved them."""
     w, h = box
     out = []
-    for i, item in enumerate(items, 1):
-        where = f"{fname} [[{side}]] #{i}"
-        if not isinstance(item, dict):
-            raise PnpError("an element must be a table", where)
+    for where, item in items:
         kind = item.get("type")
         if kind not in ELEMENTS:
             raise PnpError(f"unknown element type {kind!r} (use {', '.join(ELEMENTS)})", where)
@@ -309,12 +318,49 @@ def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
             raise PnpError("an image needs file = \"picture.png\"", where)
         for key, allowed in CHOICES.items():
             if key in params and key in spec:
-                _one_of(params[key], allowed, key, where)
+                params[key] = _choice(params[key], allowed, key, where)
+        if "{" in str(params.get("font", "")):  # drawers take the font as given: fill it here
+            params["font"] = PerCard(params["font"], tuple(template_fields(params["font"])),
+                                     lambda v, _where: v, "text")
         out.append(Element(kind, params, where))
     return tuple(out)
 
 
+def _choice(value: str, allowed: tuple[str, ...], key: str, where: str) -> Any:
+    """One of a few words, or a {field} template checked per card."""
+    if "{" in value:
+        return PerCard(value, tuple(template_fields(value, where)),
+                       lambda v, wh: _choice(v, allowed, key, wh.rsplit(".", 1)[0]), "text")
+    _one_of(value, allowed, key, where)
+    return value
+
+
 def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[str]) -> Any:
+    """A parameter's value; a number or length written with {fields} is resolved per card."""
+    if kind == "condition":
+        condition, names = conditions.parse(str(value), where)
+        _known_columns(names, columns, where)
+        return condition
+    if kind in PER_CARD_KINDS and isinstance(value, str) and "{" in value:
+        names = template_fields(value, where)
+        _known_columns(names, columns, where)
+        return PerCard(value, tuple(names), lambda v, wh: _value(kind, v, wh, w, h), kind)
+    if kind not in PER_CARD_KINDS and kind != "list":  # text, colour, file: filled when drawn
+        _known_columns(template_fields(str(value), where), columns, where)
+    return _value(kind, value, where, w, h)
+
+
+PER_CARD_KINDS = ("x", "y", "len", "pt", "num", "fraction", "bool")
+
+
+def _known_columns(names: list[str], columns: set[str], where: str) -> None:
+    for name in names:
+        if name not in columns:
+            raise PnpError(f"refers to {{{name}}} but the cards have no column {name!r} "
+                           f"(columns: {', '.join(sorted(columns))})", where)
+
+
+def _value(kind: str, value: Any, where: str, w: float, h: float) -> Any:
     if kind in ("x", "y", "len"):
         points = units.length(value, where, percent_of={"x": w, "y": h, "len": min(w, h)}[kind])
         if kind == "len" and points < 0:
@@ -341,12 +387,7 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
         if not isinstance(value, list):
             raise PnpError(f"expected a list, got {value!r}", where)
         return [str(v) for v in value]
-    text = str(value)
-    for name in template_fields(text, where):
-        if name not in columns:
-            raise PnpError(f"refers to {{{name}}} but the cards have no column {name!r} "
-                           f"(columns: {', '.join(sorted(columns))})", where)
-    return text
+    return str(value)
 
 
 def resolve_shape(value: str, aliases: dict[str, str], where: str = "") -> str:
@@ -365,6 +406,7 @@ def _check_card(card: Card, elements: tuple[Element, ...], root: Path, colors: d
         where = f"card {card.id}, {el.where}"
         if not visible(el, card):
             continue
+        el = for_card(el, card)
         spec = ELEMENTS[el.kind]
         for key, value in el.params.items():
             kind = spec.get(key)
