@@ -6,7 +6,6 @@ came from when the group says so (`name_the_command`).
 
 from __future__ import annotations
 
-import re
 import sys
 
 import click
@@ -22,32 +21,25 @@ def one_line(text: str) -> str:
     return " ".join(line.strip() for line in text.strip().splitlines() if line.strip())
 
 
-QUOTED = re.compile(rf"'([^'\n]{{{CUT + 1},}})'|\"([^\"\n]{{{CUT + 1},}})\"")
-
-
-def shorten(text: str, keep: int = CUT) -> str:
-    """A long input as an error message shows it: its first characters and its length."""
+def shorten(text: str, keep: int = LONGEST) -> str:
+    """A long text as an error message shows it: its first characters and its length."""
     if len(text) <= keep:
         return text
     return f"{text[:keep]}… ({len(text):,} characters)"
 
 
-def cut_inputs(message: str) -> str:
-    """An error message with every quoted input longer than CUT characters cut, and the whole
-    line kept under LONGEST (a 120,000-character move is not echoed back whole)."""
-    def cut(m: re.Match) -> str:
-        quote = m.group(0)[0]
-        body = m.group(1) if m.group(1) is not None else m.group(2)
-        return f"{quote}{body[:CUT]}…{quote} ({len(body):,} characters)"
-
-    message = QUOTED.sub(cut, message)
-    return shorten(message, LONGEST)
+def quoted(text: str, keep: int = CUT) -> str:
+    """An input quoted in an error message: whole when short, else its first `keep`
+    characters and its length (`'xxxx…' (120,000 characters)`)."""
+    if len(text) <= keep:
+        return repr(text)
+    return f"{text[:keep]!r}… ({len(text):,} characters)".replace("'…", "…'", 1)
 
 
 def fail(what: str, where: str | None = None) -> None:
     """Print `error: what (where)` on stderr and exit with code 2."""
-    what = cut_inputs(one_line(what))
-    where = cut_inputs(where) if where else where
+    what = shorten(one_line(what))  # a message echoing a huge input is cut, never whole
+    where = shorten(where) if where else where
     click.echo(f"error: {what} ({where})" if where else f"error: {what}", err=True)
     sys.exit(2)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from pnp_shared.oneline import OneLineErrors, fail
+from pnp_shared.oneline import OneLineErrors, fail, quoted
 from referee import engine, session
 from referee.engine import RefereeError, ScoreItem, Verdict
 from referee.store import Store
@@ -245,7 +245,7 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
         return 2 if p.error else (0 if p.verdict.legal else 1)
     if p.error is not None:
         kept = "" if dry else "; kept in the log as rejected"
-        fail(f"match {p.match.id}: {p.error}{kept}", f"move {p.text!r}")
+        fail(f"match {p.match.id}: {p.error}{kept}", f"move {quoted(p.text)}")
     v = p.verdict
     # Moves of real-time games carry their player ("ana: ..."); do not say it twice.
     who = f"{p.player}: " if p.player and not str(p.move).startswith(f"{p.player}:") else ""

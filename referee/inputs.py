@@ -14,6 +14,7 @@ import re
 from referee.engine import InvalidMove
 
 MAX_DIGITS = 40  # no move, position or question of any game needs a longer number
+MAX_LENGTH = {"move": 1_000, "question": 1_000, "position": 100_000}  # characters
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -37,3 +38,7 @@ def check(text: str, what: str = "move") -> None:
         raise InvalidMove(f"the {what} holds a number of {len(long.group()):,} digits (at "
                           f"character {long.start() + 1}); no {what} takes more than "
                           f"{MAX_DIGITS}")
+    longest = MAX_LENGTH.get(what, 1_000)
+    if len(text) > longest:  # refused before a game echoes it back in an error message
+        raise InvalidMove(f"the {what} is {len(text):,} characters long; no {what} takes more "
+                          f"than {longest:,}")

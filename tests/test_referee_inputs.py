@@ -95,3 +95,12 @@ def test_superscript_digits_in_coda_are_a_move_error(tmp_path):
         err = one_line_error(ref("play", move))
         assert "expected" in err and "0-11" in err
         assert last_event(ref)["kind"] == "rejected"
+
+
+def test_messages_quoting_inputs_are_not_mangled_and_long_ones_are_cut():
+    from pnp_shared.oneline import quoted, shorten
+
+    assert quoted("draw") == "'draw'"
+    assert quoted("x" * 120_000) == "'" + "x" * 60 + "…' (120,000 characters)"
+    message = "'{al}' is 'middle' on card #2 (Wide), from column al: align must be one of left"
+    assert shorten(message) == message  # quotes far apart are left alone
