@@ -98,6 +98,7 @@ class Store:
         self._in_tx = False
         self.read_only: str | None = None  # why writes are refused (read-only or full storage)
         self._db_checked: tuple[tuple[int, int], list[integrity.Problem]] | None = None
+        self._appended = 0  # matches and events this connection added
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db, self.read_only = dbopen.connect(self.path, BUSY_MS)
@@ -196,6 +197,7 @@ class Store:
             )
             mid = int(cur.lastrowid)
             integrity.record_match(self.db, mid, *header)
+            self._appended += 1
             self.append(mid, "new", {"game": game, "players": list(players), "options": options})
             self.set_current(mid)
         return Match(mid, game, tuple(players), dict(options), created)
@@ -260,6 +262,7 @@ class Store:
                 (match_id, seq, kind, body, at, prev, digest),
             )
             integrity.record_append(self.db, match_id, seq, digest)
+            self._appended += 1
         return Event(seq, kind, data)
 
     def stamped(self, match_id: int) -> list[Stamped]:
@@ -305,9 +308,10 @@ class Store:
     def database_problems(self) -> list[integrity.Problem]:
         """Whole-database checks (a match dropped or its head record changed): one row per
         match, done again only when the database changed since (PRAGMA data_version counts
-        other connections' commits, total_changes this one's)."""
+        other connections' commits, _appended this one's matches and events; cache writes such
+        as snapshots do not count)."""
         try:
-            key = (self.db.execute("PRAGMA data_version").fetchone()[0], self.db.total_changes)
+            key = (self.db.execute("PRAGMA data_version").fetchone()[0], self._appended)
             if self._db_checked is None or self._db_checked[0] != key:
                 self._db_checked = (key, integrity.database_problems(self.db, str(self.path)))
             return self._db_checked[1]
