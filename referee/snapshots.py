@@ -163,6 +163,15 @@ class LazyLog(Sequence[Stamped]):
     def __len__(self) -> int:
         return self._count
 
+    def preload(self, first: int, last: int) -> None:
+        """Read events first..last not read yet in one query (a fold from a snapshot far back)."""
+        if all(k in self._known for k in range(first, last + 1)):
+            return
+        for r in self._store.db.execute(
+                f"SELECT {ROW} FROM events WHERE match = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+                (self._match, first, last)).fetchall():
+            self._known.setdefault(r[0], _stamped(r, f"match {self._match}, event {r[0]}"))
+
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(self._count))]
@@ -232,26 +241,26 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
     gone = engine.retracted(control)
     code = code_fingerprint(type(game))
     start = _usable(store, match_id, target, code, gone)
-    if start is None:
-        stamped = store.stamped(match_id)  # verifies everything, names the first bad event
-        known = {s.event.seq: s for s in stamped}
-        state, marks = None, []
-        from_seq, prev = 0, GENESIS
+    if start is None:  # fold from the first event; verify from the newest snapshot that fits
+        state, marks, from_seq = None, [], 0
+        checked, prev = _verified(store, match_id)
     else:
         from_seq, prev, state, marks = start
-        known = {}
-        rows = db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq > ? ORDER BY seq",
-                          (match_id, from_seq)).fetchall()
-        for seq, kind, data, at, link, digest in rows:
-            w = f"match {match_id}, event {seq}; {store.path}"
-            if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
-                raise RefereeError(f"tampered log: event {seq} breaks the hash chain", w)
-            if seq <= target:  # events after `replay --to N` are verified, not read
-                known[seq] = _stamped((seq, kind, data, at), w)
-            prev = digest
-        for p in store.head_problems(match_id, last, prev):
-            raise RefereeError(p.what, p.where)
+        checked = from_seq
+    known: dict[int, Stamped] = {}
+    rows = db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq > ? ORDER BY seq",
+                      (match_id, checked)).fetchall()
+    for seq, kind, data, at, link, digest in rows:
+        w = f"match {match_id}, event {seq}; {store.path}"
+        if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
+            raise RefereeError(f"tampered log: event {seq} breaks the hash chain", w)
+        if seq <= target:  # events after `replay --to N` are verified, not read
+            known[seq] = _stamped((seq, kind, data, at), w)
+        prev = digest
+    for p in store.head_problems(match_id, last, prev):
+        raise RefereeError(p.what, p.where)
     log = LazyLog(store, match_id, target, known)
+    log.preload(from_seq + 1, target)
     tail = [log[k - 1].event for k in range(from_seq + 1, target + 1)]
     try:
         for e, after in engine.steps(game, tail, state, gone):
@@ -265,6 +274,19 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
     if target > from_seq:
         _save(store, match_id, target, state, marks, code, gone)
     return Folded(state, marks, log, target)
+
+
+def _verified(store: Store, match_id: int) -> tuple[int, str]:
+    """(seq, hash) up to which the events are as when the newest snapshot was made (its
+    digest of them still matches), or (0, GENESIS): those need no hashing one by one."""
+    try:
+        row = store.db.execute("SELECT seq, hash, content FROM snapshots WHERE match = ? "
+                               "ORDER BY seq DESC LIMIT 1", (match_id,)).fetchone()
+    except sqlite3.DatabaseError:
+        return 0, GENESIS
+    if row is None or _content(store.db, match_id, row[0]) != row[2]:
+        return 0, GENESIS
+    return row[0], row[1]
 
 
 def _usable(store: Store, match_id: int, target: int, code: str,
