@@ -225,9 +225,17 @@ class Folded:
     seq: int
 
 
-def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Folded:
-    """The state after event `upto` (the last when None), from the newest valid snapshot and
-    the events after it; the whole chain, header and head verified as store.stamped does."""
+def end_read(db: sqlite3.Connection) -> None:
+    """End a read transaction; a database too damaged to end it was reported already."""
+    try:
+        if db.in_transaction:
+            db.execute("COMMIT")
+    except sqlite3.DatabaseError:
+        pass
+
+
+def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
+    """The verified part of fold(): the events checked and read, the best snapshot taken."""
     db, where = store.db, f"match {match_id}; {store.path}"
     count, last = db.execute("SELECT count(*), max(seq) FROM events WHERE match = ?",
                              (match_id,)).fetchone()
@@ -259,6 +267,24 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
         prev = digest
     for p in store.head_problems(match_id, last, prev):
         raise RefereeError(p.what, p.where)
+    return target, last, gone, code, from_seq, state, marks, known
+
+
+def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Folded:
+    """The state after event `upto` (the last when None), from the newest valid snapshot and
+    the events after it; the whole chain, header and head verified as store.stamped does."""
+    db = store.db
+    reading = not db.in_transaction  # one read transaction: a consistent view of the
+    if reading:  # events, the heads and the snapshots while another terminal appends
+        db.execute("BEGIN")
+    try:
+        target, last, gone, code, from_seq, state, marks, known = _read(store, match_id, game,
+                                                                        upto)
+    except sqlite3.DatabaseError as e:  # damaged, locked, unreadable: one line, as everywhere
+        raise store._failed(e) from None
+    finally:
+        if reading:
+            end_read(db)
     log = LazyLog(store, match_id, target, known)
     log.preload(from_seq + 1, target)
     tail = [log[k - 1].event for k in range(from_seq + 1, target + 1)]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from referee import engine, integrity, session, snapshots
 from referee.engine import RefereeError
+from referee.snapshots import end_read
 from referee.store import Match, Store
 
 SCHEMA = """
@@ -46,8 +47,38 @@ class Summary:
 def every(store: Store, game_name: str | None = None) -> list[Summary]:
     """Every match (of one game, or all) summarised; unreadable ones carry their error."""
     wanted = engine.game(game_name).name if game_name is not None else None  # a typo errs
-    for p in store.database_problems():
-        raise RefereeError(f"{p.what}; see `referee verify --all`", p.where)
+    db = store.db
+    reading = not db.in_transaction  # one consistent view while another terminal appends
+    if reading:
+        db.execute("BEGIN")
+    try:
+        for p in store.database_problems():
+            raise RefereeError(f"{p.what}; see `referee verify --all`", p.where)
+        out, stale = _read(store, wanted)
+    except sqlite3.DatabaseError as e:  # damaged, locked, unreadable: one line, as everywhere
+        raise store._failed(e) from None
+    finally:
+        if reading:
+            end_read(db)
+    if not stale:
+        return out
+    fresh = []
+    locked = _begin(store)  # one transaction for every snapshot and summary written below
+    try:
+        for i, m in stale:
+            out[i], row = _load(store, m)
+            if row is not None:
+                fresh.append(row)
+        if fresh:
+            _save(store, fresh)
+    finally:
+        if locked and store.db.in_transaction:
+            store.db.execute("COMMIT")
+    return out
+
+
+def _read(store: Store, wanted: str | None) -> tuple[list, list]:
+    """The kept summaries that still fit, and the matches (index, match) that need loading."""
     db = store.db
     raw = {r[0]: r for r in db.execute(
         "SELECT id, game, players, options, created FROM matches ORDER BY id").fetchall()}
@@ -68,21 +99,7 @@ def every(store: Store, game_name: str | None = None) -> list[Summary]:
         out.append(s)
         if s is None:
             stale.append((len(out) - 1, m))
-    if not stale:
-        return out
-    fresh = []
-    locked = _begin(store)  # one transaction for every snapshot and summary written below
-    try:
-        for i, m in stale:
-            out[i], row = _load(store, m)
-            if row is not None:
-                fresh.append(row)
-        if fresh:
-            _save(store, fresh)
-    finally:
-        if locked and store.db.in_transaction:
-            store.db.execute("COMMIT")
-    return out
+    return out, stale
 
 
 def _begin(store: Store) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from referee import session
 from referee.engine import RefereeError
 from referee.integrity import Problem
+from referee.snapshots import end_read
 from referee.store import Store
 
 
@@ -25,6 +26,17 @@ class Report:
 
 def verify(store: Store, match_id: int | None = None, every: bool = False) -> Report:
     """Check the database and one match (the current one, or `match_id`), or every match."""
+    reading = not store.db.in_transaction  # one consistent view while others append
+    if reading:
+        store.db.execute("BEGIN")
+    try:
+        return _verify(store, match_id, every)
+    finally:
+        if reading:
+            end_read(store.db)
+
+
+def _verify(store: Store, match_id: int | None, every: bool) -> Report:
     problems = list(store.database_problems())
     if every:
         ids = [m.id for m in store.matches()]
