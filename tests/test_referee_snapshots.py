@@ -149,3 +149,22 @@ def test_every_games_state_survives_a_snapshot(name):
         s = g.apply(s, g.parse(s, rest.strip() if mine else text,
                                said.strip() if mine else g.to_move(s)))
     assert _Unpickler(io.BytesIO(_pickle(s))).load() == s
+
+
+def test_a_move_committed_by_another_terminal_during_a_read_is_not_tampering(store,
+                                                                            monkeypatch):
+    """A reading command sees one consistent database: another terminal's play committed
+    between its reads is not taken for a cut tail (7 checks and a play at once hit this)."""
+    other = Store(store.path)
+    real = Store.head_problems
+
+    def with_a_play_in_between(self, *args):
+        if self is store:
+            session.play(other, "draw")  # commits while `store` is half-way through its read
+        return real(self, *args)
+
+    monkeypatch.setattr(Store, "head_problems", with_a_play_in_between)
+    verdict = session.play(store, "draw", dry=True)  # `check draw`
+    assert verdict.verdict is not None and verdict.verdict.legal
+    monkeypatch.undo()
+    assert [e.kind for e in store.events(store.current().id)][-1] == "move"
