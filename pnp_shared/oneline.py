@@ -12,15 +12,34 @@ import click
 
 from pnp_shared.errors import UserError
 
+CUT = 60  # characters of a quoted input an error message shows
+LONGEST = 600  # characters of an error message at most
+
 
 def one_line(text: str) -> str:
     """Text of several lines (click's usage messages) as one."""
     return " ".join(line.strip() for line in text.strip().splitlines() if line.strip())
 
 
+def shorten(text: str, keep: int = LONGEST) -> str:
+    """A long text as an error message shows it: its first characters and its length."""
+    if len(text) <= keep:
+        return text
+    return f"{text[:keep]}… ({len(text):,} characters)"
+
+
+def quoted(text: str, keep: int = CUT) -> str:
+    """An input quoted in an error message: whole when short, else its first `keep`
+    characters and its length (`'xxxx…' (120,000 characters)`)."""
+    if len(text) <= keep:
+        return repr(text)
+    return f"{text[:keep]!r}… ({len(text):,} characters)".replace("'…", "…'", 1)
+
+
 def fail(what: str, where: str | None = None) -> None:
     """Print `error: what (where)` on stderr and exit with code 2."""
-    what = one_line(what)
+    what = shorten(one_line(what))  # a message echoing a huge input is cut, never whole
+    where = shorten(where) if where else where
     click.echo(f"error: {what} ({where})" if where else f"error: {what}", err=True)
     sys.exit(2)
 
@@ -60,6 +79,9 @@ class OneLineErrors(click.Group):
             sys.exit(0)
         except OSError as e:
             fail(f"{e.strerror or e}", e.filename and str(e.filename))
+        except UnicodeEncodeError as e:  # bytes that were not UTF-8, handed over by click
+            bad = e.object[e.start:e.end].encode("utf-8", "surrogateescape").hex()
+            fail(f"an argument is not UTF-8 text (byte 0x{bad[:2]}): type it again in UTF-8")
         code = rv if isinstance(rv, int) else 0
         if standalone_mode:
             sys.exit(code)

@@ -7,12 +7,13 @@ Generic over the game contract (engine.Rules): no game is named here. User mista
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
-from pnp_shared.oneline import OneLineErrors, fail
+from pnp_shared.oneline import OneLineErrors, fail, quoted
 from referee import engine, session
 from referee.clictx import store_of
 from referee.engine import RefereeError, ScoreItem, Verdict
@@ -160,15 +161,11 @@ def matches_cmd(ctx, as_json: bool) -> None:
         current = store.current().id
     except RefereeError:
         current = None
-    rows = []
-    for m in store.matches():
-        try:  # one unreadable match (tampered, or a game no longer installed) hides no other
-            cur = session.load(store, m.id)
-        except RefereeError as e:
-            rows.append((m, {}, None, 0, "unreadable", str(e)))
-            continue
-        rows.append((m, cur.totals(), cur.outcome(), sum(e.kind == "move" for e in cur.events),
-                     cur.status(), None))
+    from referee import summaries
+
+    rows = [(x.match, x.totals, engine.Outcome(x.winners, x.reason or "") if x.winners is not None
+             else None, x.moves, "unreadable" if x.error else x.status, x.error)
+            for x in summaries.every(store)]
     if as_json:
         _json([{"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
                 "created": m.created, "current": m.id == current, "totals": tot,
@@ -178,11 +175,14 @@ def matches_cmd(ctx, as_json: bool) -> None:
         return
     if not rows:
         click.echo("no matches yet: start one with `referee new GAME --players ana,bob`")
+    out = []  # one write for thousands of lines
     for m, tot, _, _, status, err in rows:
         mark = "*" if m.id == current else " "
         scores = ", ".join(f"{p} {v}" for p, v in tot.items())
         state = f"unreadable: {err}" if err else status
-        click.echo(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
+        out.append(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
+    if out:
+        click.echo("\n".join(out))
 
 
 @main.command("use")
@@ -227,36 +227,46 @@ def _points(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> str:
     return ", ".join(f"{i.player} {i.points:+d} {i.label}" for i in items)
 
 
-def _secret_text(ctx, text: str, by: str | None) -> str:
+def _secret_text(ctx, text: str, by: str | None, match_id: int | None = None) -> str:
     """--secret: read a secret with a hidden prompt; the game turns it into the public move
     (e.g. salted hashes), so the secret itself is never stored, logged or shown."""
-    cur = session.load(_store(ctx))
+    cur = session.load(_store(ctx), match_id)
     g, state = cur.game, cur.state
-    secret = click.prompt(g.secret_prompt(state, text), hide_input=True, err=True)
+    prompt = g.secret_prompt(state, text)
+    stdin = sys.stdin
+    if stdin.isatty():
+        secret = click.prompt(prompt, hide_input=True, err=True)
+    else:  # piped (a script, another program): one line from stdin, no terminal needed
+        secret = stdin.readline().rstrip("\r\n")
+        if not secret.strip():
+            raise RefereeError(f"--secret read nothing from stdin: pipe one line ({prompt})",
+                               "--secret")
     return g.secret_move(state, text, secret, by if by is not None else g.to_move(state))
 
 
 def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dry: bool,
-                  secret: bool = False) -> int:
+                  secret: bool = False, match_id: int | None = None) -> int:
     text = " ".join(words)
     if secret:
-        text = _secret_text(ctx, text, by)
-    p = session.play(_store(ctx), text, by, dry=dry)
+        text = _secret_text(ctx, text, by, match_id)
+    p = session.play(_store(ctx), text, by, dry=dry, match_id=match_id)
+    on = f"  (match {p.match.id})"  # every verdict names its match: another terminal may switch
     if as_json:
         _json(_verdict_json(p))
         return 2 if p.error else (0 if p.verdict.legal else 1)
     if p.error is not None:
         kept = "" if dry else "; kept in the log as rejected"
-        fail(f"{p.error}{kept}", f"move {p.text!r}")
+        fail(f"match {p.match.id}: {p.error}{kept}", f"move {quoted(p.text)}")
     v = p.verdict
     # Moves of real-time games carry their player ("ana: ..."); do not say it twice.
     who = f"{p.player}: " if p.player and not str(p.move).startswith(f"{p.player}:") else ""
     if not v.legal:
-        click.echo(f"illegal: {who}{p.move} — rejected" + ("" if dry else " (kept in the log)"))
+        click.echo(f"illegal: {who}{p.move} — rejected" + ("" if dry else " (kept in the log)")
+                   + on)
         _print_verdict(v)
         return 1
     verb = "legal" if dry else f"ok (event {p.event.seq})"
-    click.echo(f"{verb}: {who}{p.move}")
+    click.echo(f"{verb}: {who}{p.move}{on}")
     if v.score:
         click.echo(f"  scores: {_points(v.score)}")
     for n in v.notes:
@@ -279,10 +289,11 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
 @click.option("--secret", is_flag=True,
               help="Type a secret at a hidden prompt (e.g. coda: seal your tiles); only what "
                    "the game derives from it (hashes) is recorded.")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def play_cmd(ctx, move, by, as_json, secret) -> None:
+def play_cmd(ctx, move, by, as_json, secret, match_id) -> None:
     """Record a move: applied when legal, rejected with the rule and reason (exit 1) if not."""
-    ctx.exit(_move_command(ctx, move, by, as_json, dry=False, secret=secret))
+    ctx.exit(_move_command(ctx, move, by, as_json, dry=False, secret=secret, match_id=match_id))
 
 
 @main.command("ask")
@@ -293,9 +304,8 @@ def play_cmd(ctx, move, by, as_json, secret) -> None:
 def ask_cmd(ctx, question, match_id, as_json) -> None:
     """Ask the referee about the position to settle a dispute, in the game's own words
     (e.g. coda: `ask possible ben 2 7 miss`; thricewise: `ask cells`)."""
-    cur = session.load(_store(ctx), match_id)
     text = " ".join(question)
-    answer = cur.game.query(cur.state, text)
+    cur, answer = session.ask(_store(ctx), text, match_id)
     if as_json:
         _json({"match": cur.match.id, "question": text, "answer": answer})
         return
@@ -306,10 +316,11 @@ def ask_cmd(ctx, question, match_id, as_json) -> None:
 @click.argument("move", nargs=-1, required=True)
 @click.option("--by", "by", help="Who would make the move (default: whose turn it is).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def check_cmd(ctx, move, by, as_json) -> None:
+def check_cmd(ctx, move, by, as_json, match_id) -> None:
     """Dry run: would this move be legal, and what would it score? Records nothing."""
-    ctx.exit(_move_command(ctx, move, by, as_json, dry=True))
+    ctx.exit(_move_command(ctx, move, by, as_json, dry=True, match_id=match_id))
 
 
 # looking at a match
@@ -424,11 +435,13 @@ def log_cmd(ctx, match_id, as_json, script) -> None:
                            "at": x.at, "retracted": x.retracted, "set_aside": x.set_aside,
                            "score": [_item(i) for i in x.points]} for x in lines]})
         return
+    out = []  # one write for a 20,000-event log
     for x in lines:
         who = f"{x.player}: " if x.player else ""
         gone = "  [undone]" if x.retracted else "  [set aside]" if x.set_aside else ""
         pts = f"   ({_points(x.points)})" if x.points else ""
-        click.echo(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
+        out.append(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
+    click.echo("\n".join(out))
 
 
 def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:
@@ -462,7 +475,9 @@ def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:
 @click.pass_context
 def standings_cmd(ctx, game_name, as_json) -> None:
     """Across matches, per game and player: played, finished, won, average and best total."""
-    rows = session.standings(_store(ctx), game_name)
+    from referee import summaries
+
+    rows = summaries.standings(_store(ctx), game_name)
     if as_json:
         _json([s.__dict__ for s in rows])
         return
@@ -475,6 +490,29 @@ def standings_cmd(ctx, game_name, as_json) -> None:
         for s in (s for s in rows if s.game == game):
             click.echo(f"  {s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
                        f"{s.average:>7.1f}  {s.best:>4}")
+
+
+@main.command("verify")
+@click.option("--all", "every", is_flag=True, help="Every match in the database.")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def verify_cmd(ctx, every, match_id, as_json) -> None:
+    """Check the record: hash chains, match headers, chain heads, no match dropped (exit 1
+    with what broke and where)."""
+    from referee.verification import verify
+
+    report = verify(_store(ctx), match_id, every)
+    if as_json:
+        _json({"matches": report.matches, "events": report.events, "ok": not report.problems,
+               "problems": [{"what": p.what, "where": p.where} for p in report.problems]})
+    elif report.problems:
+        for p in report.problems:
+            click.echo(f"broken: {p}")
+    else:
+        click.echo(f"ok: {report.matches} match(es), {report.events} events, every hash and "
+                   "head as recorded")
+    ctx.exit(1 if report.problems else 0)
 
 
 @main.command("export")

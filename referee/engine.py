@@ -256,6 +256,11 @@ class Rules(Generic[State, Move]):
         """The public move a secret turns into (e.g. salted hashes); the secret is never kept."""
         raise RefereeError(f"{self.name} takes no secret input", "--secret")
 
+    def redact(self, text: str) -> str:
+        """A rejected move as the log keeps it: any secret typed in it withheld (a passphrase
+        typed too early, tiles typed in the open where a seal belongs)."""
+        return text
+
 
 Game = Rules[Any, Any]
 
@@ -354,10 +359,12 @@ def fold(game: Game, events: Sequence[Event]) -> Any:
     return state
 
 
-def steps(game: Game, events: Sequence[Event]) -> Iterator[tuple[Event, Any]]:
-    """Each event with the state right after it (the fold, one step at a time, for logs)."""
-    gone = retracted(events)
-    state = None
+def steps(game: Game, events: Sequence[Event], state: Any = None,
+          gone: set[int] | None = None) -> Iterator[tuple[Event, Any]]:
+    """Each event with the state right after it (the fold, one step at a time, for logs).
+    A cached snapshot continues the fold: `state` after the events before these, `gone` the
+    moves retracted anywhere in the match (by default, those these events retract)."""
+    gone = retracted(events) if gone is None else gone
     for e in events:
         if e.kind == "new":
             state = game.setup(tuple(e.data["players"]), dict(e.data.get("options", {})))

@@ -123,9 +123,19 @@ def render(store: Store, fmt: str, match_id: int | None = None) -> str:
     w.writerow(["match", "game", "created", "round", "player", "points", "label"])
     for c in loaded:
         for i in c.ledger():
-            w.writerow([c.match.id, c.match.game, c.match.created, i.round, i.player, i.points,
-                        i.label])
+            w.writerow([c.match.id, cell(c.match.game), c.match.created, i.round, cell(i.player),
+                        i.points, cell(i.label)])
     return out.getvalue()
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """A text cell a spreadsheet shows as text: one starting like a formula (= + - @, tab,
+    CR) gets a leading apostrophe, so `@SUM(1+1)` as a player's name is never evaluated
+    (CSV injection). Numbers are written as numbers and need none."""
+    return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -8,10 +8,11 @@ as a "rejected" event (no effect on state) before the command reports the reject
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from typing import Any
 
-from referee import engine, table
+from referee import engine, inputs, snapshots, table
 from referee.engine import (
     AmbiguousMove,
     Event,
@@ -64,29 +65,29 @@ class Played:
     state: Any = None
 
 
-def _read(store: Store, match_id: int | None) -> tuple[Match, Game, list[Stamped]]:
-    """The match, its game and its verified events (the match record must agree with them)."""
+def _read(store: Store, match_id: int | None,
+          upto: int | None = None) -> tuple[Match, Game, snapshots.Folded]:
+    """The match, its game, and its verified events folded (through the snapshot cache) up to
+    event `upto`; the match record must agree with its first event."""
     m = store.match(match_id) if match_id is not None else store.current()
     g = engine.game(m.game)
-    stamped = store.stamped(m.id)
-    first = stamped[0].event
+    if upto is not None:
+        last = store.last_seq(m.id)
+        if not 1 <= upto <= last:
+            raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last}", "--to")
+    folded = snapshots.fold(store, m.id, g, upto)
+    first = folded.log[0].event
     if first.kind != "new" or first.data.get("game") != m.game or tuple(
             first.data.get("players", ())) != m.players:
         raise RefereeError("tampered log: the match record disagrees with its first event",
                            f"match {m.id}, event 1; {store.path}")
-    return m, g, stamped
+    return m, g, folded
 
 
 def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
     """The current (or given) match, folded up to event `upto` (all events when None)."""
-    m, g, stamped = _read(store, match_id)
-    if upto is not None:
-        last = stamped[-1].event.seq
-        if not 1 <= upto <= last:
-            raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last}", "--to")
-        stamped = [s for s in stamped if s.event.seq <= upto]
-    events = [s.event for s in stamped]
-    return Loaded(m, g, events, fold_checked(g, events, m), tuple(stamped))
+    m, g, folded = _read(store, match_id, upto)
+    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log)
 
 
 def fold_checked(g: Game, events: Sequence[Event], m: Match) -> Any:
@@ -113,6 +114,7 @@ def new_match(
         raise RefereeError("the position is empty: write it as `referee position` prints it",
                            "--position")
     if position_text is not None:
+        inputs.check(position_text, "position")
         state = g.load_position(state, position_text)
     with store.transaction():
         m = store.create_match(g.name, names, opts)
@@ -122,13 +124,15 @@ def new_match(
     return Loaded(m, g, events, state)
 
 
-def play(store: Store, text: str, player: str | None = None, dry: bool = False) -> Played:
-    """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry)."""
+def play(store: Store, text: str, player: str | None = None, dry: bool = False,
+         match_id: int | None = None) -> Played:
+    """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry).
+    `match_id` picks a match other than the current one."""
     text = " ".join(text.split())
     if not text:
         raise InvalidMove("empty move: type a move, e.g. `referee play 'pass'`", "referee play")
-    with store.transaction():
-        cur = load(store)
+    with nullcontext() if dry else store.transaction():  # a dry run takes no write lock
+        cur = load(store, match_id)
         m, g, state = cur.match, cur.game, cur.state
         ended = table.fold_table(cur.events).ending
         if ended is not None:  # typed all the same: kept, like any rejected attempt
@@ -139,6 +143,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             return Played(m, text, player, error=e, state=state)
         who = player if player is not None else g.to_move(state)
         try:
+            inputs.check(text)
             if player is not None:
                 who = engine.find_player(m.players, player, "--by")
             said, colon, rest = text.partition(":")
@@ -150,11 +155,12 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
                 who, said_text = speaker, rest.strip()
             else:
                 said_text = text
+            inputs.check(said_text)
             move = g.parse(state, said_text, who)
         except (InvalidMove, AmbiguousMove) as e:
             if not dry:
-                store.append(m.id, "rejected", _rejected(text, who, str(e), []))
-            return Played(m, text, who, error=e, state=state)
+                store.append(m.id, "rejected", _rejected(_kept(g, text), who, str(e), []))
+            return Played(m, _kept(g, text), who, error=e, state=state)
         if who is None:
             who = g.mover(move)  # the game worked out who acted (e.g. who opens): keep it
         verdict, after = g.judge(state, move)
@@ -163,8 +169,9 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
             if not dry:
                 reason = "; ".join(f"{v.rule.id}: {v.reason}" for v in verdict.violations)
                 ids = [v.rule.id for v in verdict.violations]
-                store.append(m.id, "rejected", _rejected(text, who, reason, ids))
-            return Played(m, text, who, verdict=verdict, move=canonical, state=state)
+                store.append(m.id, "rejected", _rejected(_kept(g, text), who, reason, ids))
+            return Played(m, _kept(g, text), who, verdict=verdict, move=_kept(g, canonical),
+                          state=state)
         event = None
         if not dry:
             event = store.append(m.id, "move", {"text": canonical, "player": who})
@@ -173,6 +180,19 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
 
 def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> dict[str, Any]:
     return {"text": text, "player": player, "reason": reason, "rules": rules}
+
+
+def ask(store: Store, text: str, match_id: int | None = None) -> tuple[Loaded, str]:
+    """A game's answer to a question about the position (`referee ask`)."""
+    inputs.check(text, "question")
+    cur = load(store, match_id)
+    return cur, cur.game.query(cur.state, text)
+
+
+def _kept(g: Game, text: str) -> str:
+    """What the log keeps of a rejected move: the game withholds any secret typed in it, and
+    bytes that were not UTF-8 are written as \\xNN (the move is kept all the same)."""
+    return g.redact(inputs.printable(text))
 
 
 @dataclass(frozen=True)
@@ -190,27 +210,23 @@ class LogLine:
 
 
 def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine]]:
-    """Every event in order; moves carry the score items they added to the ledger."""
-    m, g, stamped = _read(store, match_id)  # one read and one fold, as `show` does
-    events = [s.event for s in stamped]
+    """Every event in order; moves carry the score items they added to the ledger (read from
+    the final ledger by the ledger length after each event, which the fold keeps), adjustments
+    the correction they made."""
+    m, g, folded = _read(store, match_id)
+    events = list(snapshots.EventsView(folded.log))
     undone = engine.undos(events)
-    gone = undone.gone
+    ledger = g.ledger(folded.state)
     lines: list[LogLine] = []
     before = 0
-    state = None
-    try:
-        for s, (e, state) in zip(stamped, engine.steps(g, events), strict=True):
-            ledger = g.ledger(state)
-            items = tuple(ledger[before:]) if e.kind == "move" else ()
-            if e.kind == "adjust":
-                items = (table.adjustment_item(e),)
-            before = len(ledger)
-            lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
-                                 items, e.seq in gone,
-                                 e.seq in undone.dismissed))
-    except RefereeError as e:
-        raise RefereeError(f"match {m.id} no longer replays: {e}", f"match {m.id} log") from None
-    return Loaded(m, g, events, state, tuple(stamped)), lines
+    for s, e, after in zip(folded.log, events, folded.marks, strict=True):
+        items = tuple(ledger[before:after]) if e.kind == "move" else ()
+        if e.kind == "adjust":
+            items = (table.adjustment_item(e),)
+        before = after
+        lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
+                             items, e.seq in undone.gone, e.seq in undone.dismissed))
+    return Loaded(m, g, events, folded.state, folded.log), lines
 
 
 def _describe(e: Event) -> str:
@@ -249,34 +265,3 @@ class Standing:
     won: int
     average: float
     best: int
-
-
-def results(store: Store, game_name: str | None = None) -> list[tuple[Loaded, dict[str, int]]]:
-    """Every match (of one game, or all) with its totals; unreadable matches are errors."""
-    wanted = engine.game(game_name).name if game_name is not None else None  # a typo errs
-    out = []
-    for m in store.matches():
-        if wanted is not None and m.game != wanted:
-            continue
-        cur = load(store, m.id)
-        out.append((cur, cur.totals()))
-    return out
-
-
-def standings(store: Store, game_name: str | None = None) -> list[Standing]:
-    """Per game and player across matches: played, finished, won, average and best total.
-    Games score on different scales (300 points against a handful), so every game has its
-    own rows; a match abandoned is played but not finished."""
-    rows: dict[tuple[str, str], list] = {}
-    for cur, tot in results(store, game_name):
-        outcome = cur.outcome()
-        for p in cur.match.players:
-            r = rows.setdefault((cur.match.game, p), [0, 0, 0, []])
-            r[0] += 1
-            r[3].append(tot[p])
-            if outcome is not None and outcome.winners:
-                r[1] += 1
-                r[2] += p in outcome.winners
-    table_rows = [Standing(g, p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3]))
-                  for (g, p), r in rows.items()]
-    return sorted(table_rows, key=lambda s: (s.game, -s.won, -s.average, s.player))

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from referee import dbopen, integrity
 from referee.engine import Event, RefereeError
 
 ENV = "REFEREE_DB"
@@ -95,22 +96,28 @@ class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self._in_tx = False
+        self.read_only: str | None = None  # why writes are refused (read-only or full storage)
+        self._db_checked: tuple[tuple[int, int], list[integrity.Problem]] | None = None
+        self._appended = 0  # matches and events this connection added
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(
-                self.path, timeout=BUSY_MS / 1000, isolation_level=None, check_same_thread=False
-            )
-            self.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            self.db, self.read_only = dbopen.connect(self.path, BUSY_MS)
+            if self.read_only is not None:  # reads work; a write names the cause
+                return
             mode = self.db.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             if mode.lower() != "wal":
                 raise RefereeError("cannot switch the database to WAL mode", str(self.path))
-            if not self._has_schema():
+            if not self._has_schema():  # a new database (or its triggers dropped: put back)
                 with self.transaction():
                     for stmt in SCHEMA.split(";\n"):
                         if stmt.strip():
                             self.db.execute(stmt)
+            if integrity.needs_install(self.db):
+                with self.transaction():
+                    if integrity.needs_install(self.db):
+                        integrity.install(self.db)
         except (sqlite3.DatabaseError, OSError) as e:
             why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             if isinstance(e, (FileExistsError, NotADirectoryError)):
@@ -119,8 +126,15 @@ class Store:
 
     def _failed(self, e: sqlite3.DatabaseError) -> RefereeError:
         """An SQLite failure as a user-facing error: read-only, damaged, or what SQLite says."""
-        if "readonly" in str(e):
-            return RefereeError("the match database is read-only: nothing was recorded",
+        if "readonly" in str(e) or "disk is full" in str(e) or (
+                self.read_only and "disk I/O" in str(e)):
+            why = self.read_only or dbopen.storage_problem(self.path)
+            if "disk is full" in str(e):
+                why = "the disk is full"
+            if why is None:
+                return RefereeError("the match database is read-only: nothing was recorded",
+                                    str(self.path))
+            return RefereeError(f"cannot write the match database, {why}: nothing was recorded",
                                 str(self.path))
         if isinstance(e, sqlite3.OperationalError):
             return RefereeError(f"the match database failed: {e}", str(self.path))
@@ -175,12 +189,15 @@ class Store:
     def create_match(self, game: str, players: Sequence[str], options: dict[str, str]) -> Match:
         """A new match with its "new" event; it becomes the current match."""
         created = _now()
+        header = (game, json.dumps(list(players)), _dump(options), created)
         with self.transaction():
             cur = self.db.execute(
                 "INSERT INTO matches (game, players, options, created) VALUES (?, ?, ?, ?)",
-                (game, json.dumps(list(players)), _dump(options), created),
+                header,
             )
             mid = int(cur.lastrowid)
+            integrity.record_match(self.db, mid, *header)
+            self._appended += 1
             self.append(mid, "new", {"game": game, "players": list(players), "options": options})
             self.set_current(mid)
         return Match(mid, game, tuple(players), dict(options), created)
@@ -190,6 +207,8 @@ class Store:
             "SELECT id, game, players, options, created FROM matches WHERE id = ?", (match_id,)
         )
         if row is None:
+            for p in self.database_problems():  # a dropped match is not just "no match"
+                raise RefereeError(p.what, p.where)
             raise RefereeError(f"no match {match_id} (see `referee matches`)", str(self.path))
         return self._match(row)
 
@@ -242,6 +261,8 @@ class Store:
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (match_id, seq, kind, body, at, prev, digest),
             )
+            integrity.record_append(self.db, match_id, seq, digest)
+            self._appended += 1
         return Event(seq, kind, data)
 
     def stamped(self, match_id: int) -> list[Stamped]:
@@ -267,7 +288,39 @@ class Store:
             prev = digest
         if not out:
             raise RefereeError(f"tampered log: match {match_id} has no events", str(self.path))
+        problems = self.head_problems(match_id, len(out), prev)
+        if problems:
+            raise RefereeError(problems[0].what, problems[0].where)
         return out
+
+    def head_problems(self, match_id: int, count: int, head: str) -> list[integrity.Problem]:
+        """The match's header and chain head against its heads row (a cut tail, an edited
+        header), and the database against its manifest (a dropped match)."""
+        where = f"match {match_id}; {self.path}"
+        try:
+            row = self.db.execute("SELECT id, game, players, options, created FROM matches "
+                                  "WHERE id = ?", (match_id,)).fetchone()
+            found = integrity.match_problems(self.db, row, count, head, where) if row else []
+            return found + self.database_problems()
+        except sqlite3.DatabaseError as e:
+            raise self._failed(e) from None
+
+    def database_problems(self) -> list[integrity.Problem]:
+        """Whole-database checks (a match dropped or its head record changed): one row per
+        match, done again only when the database changed since (PRAGMA data_version counts
+        other connections' commits, _appended this one's matches and events; cache writes such
+        as snapshots do not count)."""
+        try:
+            key = (self.db.execute("PRAGMA data_version").fetchone()[0], self._appended)
+            if self._db_checked is None or self._db_checked[0] != key:
+                self._db_checked = (key, integrity.database_problems(self.db, str(self.path)))
+            return self._db_checked[1]
+        except sqlite3.DatabaseError as e:
+            raise self._failed(e) from None
+
+    def last_seq(self, match_id: int) -> int:
+        row = self._one("SELECT max(seq) FROM events WHERE match = ?", (match_id,))
+        return int(row[0] or 0)
 
     def events(self, match_id: int) -> list[Event]:
         return [s.event for s in self.stamped(match_id)]

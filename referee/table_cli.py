@@ -27,12 +27,13 @@ def _now(match_id: int, to_move: str | None) -> str:
 
 
 @click.command("undo")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def undo_cmd(ctx) -> None:
+def undo_cmd(ctx, match_id) -> None:
     """Take back the latest entry (a move, an adjustment, an early end); the log keeps it,
     marked as undone. A rejected attempt is not a move: undo right after one sets it aside
     and leaves the move before it standing (undo again to take that back)."""
-    done = table_session.undo(_store(ctx))
+    done = table_session.undo(_store(ctx), match_id)
     m = done.match
     if done.taken is not None:
         click.echo(f"undone: {_entry(done.taken)} (match {m.id}, event {done.event.seq})")
@@ -48,10 +49,11 @@ def undo_cmd(ctx) -> None:
 
 
 @click.command("redo")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def redo_cmd(ctx) -> None:
+def redo_cmd(ctx, match_id) -> None:
     """Put back what the latest undo took back (until a new move is made)."""
-    done = table_session.redo(_store(ctx))
+    done = table_session.redo(_store(ctx), match_id)
     click.echo(f"redone: {_entry(done.taken)} (match {done.match.id}, event {done.event.seq})")
     click.echo(_now(done.match.id, done.to_move))
 
@@ -60,15 +62,17 @@ def redo_cmd(ctx) -> None:
 @click.argument("player")
 @click.argument("points")
 @click.option("--reason", required=True, help="Why the score is corrected (kept in the log).")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def adjust_cmd(ctx, player: str, points: str, reason: str) -> None:
+def adjust_cmd(ctx, player: str, points: str, reason: str, match_id) -> None:
     """Correct a player's score by ±POINTS, with a reason (shown in score, log, exports).
 
     E.g. `referee adjust ana -5 --reason "counted a tile twice"`; the position the rules
     judge is not changed."""
-    cur, ev = table_session.adjust(_store(ctx), player, points, reason)
+    cur, ev = table_session.adjust(_store(ctx), player, points, reason, match_id)
     d = ev.data
-    click.echo(f"adjusted: {d['player']} {d['points']:+d} ({d['reason']}) (event {ev.seq})")
+    click.echo(f"adjusted: {d['player']} {d['points']:+d} ({d['reason']}) "
+               f"(match {cur.match.id}, event {ev.seq})")
     click.echo("  total: " + ", ".join(f"{p} {v}" for p, v in cur.totals().items()))
 
 
@@ -77,11 +81,12 @@ def adjust_cmd(ctx, player: str, points: str, reason: str) -> None:
 @click.option("--winner", "winners", multiple=True,
               help="The declared winner (repeat it or ana,bob for a shared win).")
 @click.option("--reason", default="", help="Why the match ends early (kept in the log).")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.pass_context
-def end_cmd(ctx, abandoned: bool, winners: tuple[str, ...], reason: str) -> None:
+def end_cmd(ctx, abandoned: bool, winners: tuple[str, ...], reason: str, match_id) -> None:
     """End the current match early: abandoned, or with the result the table declares."""
     names = [w for group in winners for w in group.split(",") if w.strip()]
-    cur = table_session.end(_store(ctx), abandoned, names, reason)
+    cur = table_session.end(_store(ctx), abandoned, names, reason, match_id)
     click.echo(f"match {cur.match.id} ended: {cur.status()} (event {cur.events[-1].seq}); "
                "`referee undo` takes it back")
 

@@ -28,11 +28,11 @@ class Undone:
     to_move: str | None = None
 
 
-def undo(store: Store) -> Undone:
+def undo(store: Store, match_id: int | None = None) -> Undone:
     """Take back the latest entry by appending an undo event; nothing is deleted. Rejected
     attempts after the latest entry are set aside instead (they changed nothing)."""
     with store.transaction():
-        cur = load(store)
+        cur = load(store, match_id)
         taken, attempts = table.to_undo(cur.events, over=cur.outcome() is not None)
         if taken is None and not attempts:
             raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
@@ -47,10 +47,10 @@ def undo(store: Store) -> Undone:
     return Undone(cur.match, ev, taken, to_move=cur.game.to_move(after))
 
 
-def redo(store: Store) -> Undone:
+def redo(store: Store, match_id: int | None = None) -> Undone:
     """Put back the entry the latest undo took back (while no new entry came since)."""
     with store.transaction():
-        cur = load(store)
+        cur = load(store, match_id)
         pending = engine.undos(cur.events).redoable
         if not pending:
             raise RefereeError("nothing to redo: no entry taken back since the last move",
@@ -61,10 +61,11 @@ def redo(store: Store) -> Undone:
     return Undone(cur.match, ev, entry, to_move=cur.game.to_move(after))
 
 
-def adjust(store: Store, player: str, points: str, reason: str) -> tuple[Loaded, Event]:
+def adjust(store: Store, player: str, points: str, reason: str,
+           match_id: int | None = None) -> tuple[Loaded, Event]:
     """Record a score correction (a table entry: in every total, not in the rules' state)."""
     with store.transaction():
-        cur = load(store)
+        cur = load(store, match_id)
         ledger = cur.ledger()
         data = table.adjustment(cur.match.players, player, points, reason,
                                 ledger[-1].round if ledger else 1)
@@ -72,10 +73,11 @@ def adjust(store: Store, player: str, points: str, reason: str) -> tuple[Loaded,
     return load(store, cur.match.id), ev
 
 
-def end(store: Store, abandoned: bool, winners: Sequence[str], reason: str) -> Loaded:
+def end(store: Store, abandoned: bool, winners: Sequence[str], reason: str,
+        match_id: int | None = None) -> Loaded:
     """End the current match early: abandoned, or with the result the table declares."""
     with store.transaction():
-        cur = load(store)
+        cur = load(store, match_id)
         done = cur.outcome()
         if done is not None:
             raise RefereeError(f"match {cur.match.id} is already over ({cur.status()})",

@@ -66,7 +66,7 @@ class FirstToTen(Rules[State, Add]):
     # notation
 
     def parse(self, state: State, text: str, player: str | None = None) -> Add:
-        if not text.strip().isdigit():
+        if not (text.strip().isascii() and text.strip().isdigit()):  # "²".isdigit() is True
             raise InvalidMove(f"expected a number, got {text!r}")
         return Add(player or self.to_move(state), int(text))
 

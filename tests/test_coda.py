@@ -296,8 +296,8 @@ def test_pool_empty_a_miss_reveals_one_of_your_own_tiles():
 def sealed_duel(ben_tiles: str):
     s = G.setup(("ana", "ben"), {"sealed": "yes"})
     s = play(s, "row ana black black black white", "row ben black black black white")
-    s = play(s, G.secret_move(s, "seal ana", "0 1 2 2 quokka"))
-    return play(s, G.secret_move(s, "seal ben", f"{ben_tiles} wombat"))
+    s = play(s, G.secret_move(s, "seal ana", "0 1 2 2 quokka-lamp-river"))
+    return play(s, G.secret_move(s, "seal ben", f"{ben_tiles} wombat-fig-canyon"))
 
 
 def test_show_as_leaks_nothing_about_hidden_tiles():
@@ -324,16 +324,18 @@ def test_show_draws_rows_pool_turn_and_scores():
 def test_sealed_log_keeps_only_hashes_and_play_waits_for_every_seal():
     s = G.setup(("ana", "ben"), {"sealed": "yes"})
     s = play(s, "row ana black black black white", "row ben black black black white")
-    text = G.secret_move(s, "seal ana", "0 1 2 2 quokka")
+    text = G.secret_move(s, "seal ana", "0 1 2 2 quokka-lamp-river")
     assert text.startswith("seal ana ") and len(text.split()) == 6
-    assert "quokka" not in text and all(len(h) == 16 for h in text.split()[2:])
+    assert "quokka-lamp-river" not in text
+    salts = {h.split(":")[0] for h in text.split()[2:]}  # one salt per player and round
+    assert len(salts) == 1 and all(len(h) == 65 for h in text.split()[2:])
     s = play(s, text)
     assert broken(s, "draw white") == {"C-seal"}
     with pytest.raises(IllegalMove):
-        G.secret_move(s, "seal ben", "5 4 3 9 wombat")  # breaks the order rule
+        G.secret_move(s, "seal ben", "5 4 3 9 wombat-fig-canyon")  # breaks the order rule
     with pytest.raises(InvalidMove):
         G.secret_move(s, "seal ben", "3 4 5 9 1234")  # a number is no passphrase
-    s = play(s, G.secret_move(s, "seal ben", "3 4 5 9 wombat"))
+    s = play(s, G.secret_move(s, "seal ben", "3 4 5 9 wombat-fig-canyon"))
     assert G.to_move(s) == "ana"
 
 
@@ -342,17 +344,17 @@ def test_unseal_reports_a_false_miss():
     s = play(s, "draw white", "guess ben 2 4 miss", "place 6 at 5")  # the lie
     s = play(s, "draw black", "guess ana 1 0 hit")
     assert broken(s, "stop at 4") == {"C-seal"}  # a hidden tile enters the row sealed
-    s = play(s, G.secret_move(s, "stop at 4", "6 wombat"))
+    s = play(s, G.secret_move(s, "stop at 4", "6 wombat-fig-canyon"))
     s = play(s, "draw black", "guess ben 1 3 hit", "guess ben 3 5 hit", "guess ben 4 6 hit",
              "guess ben 5 9 hit", "guess ben 2 4 hit")
     assert s.winner == "ana"
-    s = play(s, G.secret_move(s, "stop at 6", "7 quokka"), "tally 1 2 2 7")
-    assert broken(s, "unseal ben koala") == {"C-seal"}  # a wrong passphrase opens nothing
-    v = verdict(s, "unseal ben wombat")
+    s = play(s, G.secret_move(s, "stop at 6", "7 quokka-lamp-river"), "tally 1 2 2 7")
+    assert broken(s, "unseal ben koala-sun-ladder") == {"C-seal"}  # a wrong passphrase opens nothing
+    v = verdict(s, "unseal ben wombat-fig-canyon")
     assert v.legal
     assert ("false answer: ben said miss to ana's guess 4 on tile 2 (guess 1), sealed black 4"
             in v.notes)
-    s = play(s, "unseal ben wombat", "unseal ana quokka")
+    s = play(s, "unseal ben wombat-fig-canyon", "unseal ana quokka-lamp-river")
     assert s.reports == v.notes
     assert "found: false answer" in G.show(s)
 
@@ -360,13 +362,13 @@ def test_unseal_reports_a_false_miss():
 def test_unseal_confirms_honest_answers():
     s = sealed_duel("3 4 5 9")
     s = play(s, "draw white", "guess ben 2 7 miss", "place 6 at 5")
-    assert broken(s, "unseal ben wombat") == {"C-seal"}  # ben's tiles are still hidden
+    assert broken(s, "unseal ben wombat-fig-canyon") == {"C-seal"}  # ben's tiles are still hidden
     s = play(s, "draw black", "guess ana 1 0 hit")
-    s = play(s, G.secret_move(s, "stop at 4", "6 wombat"))
+    s = play(s, G.secret_move(s, "stop at 4", "6 wombat-fig-canyon"))
     s = play(s, "draw black", *(f"guess ben {i} {n} hit" for i, n in
                                  ((1, 3), (2, 4), (3, 5), (4, 6), (5, 9))))
-    s = play(s, G.secret_move(s, "stop at 6", "7 quokka"), "tally 1 2 2 7")
-    v = verdict(s, "unseal ben wombat")
+    s = play(s, G.secret_move(s, "stop at 6", "7 quokka-lamp-river"), "tally 1 2 2 7")
+    v = verdict(s, "unseal ben wombat-fig-canyon")
     assert v.notes == ("ben's seals open and every answer was true",)
 
 
@@ -406,14 +408,14 @@ def test_cli_secret_seal_keeps_only_hashes_and_ask_settles_disputes(tmp_path):
     ref("new", "coda", "--players", "ana,ben", "--option", "sealed=yes")
     ref("play", "row ana black black black white")
     ref("play", "row ben black black black white")
-    r = ref("play", "seal ana", "--secret", input="0 1 2 2 quokka\n")
+    r = ref("play", "seal ana", "--secret", input="0 1 2 2 quokka-lamp-river\n")
     assert r.exit_code == 0, r.output
-    r = ref("play", "seal ben", "--secret", input="3 5 4 9 wombat\n")  # out of order
+    r = ref("play", "seal ben", "--secret", input="3 5 4 9 wombat-fig-canyon\n")  # out of order
     assert r.exit_code == 2 and "C1" in r.output
-    r = ref("play", "seal ben", "--secret", input="3 4 5 9 wombat\n")
+    r = ref("play", "seal ben", "--secret", input="3 4 5 9 wombat-fig-canyon\n")
     assert r.exit_code == 0, r.output
     log = ref("log").output
-    assert "seal ana " in log and "quokka" not in log and "wombat" not in log
+    assert "seal ana " in log and "quokka-lamp-river" not in log and "wombat-fig-canyon" not in log
     assert "3 4 5 9" not in log
     ref("play", "draw white")
     ref("play", "guess ben 1 3 hit")

@@ -18,6 +18,7 @@ COLOURS = ("black", "white")
 COLOUR_WORDS = {"black": 0, "b": 0, "white": 1, "w": 1}
 DASH_WORDS = ("dash", "-", "–", "joker")
 POSITION = re.compile(r"^\d{1,2}$")
+SEAL = re.compile(r"(?:[0-9a-f]{32}:[0-9a-f]{32}|[0-9a-f]{16})")  # SALT:HASH, or a legacy hash
 
 
 @lru_cache(maxsize=1)
@@ -55,7 +56,7 @@ def tile_of(colour: int, word: str) -> int:
     w = word.strip().lower()
     if w in DASH_WORDS:
         return deduce.BLACK_DASH + colour
-    if w.isdigit() and 0 <= int(w) <= 11:
+    if w.isascii() and w.isdigit() and len(w) <= 2 and 0 <= int(w) <= 11:
         return 2 * int(w) + colour
     raise InvalidMove(f"expected a tile number 0-11 or 'dash', not {word!r}")
 

@@ -10,6 +10,7 @@ from referee.games.coda.model import (
     COLOURS,
     DASH_WORDS,
     POSITION,
+    SEAL,
     Deal,
     Draw,
     Expose,
@@ -52,6 +53,8 @@ def parse_move(state: State, text: str, player: str | None = None):
         if not POSITION.match(args[0]) or len(args) > 3 or (len(args) > 1 and (
                 args[1].lower() != "sealed" or len(args) != 3)):
             raise InvalidMove("expected where the drawn tile goes: stop at 3")
+        if len(args) == 3 and not SEAL.fullmatch(args[2].lower()):
+            raise InvalidMove("seal the drawn tile privately: referee play 'stop at N' --secret")
         return Stop(int(args[0]), args[2] if len(args) == 3 else "", player)
     if verb == "place":
         if len(args) != 2 or not POSITION.match(args[1]):
@@ -68,9 +71,9 @@ def parse_move(state: State, text: str, player: str | None = None):
         return Tally(tuple(tile_value(a) for a in args), player)
     if verb == "seal":
         who = player_named(state, args[:1])
-        if not args[1:]:
+        if not args[1:] or not all(SEAL.fullmatch(a.lower()) for a in args[1:]):
             raise InvalidMove(f"seal your tiles privately: referee play 'seal {who}' "
-                              "--secret")
+                              "--secret (what you typed after the name is not recorded)")
         return Seal(who, tuple(a.lower() for a in args[1:]))
     if verb == "unseal":
         if len(args) != 2:
@@ -99,7 +102,7 @@ def tile_value(word: str) -> str:
     w = word.lower()
     if w in DASH_WORDS:
         return "dash"
-    if w.isdigit() and 0 <= int(w) <= 11:
+    if w.isascii() and w.isdigit() and len(w) <= 2 and 0 <= int(w) <= 11:
         return str(int(w))
     raise InvalidMove(f"expected a number 0-11 or 'dash', not {word!r}")
 

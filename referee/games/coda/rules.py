@@ -124,5 +124,8 @@ class Coda(Rules):
     def secret_move(self, state: State, text: str, secret: str, player: str | None = None) -> str:
         return sealing.secret_move(state, text, secret, player)
 
+    def redact(self, text: str) -> str:
+        return sealing.redact(text)
+
 
 GAME = Coda()

@@ -1,13 +1,25 @@
-"""Coda's sealed game: seals (salted hashes) made from a secret, checked and opened."""
+"""Coda's sealed game: seals made from a secret, checked and opened.
+
+Why scrypt and a salt: the log is public (`referee log --json`), and a hidden tile is one of 26,
+so a seal is only as strong as the passphrase. A random salt per player and round (kept in the
+seal, `SALT:HASH`) stops one precomputed table from serving every match, and scrypt (memory
+hard, in the standard library) makes every passphrase tried cost ~0.1 s of CPU and 32 MiB, so
+the dictionary search that opened "kiwi" in 3.7 s would take days for a passphrase that passes
+`weakness`. Seals from older logs (16 hex digits, unsalted) are still read.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
 from dataclasses import replace
+from functools import lru_cache
 
 from referee.engine import IllegalMove, InvalidMove, Violation
 from referee.games.coda.deduction import fits
 from referee.games.coda.model import (
+    SEAL,
     Seal,
     Slot,
     State,
@@ -30,8 +42,7 @@ def seal_problems(state: State, move: Seal) -> list[Violation]:
         return [violation("C-seal", "the round is over: nothing left to seal")]
     if not state.dealt[state.players.index(move.player)]:
         return [violation("C-seal", f"{move.player}'s row is not dealt yet")]
-    if len(move.hashes) != len(hidden) or not all(re.fullmatch(r"[0-9a-f]{16}", h)
-                                                  for h in move.hashes):
+    if len(move.hashes) != len(hidden) or not all(is_seal(h) for h in move.hashes):
         return [violation("C-seal", f"{move.player} has {len(hidden)} hidden tile(s): one 16-digit "
                              "hash each (use --secret to make them)")]
     return []
@@ -52,11 +63,76 @@ def unseal_problems(state: State, move: Unseal) -> list[Violation]:
     return []
 
 
+SCRYPT = {"n": 2**15, "r": 8, "p": 1, "maxmem": 64 * 1024 * 1024, "dklen": 32}
+MIN_LENGTH = 12
+COMMON = {"password", "passphrase", "qwerty", "letmein", "secret", "iloveyou", "welcome",
+          "monkey", "dragon", "football", "baseball", "sunshine", "princess", "admin"}
+
+
+def is_seal(word: str) -> bool:
+    return SEAL.fullmatch(word) is not None
+
+
+def weakness(phrase: str) -> str | None:
+    """Why a passphrase is too easy to find by trying (None when it is strong enough)."""
+    folded = re.sub(r"[^a-z]", "", phrase.lower())
+    if len(phrase) < MIN_LENGTH:
+        return (f"the passphrase is too short ({len(phrase)} characters): use {MIN_LENGTH} or "
+                "more, e.g. three unrelated words joined by dashes")
+    if phrase.isdigit():
+        return "the passphrase is only digits: use words"
+    if len(set(phrase.lower())) < 6:
+        return "the passphrase repeats too few characters (fewer than 6 different ones)"
+    if folded in COMMON or any(folded == w * k for w in COMMON for k in (2, 3)):
+        return "the passphrase is a common password"
+    return None
+
+
+@lru_cache(maxsize=32)
+def seal_key(phrase: str, salt: str) -> bytes:
+    """The memory-hard key of a passphrase and a salt (one per player and round)."""
+    return hashlib.scrypt(phrase.encode("utf-8", "surrogatepass"), salt=bytes.fromhex(salt),
+                          **SCRYPT)
+
+
+def tile_seal(phrase: str, salt: str, player: str, round_no: int, slot: int, tile: int) -> str:
+    """The public commitment to one hidden tile: SALT:HASH."""
+    body = f"coda|{player}|{round_no}|{slot}|{tile}".encode()
+    return f"{salt}:{hashlib.sha256(seal_key(phrase, salt) + body).hexdigest()[:32]}"
+
+
+def player_salt(state: State, player: str) -> str:
+    """The salt of the player's seals this round (the first seal's), or a new random one."""
+    for s in state.row(player):
+        if ":" in s.seal:
+            return s.seal.split(":")[0]
+    return secrets.token_hex(16)
+
+
 def opened(state: State, player: str, phrase: str, slot: Slot) -> int | None:
+    salt = slot.seal.split(":")[0] if ":" in slot.seal else None
     for t in tile_set():
-        if seal_hash(phrase, player, state.round, slot.id, t) == slot.seal:
+        made = (tile_seal(phrase, salt, player, state.round, slot.id, t) if salt
+                else seal_hash(phrase, player, state.round, slot.id, t))
+        if made == slot.seal:
             return t
     return None
+
+
+def redact(text: str) -> str:
+    """A rejected move as the log keeps it: a passphrase, or tiles typed in the open where a
+    seal belongs, are withheld (the log is public)."""
+    words = text.split()
+    verb = words[0].lower() if words else ""
+    if verb == "unseal" and len(words) > 2:
+        return " ".join(words[:2]) + " [passphrase withheld]"
+    if verb == "seal" and len(words) > 2 and not all(is_seal(w.lower()) for w in words[2:]):
+        return " ".join(words[:2]) + f" [{len(words) - 2} words withheld]"
+    if verb == "stop" and "sealed" in (w.lower() for w in words):
+        at = [w.lower() for w in words].index("sealed")
+        if not all(is_seal(w.lower()) for w in words[at + 1:]) or len(words) != at + 2:
+            return " ".join(words[:at + 1]) + " [withheld]"
+    return text
 
 
 def seal_row(state: State, move: Seal, notes: list[str]) -> State:
@@ -99,8 +175,8 @@ def unseal_row(state: State, move: Unseal, notes: list[str]) -> State:
 
 def secret_prompt(state: State, text: str) -> str:
     if text.split()[:1] == ["stop"]:
-        return "the drawn tile's number (or dash) and your passphrase, e.g. 7 kiwi"
-    return "your hidden tiles left to right (numbers or dash) and a passphrase, e.g. 3 7 kiwi"
+        return "the drawn tile's number (or dash) and your passphrase, e.g. 7 quokka-lamp-river"
+    return "your hidden tiles left to right (numbers or dash) and a passphrase, e.g. 3 7 quokka-lamp-river"
 
 
 def secret_move(state: State, text: str, secret: str, player: str | None = None) -> str:
@@ -109,9 +185,10 @@ def secret_move(state: State, text: str, secret: str, player: str | None = None)
     if len(words) < 2:
         raise InvalidMove("type the tile numbers then a passphrase (nothing is shown)")
     *values, phrase = words
-    if len(phrase) < 4 or phrase.isdigit():
-        raise InvalidMove("the passphrase comes last and is a word of 4+ letters, not a "
-                          "number (so nobody can guess the seals)")
+    weak = weakness(phrase)
+    if weak is not None:
+        raise InvalidMove(f"{weak} (the passphrase comes last, as one word; anyone can try "
+                          "passphrases against the public log)")
     verb = text.split()[0].lower() if text.split() else ""
     if verb not in ("stop", "seal"):
         raise InvalidMove("--secret works with `seal NAME` and `stop at N`")
@@ -124,7 +201,8 @@ def secret_move(state: State, text: str, secret: str, player: str | None = None)
         slot = trial.row(state.to_play)[move.position - 1]
         if not fits(trial, answers=False, fixed={slot.id: tile}):
             raise IllegalMove([violation("C1", f"that tile cannot stand at {move.position}")])
-        h = seal_hash(phrase, state.to_play, state.round, slot.id, tile)
+        h = tile_seal(phrase, player_salt(state, state.to_play), state.to_play, state.round,
+                      slot.id, tile)
         return f"stop at {move.position} sealed {h}"
     who = player_named(state, text.split()[1:2])
     hidden = [s for s in state.row(who) if s.tile is None]
@@ -136,5 +214,6 @@ def secret_move(state: State, text: str, secret: str, player: str | None = None)
     if not fits(state, answers=False, fixed=fixed):
         raise IllegalMove([violation("C1", "those tiles break the order rule or repeat a revealed "
                                     "tile (colours must match the row)")])
-    hashes = [seal_hash(phrase, who, state.round, s.id, fixed[s.id]) for s in hidden]
+    salt = player_salt(state, who)
+    hashes = [tile_seal(phrase, salt, who, state.round, s.id, fixed[s.id]) for s in hidden]
     return f"seal {who} " + " ".join(hashes)

@@ -1,0 +1,391 @@
+"""A cache of folded states, so a long match does not replay from its first event every time.
+
+Why: state is a fold over the log (the record), and replaying 20,000 events takes seconds. A
+snapshot keeps the state after event `seq`, keyed by that event's hash, the rules' source code
+and the moves retracted up to it, plus a digest of every event up to it as stored; a command
+folds only the events after the newest snapshot still valid. The log stays the record: a
+snapshot is never trusted past what it was made from (any edit of the events before it changes
+the digest, and then the whole chain is verified and replayed as without a cache), and deleting
+every snapshot only costs time.
+
+Snapshots are pickles read back with an unpickler that builds nothing but the referee's own
+dataclasses and plain containers (a database someone hands you cannot run code this way), and
+each carries a digest over its bytes and the event hash it belongs to.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import hashlib
+import io
+import json
+import pickle
+import sqlite3
+import sys
+import zlib
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, is_dataclass
+from enum import Enum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from referee import engine
+from referee.engine import Event, Game, RefereeError, ScoreItem
+from referee.store import GENESIS, Stamped, Store, event_hash
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS snapshots (
+    match INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    code TEXT NOT NULL,
+    gone TEXT NOT NULL,
+    content TEXT NOT NULL,
+    marks BLOB NOT NULL,
+    state BLOB NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (match, seq)
+);
+CREATE INDEX IF NOT EXISTS events_control ON events (match, seq)
+    WHERE kind NOT IN ('move', 'rejected')
+"""
+KEEP_HEADS = 4  # the newest snapshots kept per match (undo falls back on the one before)
+ANCHOR = 500  # snapshots at multiples of this seq are kept longer (undo of several moves)
+KEEP_ANCHORS = 3
+ROW = "seq, kind, data, at, prev, hash"
+CONTENT = ("SELECT CAST(group_concat(kind || char(31) || data || char(31) || at || char(31) || "
+           "hash, char(30)) AS BLOB) FROM events WHERE match = ? AND seq <= ?")
+
+
+@cache
+def code_fingerprint(game_class: type) -> str:
+    """The rules' source (the game's folder, the engine and the table's corrections) and the
+    Python version: a snapshot or summary made by other rules is never used."""
+    h = hashlib.sha256(f"{sys.version_info[:2]}|{pickle.DEFAULT_PROTOCOL}".encode())
+    module = sys.modules.get(game_class.__module__)
+    files = [Path(engine.__file__), Path(engine.__file__).with_name("table.py")]
+    if module is not None and getattr(module, "__file__", None):
+        files += sorted(Path(module.__file__).parent.glob("*.py"))
+    for f in files:
+        try:
+            h.update(f.name.encode() + b"\0" + f.read_bytes())
+        except OSError:
+            h.update(f.name.encode() + b"\0?")
+    return h.hexdigest()
+
+
+class _Unpickler(pickle.Unpickler):
+    """Builds only the referee's dataclasses and enums and a few plain containers."""
+
+    SAFE = {("builtins", "frozenset"), ("builtins", "set"), ("builtins", "tuple"),
+            ("builtins", "list"), ("builtins", "dict")}
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in self.SAFE:
+            return super().find_class(module, name)
+        if (module, name) == (__name__, "_score_item"):
+            return _score_item
+        if _trusted(module):
+            found = super().find_class(module, name)
+            if isinstance(found, type) and (is_dataclass(found) or issubclass(found, Enum)):
+                return found
+        raise pickle.UnpicklingError(f"a snapshot may not build {module}.{name}")
+
+
+def _trusted(module: str) -> bool:
+    """The referee's own modules, and those of games registered as plug-ins (code the referee
+    already runs); never anything a database names."""
+    if module == "referee" or module.startswith("referee."):
+        return True
+    roots = {type(g).__module__.rpartition(".")[0] or type(g).__module__
+             for g in engine._REGISTERED.values()}
+    return any(module == r or module.startswith(r + ".") for r in roots)
+
+
+def _score_item(player: str, points: int, label: str, round_no: int) -> ScoreItem:
+    """A ledger line rebuilt from a snapshot without the dataclass __init__: a long match's
+    ledger holds tens of thousands, and this halves the time to read them back."""
+    item = object.__new__(ScoreItem)
+    item.__dict__.update(player=player, points=points, label=label, round=round_no)
+    return item
+
+
+def _pickle(state: Any) -> bytes:
+    out = io.BytesIO()
+    p = pickle.Pickler(out, protocol=pickle.DEFAULT_PROTOCOL)
+    p.dispatch_table = {**copyreg.dispatch_table,
+                        ScoreItem: lambda i: (_score_item, (i.player, i.points, i.label, i.round))}
+    p.dump(state)
+    return out.getvalue()
+
+
+def _marks_blob(marks: Sequence[int]) -> bytes:
+    return zlib.compress(array("I", marks).tobytes())
+
+
+def _marks(blob: bytes) -> list[int]:
+    out = array("I")
+    out.frombytes(zlib.decompress(blob))
+    return out.tolist()
+
+
+def _digest(state_blob: bytes, marks_blob: bytes, head: str, content: str) -> str:
+    h = hashlib.sha256(state_blob)
+    h.update(marks_blob)
+    h.update(f"|{head}|{content}".encode())
+    return h.hexdigest()
+
+
+def _content(db: sqlite3.Connection, match_id: int, seq: int) -> str:
+    blob = db.execute(CONTENT, (match_id, seq)).fetchone()[0] or b""
+    return hashlib.sha256(blob).hexdigest()
+
+
+def _stamped(row: tuple, where: str) -> Stamped:
+    seq, kind, data, at = row[0], row[1], row[2], row[3]
+    try:
+        payload = json.loads(data)
+    except json.JSONDecodeError:
+        raise RefereeError(f"tampered log: event {seq} is unreadable", where) from None
+    return Stamped(Event(seq, kind, payload), at)
+
+
+class LazyLog(Sequence[Stamped]):
+    """A match's events as stored, read from the database when asked for (a 20,000-event match
+    is not parsed for a command that looks at its last event). Only events already verified
+    are handed out: the rows are immutable, the chain was checked before."""
+
+    def __init__(self, store: Store, match_id: int, count: int, known: dict[int, Stamped]):
+        self._store, self._match, self._count, self._known = store, match_id, count, known
+
+    def __len__(self) -> int:
+        return self._count
+
+    def preload(self, first: int, last: int) -> None:
+        """Read events first..last not read yet in one query (a fold from a snapshot far back)."""
+        if all(k in self._known for k in range(first, last + 1)):
+            return
+        for r in self._store.db.execute(
+                f"SELECT {ROW} FROM events WHERE match = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+                (self._match, first, last)).fetchall():
+            self._known.setdefault(r[0], _stamped(r, f"match {self._match}, event {r[0]}"))
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._count))]
+        if i < 0:
+            i += self._count
+        if not 0 <= i < self._count:
+            raise IndexError(i)
+        seq = i + 1
+        if seq not in self._known:
+            row = self._store.db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq = ?",
+                                         (self._match, seq)).fetchone()
+            self._known[seq] = _stamped(row, f"match {self._match}, event {seq}")
+        return self._known[seq]
+
+    def __iter__(self) -> Iterator[Stamped]:
+        if len(self._known) < self._count:
+            rows = self._store.db.execute(
+                f"SELECT {ROW} FROM events WHERE match = ? AND seq <= ? ORDER BY seq",
+                (self._match, self._count)).fetchall()
+            for r in rows:
+                if r[0] not in self._known:
+                    self._known[r[0]] = _stamped(r, f"match {self._match}, event {r[0]}")
+        return (self._known[k] for k in range(1, self._count + 1))
+
+
+class EventsView(Sequence[Event]):
+    """The events of a LazyLog (what Loaded.events holds)."""
+
+    def __init__(self, log: LazyLog):
+        self._log = log
+
+    def __len__(self) -> int:
+        return len(self._log)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        got = self._log[i]
+        return [s.event for s in got] if isinstance(i, slice) else got.event
+
+    def __iter__(self) -> Iterator[Event]:
+        return (s.event for s in self._log)
+
+
+@dataclass(frozen=True)
+class Folded:
+    """A match folded through the cache: the state after event `seq`, the ledger length after
+    every event (for `log`), and the events, read lazily."""
+
+    state: Any
+    marks: list[int]
+    log: LazyLog
+    seq: int
+
+
+def end_read(db: sqlite3.Connection) -> None:
+    """End a read transaction; a database too damaged to end it was reported already."""
+    try:
+        if db.in_transaction:
+            db.execute("COMMIT")
+    except sqlite3.DatabaseError:
+        pass
+
+
+def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
+    """The verified part of fold(): the events checked and read, the best snapshot taken."""
+    db, where = store.db, f"match {match_id}; {store.path}"
+    count, last = db.execute("SELECT count(*), max(seq) FROM events WHERE match = ?",
+                             (match_id,)).fetchone()
+    if not count or count != last:
+        store.stamped(match_id)  # reports the missing event (or no events) exactly
+        raise RefereeError(f"tampered log: match {match_id} has a gap", where)
+    target = last if upto is None else upto
+    control = [Event(r[0], r[1], json.loads(r[2])) for r in db.execute(
+        "SELECT seq, kind, data FROM events WHERE match = ? AND kind NOT IN ('move', 'rejected')"
+        " ORDER BY seq", (match_id,)).fetchall()]
+    gone = engine.retracted(control)
+    code = code_fingerprint(type(game))
+    start = _usable(store, match_id, target, code, gone)
+    if start is None:  # fold from the first event; verify from the newest snapshot that fits
+        state, marks, from_seq = None, [], 0
+        checked, prev = _verified(store, match_id)
+    else:
+        from_seq, prev, state, marks = start
+        checked = from_seq
+    known: dict[int, Stamped] = {}
+    rows = db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq > ? ORDER BY seq",
+                      (match_id, checked)).fetchall()
+    for seq, kind, data, at, link, digest in rows:
+        w = f"match {match_id}, event {seq}; {store.path}"
+        if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
+            raise RefereeError(f"tampered log: event {seq} breaks the hash chain", w)
+        if seq <= target:  # events after `replay --to N` are verified, not read
+            known[seq] = _stamped((seq, kind, data, at), w)
+        prev = digest
+    for p in store.head_problems(match_id, last, prev):
+        raise RefereeError(p.what, p.where)
+    return target, last, gone, code, from_seq, state, marks, known
+
+
+def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Folded:
+    """The state after event `upto` (the last when None), from the newest valid snapshot and
+    the events after it; the whole chain, header and head verified as store.stamped does."""
+    db = store.db
+    reading = not db.in_transaction  # one read transaction: a consistent view of the
+    if reading:  # events, the heads and the snapshots while another terminal appends
+        db.execute("BEGIN")
+    try:
+        target, last, gone, code, from_seq, state, marks, known = _read(store, match_id, game,
+                                                                        upto)
+    except sqlite3.DatabaseError as e:  # damaged, locked, unreadable: one line, as everywhere
+        raise store._failed(e) from None
+    finally:
+        if reading:
+            end_read(db)
+    log = LazyLog(store, match_id, target, known)
+    log.preload(from_seq + 1, target)
+    tail = [log[k - 1].event for k in range(from_seq + 1, target + 1)]
+    try:
+        for e, after in engine.steps(game, tail, state, gone):
+            state = after
+            marks.append(len(game.ledger(state)) if state is not None else 0)
+            if e.seq % ANCHOR == 0 and e.seq != target and e.seq - from_seq >= ANCHOR:
+                _save(store, match_id, e.seq, state, marks, code, gone)
+    except RefereeError as e:
+        raise RefereeError(f"match {match_id} no longer replays: {e}",
+                           f"match {match_id} log") from None
+    if target > from_seq:
+        _save(store, match_id, target, state, marks, code, gone)
+    return Folded(state, marks, log, target)
+
+
+def _verified(store: Store, match_id: int) -> tuple[int, str]:
+    """(seq, hash) up to which the events are as when the newest snapshot was made (its
+    digest of them still matches), or (0, GENESIS): those need no hashing one by one."""
+    try:
+        row = store.db.execute("SELECT seq, hash, content FROM snapshots WHERE match = ? "
+                               "ORDER BY seq DESC LIMIT 1", (match_id,)).fetchone()
+    except sqlite3.DatabaseError:
+        return 0, GENESIS
+    if row is None or _content(store.db, match_id, row[0]) != row[2]:
+        return 0, GENESIS
+    return row[0], row[1]
+
+
+def _usable(store: Store, match_id: int, target: int, code: str,
+            gone: set[int]) -> tuple[int, str, Any, list[int]] | None:
+    """The newest snapshot at or before `target` made by these rules, for these retractions, of
+    these events as stored: (seq, its event hash, state, marks), or None."""
+    try:
+        rows = store.db.execute(
+            "SELECT seq, hash, gone, content, marks, state, digest FROM snapshots "
+            "WHERE match = ? AND seq <= ? AND code = ? ORDER BY seq DESC",
+            (match_id, target, code)).fetchall()
+    except sqlite3.DatabaseError:
+        return None  # no snapshots table (a read-only database made before it): no cache
+    for seq, head, gone_json, content, marks_blob, state_blob, digest in rows:
+        if json.loads(gone_json) != sorted(g for g in gone if g <= seq):
+            continue
+        if _digest(state_blob, marks_blob, head, content) != digest:
+            continue  # an edited cache entry: ignored, never trusted
+        if _content(store.db, match_id, seq) != content:
+            return None  # the events before it changed: verify and replay all (reports it)
+        try:
+            state = _Unpickler(io.BytesIO(state_blob)).load()
+        except Exception:  # noqa: BLE001 - any unreadable cache entry is only a cache miss
+            continue
+        return seq, head, state, _marks(marks_blob)
+    return None
+
+
+def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], code: str,
+          gone: set[int]) -> None:
+    """Keep a snapshot if the database can be written right now without waiting (a reading
+    command never waits for, nor holds up, a writer for the sake of a cache)."""
+    if store.read_only is not None:
+        return
+    try:
+        state_blob = _pickle(state)
+    except Exception:  # noqa: BLE001 - a state that cannot be pickled is simply not cached
+        return
+    marks_blob = _marks_blob(marks[:seq])
+    db = store.db
+    own_tx = not db.in_transaction
+    try:
+        if own_tx:
+            db.execute("PRAGMA busy_timeout=0")
+            db.execute("BEGIN IMMEDIATE")
+        for stmt in SCHEMA.split(";\n"):
+            db.execute(stmt)
+        head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
+                          (match_id, seq)).fetchone()[0]
+        content = _content(db, match_id, seq)
+        db.execute("INSERT OR REPLACE INTO snapshots (match, seq, hash, code, gone, content, "
+                   "marks, state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (match_id, seq, head, code, json.dumps(sorted(g for g in gone if g <= seq)),
+                    content, marks_blob, state_blob,
+                    _digest(state_blob, marks_blob, head, content)))
+        _prune(db, match_id)
+        if own_tx:
+            db.execute("COMMIT")
+    except sqlite3.DatabaseError:
+        if own_tx and db.in_transaction:
+            db.execute("ROLLBACK")
+    finally:
+        if own_tx:
+            from referee.store import BUSY_MS
+
+            db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+
+
+def _prune(db: sqlite3.Connection, match_id: int) -> None:
+    seqs = [r[0] for r in db.execute("SELECT seq FROM snapshots WHERE match = ? ORDER BY seq "
+                                     "DESC", (match_id,))]
+    anchors = [s for s in seqs if s % ANCHOR == 0][:KEEP_ANCHORS]
+    keep = set(seqs[:KEEP_HEADS]) | set(anchors)
+    for s in seqs:
+        if s not in keep:
+            db.execute("DELETE FROM snapshots WHERE match = ? AND seq = ?", (match_id, s))

@@ -1,0 +1,202 @@
+"""Per-match summaries (totals, winners, moves) for `matches` and `standings`.
+
+Why: those two read every match; loading 2,000 matches one by one (verify, unpickle, fold the
+tail) takes seconds. A summary is kept per match, keyed like a snapshot: the match's last event
+hash, the rules' source, and a digest of all its events as stored, recomputed for every match in
+two grouped queries. A match whose summary no longer fits (new events, other rules, an edit) is
+loaded the ordinary way, which reports any tampering, and its summary is written again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from dataclasses import dataclass
+
+from referee import engine, integrity, session, snapshots
+from referee.engine import RefereeError
+from referee.snapshots import end_read
+from referee.store import Match, Store
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS summaries (
+    match INTEGER PRIMARY KEY,
+    head TEXT NOT NULL,
+    code TEXT NOT NULL,
+    content TEXT NOT NULL,
+    data TEXT NOT NULL
+)
+"""
+CONTENTS = ("SELECT match, CAST(group_concat(kind || char(31) || data || char(31) || at || "
+            "char(31) || hash, char(30)) AS BLOB), count(*), max(seq) FROM events GROUP BY match")
+
+
+@dataclass(frozen=True)
+class Summary:
+    """One match as `matches` and `standings` show it (error: why it cannot be read)."""
+
+    match: Match
+    totals: dict[str, int]
+    winners: tuple[str, ...] | None
+    reason: str | None
+    moves: int
+    status: str = ""  # as `matches` says it: in play, won by ..., abandoned, ...
+    error: str | None = None
+
+
+def every(store: Store, game_name: str | None = None) -> list[Summary]:
+    """Every match (of one game, or all) summarised; unreadable ones carry their error."""
+    wanted = engine.game(game_name).name if game_name is not None else None  # a typo errs
+    db = store.db
+    reading = not db.in_transaction  # one consistent view while another terminal appends
+    if reading:
+        db.execute("BEGIN")
+    try:
+        for p in store.database_problems():
+            raise RefereeError(f"{p.what}; see `referee verify --all`", p.where)
+        out, stale = _read(store, wanted)
+    except sqlite3.DatabaseError as e:  # damaged, locked, unreadable: one line, as everywhere
+        raise store._failed(e) from None
+    finally:
+        if reading:
+            end_read(db)
+    if not stale:
+        return out
+    fresh = []
+    locked = _begin(store)  # one transaction for every snapshot and summary written below
+    try:
+        for i, m in stale:
+            out[i], row = _load(store, m)
+            if row is not None:
+                fresh.append(row)
+        if fresh:
+            _save(store, fresh)
+    finally:
+        if locked and store.db.in_transaction:
+            store.db.execute("COMMIT")
+    return out
+
+
+def _read(store: Store, wanted: str | None) -> tuple[list, list]:
+    """The kept summaries that still fit, and the matches (index, match) that need loading."""
+    db = store.db
+    raw = {r[0]: r for r in db.execute(
+        "SELECT id, game, players, options, created FROM matches ORDER BY id").fetchall()}
+    heads = {r[0]: r[1:] for r in db.execute("SELECT match, header, count, head FROM heads")} \
+        if integrity.installed(db) else {}
+    contents = {r[0]: (hashlib.sha256(r[1] or b"").hexdigest(), r[2], r[3])
+                for r in db.execute(CONTENTS)}
+    try:
+        kept = {r[0]: r[1:] for r in db.execute(
+            "SELECT match, head, code, content, data FROM summaries")}
+    except sqlite3.DatabaseError:
+        kept = {}
+    out, stale = [], []
+    for m in store.matches():
+        if wanted is not None and m.game != wanted:
+            continue
+        s = _kept(m, raw[m.id], heads.get(m.id), contents.get(m.id), kept.get(m.id))
+        out.append(s)
+        if s is None:
+            stale.append((len(out) - 1, m))
+    return out, stale
+
+
+def _begin(store: Store) -> bool:
+    """Take the write lock if it is free right now (else the caches are simply not kept)."""
+    if store.read_only is not None or store.db.in_transaction:
+        return False
+    from referee.store import BUSY_MS
+
+    try:
+        store.db.execute("PRAGMA busy_timeout=0")
+        store.db.execute("BEGIN IMMEDIATE")
+        return True
+    except sqlite3.DatabaseError:
+        return False
+    finally:
+        store.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+
+
+def _kept(m: Match, raw: tuple, head: tuple | None, content: tuple | None,
+          kept: tuple | None) -> Summary | None:
+    if head is None or content is None or kept is None:
+        return None
+    header, count, last_hash = head
+    digest, rows, last = content
+    s_head, code, s_content, data = kept
+    try:
+        game_class = type(engine.game(m.game))
+    except RefereeError:
+        return None
+    if (header != integrity.header_hash(*raw) or not rows == last == count
+            or s_head != last_hash or s_content != digest
+            or code != snapshots.code_fingerprint(game_class)):
+        return None
+    d = json.loads(data)
+    if "status" not in d:  # kept by an older referee
+        return None
+    return Summary(m, d["totals"], tuple(d["winners"]) if d["winners"] is not None else None,
+                   d["reason"], d["moves"], d["status"])
+
+
+def _load(store: Store, m: Match) -> tuple[Summary, tuple | None]:
+    """The match loaded the ordinary way (verified, folded), and its summary row to keep."""
+    try:
+        cur = session.load(store, m.id)
+    except RefereeError as e:
+        return Summary(m, {}, None, None, 0, error=str(e)), None
+    totals = cur.totals()  # the table's corrections and early end included
+    outcome = cur.outcome()
+    moves = store.db.execute("SELECT count(*) FROM events WHERE match = ? AND kind = 'move'",
+                             (m.id,)).fetchone()[0]
+    s = Summary(m, totals, outcome.winners if outcome else None,
+                outcome.reason if outcome else None, moves, cur.status())
+    head = store.db.execute("SELECT hash FROM events WHERE match = ? ORDER BY seq DESC LIMIT 1",
+                            (m.id,)).fetchone()[0]
+    content = hashlib.sha256(store.db.execute(
+        snapshots.CONTENT, (m.id, len(cur.events))).fetchone()[0] or b"").hexdigest()
+    data = json.dumps({"totals": totals, "winners": list(s.winners) if s.winners else None,
+                       "reason": s.reason, "moves": moves,
+                       "status": s.status})
+    return s, (m.id, head, snapshots.code_fingerprint(type(cur.game)), content, data)
+
+
+def _save(store: Store, rows: list[tuple]) -> None:
+    """Keep the summaries if the database can be written now without waiting (a cache)."""
+    if store.read_only is not None:
+        return
+    db = store.db
+    own = not db.in_transaction and _begin(store)
+    if not db.in_transaction:
+        return
+    try:
+        db.execute(SCHEMA)
+        db.executemany("INSERT OR REPLACE INTO summaries (match, head, code, content, data) "
+                       "VALUES (?, ?, ?, ?, ?)", rows)
+        if own:
+            db.execute("COMMIT")
+    except sqlite3.DatabaseError:
+        if own and db.in_transaction:
+            db.execute("ROLLBACK")
+
+
+def standings(store: Store, game_name: str | None = None) -> list[session.Standing]:
+    """Per game and player across matches: played, finished, won, average and best total.
+    Games score on different scales (300 points against a handful), so every game has its
+    own rows; a match abandoned is played but not finished."""
+    rows: dict[tuple[str, str], list] = {}
+    for x in every(store, game_name):
+        if x.error is not None:  # an unreadable match is an error here, as it always was
+            raise RefereeError(x.error, f"match {x.match.id}")
+        for p in x.match.players:
+            r = rows.setdefault((x.match.game, p), [0, 0, 0, []])
+            r[0] += 1
+            r[3].append(x.totals[p])
+            if x.winners:
+                r[1] += 1
+                r[2] += p in x.winners
+    table = [session.Standing(g, p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3]))
+             for (g, p), r in rows.items()]
+    return sorted(table, key=lambda s: (s.game, -s.won, -s.average, s.player))

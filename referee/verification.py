@@ -1,0 +1,60 @@
+"""`referee verify`: every check the record allows, on one match or all, listing what broke.
+
+Other commands stop at the first problem of the match they read; verify goes on, so the user
+learns every damaged match and event at once: the database manifest (dropped matches), each
+match's header and chain head (a cut tail, edited options or creation time), the hash chain of
+every event (an edited or deleted event), and the replay of the log by the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee import session
+from referee.engine import RefereeError
+from referee.integrity import Problem
+from referee.snapshots import end_read
+from referee.store import Store
+
+
+@dataclass(frozen=True)
+class Report:
+    matches: int
+    events: int
+    problems: tuple[Problem, ...]
+
+
+def verify(store: Store, match_id: int | None = None, every: bool = False) -> Report:
+    """Check the database and one match (the current one, or `match_id`), or every match."""
+    reading = not store.db.in_transaction  # one consistent view while others append
+    if reading:
+        store.db.execute("BEGIN")
+    try:
+        return _verify(store, match_id, every)
+    finally:
+        if reading:
+            end_read(store.db)
+
+
+def _verify(store: Store, match_id: int | None, every: bool) -> Report:
+    problems = list(store.database_problems())
+    if every:
+        ids = [m.id for m in store.matches()]
+    else:
+        try:
+            ids = [store.match(match_id).id if match_id is not None else store.current().id]
+        except RefereeError:
+            if problems:  # the current match is the one that was dropped: say so, not "no match"
+                return Report(0, 0, tuple(problems))
+            raise
+    events = 0
+    for mid in ids:
+        try:
+            store.stamped(mid)  # every event hashed again, whatever the caches say
+            cur = session.load(store, mid)
+        except RefereeError as e:
+            if e.what not in (p.what for p in problems):
+                problems.append(Problem(e.what, e.where or f"match {mid}"))
+            continue
+        events += len(cur.events)
+    return Report(len(ids), events, tuple(problems))

@@ -1,0 +1,170 @@
+"""The snapshot cache: a command folds only the events after the newest valid snapshot, gives
+the same state as replaying the whole log (undo included), never trusts an edited snapshot, and
+reading commands neither take nor wait for the write lock."""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import subprocess
+
+import pytest
+
+from referee import engine, session, table_session
+from referee.games.tripple_domino import GAME
+from referee.store import Store
+
+
+def play_randomly(store: Store, moves: int, seed: int, undo_every: int = 0) -> None:
+    rng = random.Random(seed)
+    for i in range(moves):
+        state = session.load(store).state
+        if undo_every and i % undo_every == undo_every - 1:
+            table_session.undo(store)
+            continue
+        legal = GAME.legal_moves(state)
+        if not legal:
+            break
+        played = session.play(store, GAME.format(state, rng.choice(legal)))
+        assert played.event is not None
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "m.sqlite3")
+    session.new_match(s, "tripple-domino", ["ana", "bob"], {"target": "100000"})
+    session.play(s, "start ana=5-5-5 bob=4-4-4")
+    return s
+
+
+def full_fold(store: Store):
+    return engine.fold(GAME, store.events(store.current().id))
+
+
+def test_a_command_folds_only_the_events_after_its_snapshot(store, monkeypatch):
+    play_randomly(store, 40, seed=1)
+    session.load(store)  # the newest snapshot is at the last event now
+    applied = []
+    real = type(GAME).apply
+    monkeypatch.setattr(type(GAME), "apply", lambda self, s, m: applied.append(m) or real(
+        self, s, m))
+    session.play(store, "draw")
+    cur = session.load(store)
+    assert len(applied) <= 2  # the new move (judged once, folded once), not the 40 before
+    monkeypatch.undo()
+    assert cur.state == full_fold(store)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_cached_state_equals_the_full_replay_with_undos(store, seed):
+    play_randomly(store, 60, seed=seed, undo_every=4)
+    for _ in range(3):  # several undos in a row reach behind the newest snapshots
+        table_session.undo(store)
+    cur = session.load(store)
+    assert cur.state == full_fold(store)
+    lines = session.log(store)[1]
+    ledger = GAME.ledger(cur.state)
+    assert sum(len(x.points) for x in lines) == len(ledger)  # every point on its move's line
+
+
+def test_an_edited_snapshot_is_ignored_not_trusted(store):
+    play_randomly(store, 20, seed=3)
+    truth = session.load(store).state
+    store.db.execute("UPDATE snapshots SET state = replace(state, 'ana', 'eve')")
+    assert session.load(store).state == truth
+
+
+def test_a_snapshot_that_would_build_other_objects_is_refused(store):
+    import pickle
+
+    from referee.snapshots import _Unpickler
+
+    evil = pickle.dumps(os.system)
+    with pytest.raises(pickle.UnpicklingError, match="may not build"):
+        _Unpickler(__import__("io").BytesIO(evil)).load()
+
+
+def test_reading_commands_take_no_write_lock(tmp_path):
+    db = tmp_path / "m.sqlite3"
+    env = {**os.environ, "REFEREE_DB": str(db)}
+    run = lambda *a: subprocess.run(["referee", *a], env=env, capture_output=True,  # noqa: E731
+                                    text=True, timeout=20)
+    assert run("new", "tripple-domino", "--players", "ana,bob").returncode == 0
+    assert run("play", "start ana=5-5-5 bob=4-4-4").returncode == 0
+    writer = sqlite3.connect(db, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # another terminal holds the write lock
+    try:
+        for args in (("check", "draw"), ("show",), ("log",), ("score",), ("ask", "x")):
+            r = run(*args)
+            assert r.returncode in (0, 2) and "locked" not in r.stderr, (args, r.stderr)
+        assert run("check", "draw").stdout.startswith("legal: bob: draw")
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+
+
+def test_matches_and_standings_read_kept_summaries_and_refresh_a_changed_match(tmp_path,
+                                                                             monkeypatch):
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    db = str(tmp_path / "many.sqlite3")
+
+    def ref(*args):
+        r = CliRunner().invoke(main, ["--db", db, *args])
+        assert r.exit_code == 0, r.output
+        return r.output
+
+    for players in ("ana,bob", "cy,dee", "ana,cy"):
+        ref("new", "tripple-domino", "--players", players)
+        a, b = players.split(",")
+        ref("play", f"start {a}=5-5-5 {b}=4-4-4")
+    first = ref("matches"), ref("standings")
+    loads = []
+    real = session.load
+    monkeypatch.setattr(session, "load", lambda *a, **k: loads.append(a) or real(*a, **k))
+    assert (ref("matches"), ref("standings")) == first
+    assert loads == []  # nothing folded: every summary still fits
+    ref("play", "draw")  # match 3 changes: only it is loaded again, and shown changed
+    loads.clear()
+    out = ref("matches")
+    assert len(loads) == 1 and "ana 20, cy -5" in out and "ana 20, cy 0" in first[0]
+
+
+@pytest.mark.parametrize("name", sorted(engine.games()))
+def test_every_games_state_survives_a_snapshot(name):
+    """Snapshots only build the referee's dataclasses: every game's state must be made of them
+    (or it would silently never be cached)."""
+    import io
+
+    from referee.snapshots import _pickle, _Unpickler
+
+    g = engine.game(name)
+    s = g.setup(g.sample.players, engine.check_options(g, dict(g.sample.options)))
+    for text in g.sample.moves:
+        said, colon, rest = text.partition(":")
+        mine = colon and said.strip() in g.sample.players
+        s = g.apply(s, g.parse(s, rest.strip() if mine else text,
+                               said.strip() if mine else g.to_move(s)))
+    assert _Unpickler(io.BytesIO(_pickle(s))).load() == s
+
+
+def test_a_move_committed_by_another_terminal_during_a_read_is_not_tampering(store,
+                                                                            monkeypatch):
+    """A reading command sees one consistent database: another terminal's play committed
+    between its reads is not taken for a cut tail (7 checks and a play at once hit this)."""
+    other = Store(store.path)
+    real = Store.head_problems
+
+    def with_a_play_in_between(self, *args):
+        if self is store:
+            session.play(other, "draw")  # commits while `store` is half-way through its read
+        return real(self, *args)
+
+    monkeypatch.setattr(Store, "head_problems", with_a_play_in_between)
+    verdict = session.play(store, "draw", dry=True)  # `check draw`
+    assert verdict.verdict is not None and verdict.verdict.legal
+    monkeypatch.undo()
+    assert [e.kind for e in store.events(store.current().id)][-1] == "move"
