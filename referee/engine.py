@@ -258,7 +258,7 @@ class Draft:
     def __init__(self, state: Any):
         object.__setattr__(self, "_state", state)
         for f in fields(state):
-            setattr(self, f.name, copy.deepcopy(getattr(state, f.name)))
+            setattr(self, f.name, _thawed(getattr(state, f.name)))
         self.notes: list[str] = []
 
     def __getattr__(self, name: str) -> Any:
@@ -269,6 +269,32 @@ class Draft:
 
     def done(self) -> Any:
         return replace(self._state, **{f.name: getattr(self, f.name) for f in fields(self._state)})
+
+
+_FROZEN = (str, int, float, bool, type(None), frozenset)
+
+
+def _frozen(v: Any) -> bool:
+    t = type(v)
+    if t in _FROZEN:
+        return True
+    if t is tuple:
+        return all(_frozen(x) for x in v)
+    params = getattr(t, "__dataclass_params__", None)
+    return bool(params and params.frozen) and all(_frozen(getattr(v, f.name)) for f in fields(v))
+
+
+def _thawed(v: Any) -> Any:
+    """A private copy of a state field for a Draft: dicts, lists and sets copied, frozen values
+    shared (a simulation applies a move per step: deepcopy was most of Duplicon's time)."""
+    t = type(v)
+    if t is dict:
+        return {k: _thawed(x) for k, x in v.items()}
+    if t is list:
+        return [_thawed(x) for x in v]
+    if t is set:
+        return set(v)
+    return v if _frozen(v) else copy.deepcopy(v)
 
 
 def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:

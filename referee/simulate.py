@@ -38,6 +38,7 @@ class GameRecord:
     moves: int
     rounds: int
     no_winner_rounds: int
+    capped: bool = False  # stopped at the round cap before the game's own end
     cards: dict[str, list[int]] = field(default_factory=dict)  # card -> [plays, points]
     log: list[tuple[str, str | None]] | None = None  # (move text, player) when kept
 
@@ -52,6 +53,7 @@ class Plan:
     bot: str
     seed: int
     keep: int = 0
+    max_rounds: int = 30  # a game no bot can finish (random Duplicon never reaches 100) stops
 
 
 class DealerError(RefereeError):
@@ -110,17 +112,25 @@ def play_one(rules: Game, plan: Plan, index: int) -> GameRecord:
         record.turns += bool(starts)
         last_player = turn.player
         state = _judged(rules, dealer, record, state, choice.move, turn.player, index, seed)
+        if dealer.round_of(state) > plan.max_rounds and rules.outcome(state) is None:
+            record.capped = True
+            break
     else:
         raise DealerError(f"{rules.name}: no end after {MAX_STEPS} steps",
                           f"simulated game {index}, seed {seed}")
     outcome = rules.outcome(state)
-    if outcome is None:
+    tot = engine.totals(rules.ledger(state), plan.players)
+    if outcome is None and not record.capped:
         raise DealerError(f"{rules.name}: the game stopped before its end; position:\n"
                           + rules.show(state), f"simulated game {index}, seed {seed}")
-    tot = engine.totals(rules.ledger(state), plan.players)
-    record.winners = tuple(plan.players.index(w) for w in outcome.winners)
+    if outcome is None:  # at the round cap the leaders count as the winners
+        best = max(tot.values())
+        record.winners = tuple(i for i, p in enumerate(plan.players) if tot[p] == best)
+        record.rounds = plan.max_rounds
+    else:
+        record.winners = tuple(plan.players.index(w) for w in outcome.winners)
+        record.rounds = dealer.round_of(state)
     record.scores = tuple(tot[p] for p in plan.players)
-    record.rounds = dealer.round_of(state)
     for name in dealer.all_cards():
         record.cards.setdefault(name, [0, 0])
     return record
@@ -195,6 +205,41 @@ def _batches(games: int, workers: int) -> Iterator[range]:
     size = max(1, min(50, games // (workers * 8) or 1))
     for start in range(0, games, size):
         yield range(start, min(games, start + size))
+
+
+def plan(game: str, players: int, games: int, bot: str, seed: int,
+         options: Mapping[str, str], keep: int = 0, max_rounds: int = 12,
+         workers: int | None = None) -> Plan:
+    """A checked plan: every mistake found before a worker starts, as one line naming the
+    flag (a dealer that cannot play the options, e.g. sealed coda, says so here too)."""
+    rules = engine.game(game)
+    names = engine.check_players(rules, seats(players))
+    opts = engine.check_options(rules, options)
+    for value, flag, low in ((games, "--games", 1), (max_rounds, "--max-rounds", 1),
+                             (keep, "--keep", 0), (workers or 1, "--workers", 1)):
+        if value < low:
+            raise RefereeError(f"{flag} takes {low} or more, not {value}", flag)
+    if games > 10_000_000:
+        raise RefereeError(f"{games} games is more than 10,000,000", "--games")
+    if keep > games:
+        raise RefereeError(f"cannot keep {keep} of {games} games", "--keep")
+    if bot not in BOTS:
+        raise RefereeError(f"unknown bot {bot!r} (bots: {', '.join(BOTS)})", "--bot")
+    state = rules.setup(names, opts)
+    dealer_class(rules)(rules, state, random.Random(seed))
+    return Plan(rules.name, names, opts, bot, seed, keep, max_rounds)
+
+
+def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> list[GameRecord]:
+    """run(), with a progress bar on stderr when it is a terminal (quiet when piped)."""
+    import sys
+
+    import click
+
+    if not sys.stderr.isatty():
+        return run(plan, games, workers)
+    with click.progressbar(length=games, label=f"simulating {plan.game}", file=sys.stderr) as bar:
+        return run(plan, games, workers, progress=bar.update)
 
 
 def notes(game: str) -> str:
