@@ -31,7 +31,7 @@ DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "defau
              "options"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
-TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back"}
+TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -226,11 +226,22 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
         colors=colors,
         shapes=shapes,
         properties=_table(data, "verify", fname),
+        balance=_balance(data, root, fname),
         print=_print_settings(_table(data, "print", fname), fname),
         parts=parts,
         default_parts=default_parts,
         source={"name": source_name, **options},
     )
+
+
+def _balance(data: dict[str, Any], root: Path, fname: str) -> dict[str, Any]:
+    """[balance] as written, its keys and values checked now (pnp verify --balance runs it)."""
+    from generator.balance import parse
+
+    table = _table(data, "balance", fname)
+    if table:
+        parse(table, root.resolve().name, f"{fname} [balance]")
+    return table
 
 
 def _load_design_sources() -> None:
