@@ -57,12 +57,18 @@ def _grid(ctx, param, value):
 
 
 @main.command("list")
+@click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
-def list_templates(as_json: bool) -> None:
-    """List the bundled templates, one line each."""
+def list_templates(game: str | None, as_json: bool) -> None:
+    """List the bundled templates, one line each; with GAME, its cards (ids, names, copies)."""
     from generator.catalog import bundled
     from generator.definition import load
 
+    if game is not None:
+        from generator.cardselect import list_cards
+
+        click.echo(list_cards(load(game), as_json))
+        return
     rows = []
     for name in bundled():
         deck = load(name)
@@ -166,57 +172,75 @@ def _build_one(build_pdf, deck, out: Path, opts, quiet: bool):
 @main.command()
 @click.argument("game")
 @click.option("--page", type=int, help="Page number of the built PDF to show (default 1).")
-@click.option("--card", "card_id", type=int, help="Show one card by its id (front).")
+@click.option("--card", "card_spec", metavar="ID|NAME|RANGE",
+              help="Show cards by id (14), name (\"Mana Leak\") or range (1-9): one PNG each.")
 @click.option("--back", is_flag=True, help="With --card: show the card's back.")
 @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True)
 @click.option("--paper", type=PAPERS, help="Paper size for --page.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="PNG file to write (default output/<game>-page-N.png or -card-ID.png).")
-def preview(game, page, card_id, back, dpi, paper, output) -> None:
-    """Render a page or a single card of GAME to PNG, to see it without printing."""
+def preview(game, page, card_spec, back, dpi, paper, output) -> None:
+    """Render a page or cards of GAME to PNG, to see them without printing."""
     from generator.definition import load
     from generator.naming import output_stem
     from generator.preview import preview_card, preview_page
 
     deck = load(game)
-    if card_id is not None and page is not None:
+    if card_spec is not None and page is not None:
         raise PnpError("give --page or --card, not both", "pnp preview")
-    if back and card_id is None:
+    if back and card_spec is None:
         raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
-    if card_id is not None:
-        out = output or Path("output") / f"{output_stem(deck)}-card-{card_id}{'-back' if back else ''}.png"
-        preview_card(deck, card_id, out, dpi=dpi, back=back)
-    else:
-        n = 1 if page is None else page
-        out = output or Path("output") / f"{output_stem(deck)}-page-{n}.png"
-        preview_page(deck, n, out, dpi=dpi, paper=paper)
+    if card_spec is not None:
+        from generator.cardselect import select
+
+        cards = select(deck, card_spec)
+        for card in cards:
+            name = f"{output_stem(deck)}-card-{card.id}{'-back' if back else ''}.png"
+            out = (output / name if output and len(cards) > 1 else output) or Path("output") / name
+            preview_card(deck, card.id, out, dpi=dpi, back=back)
+            click.echo(f"wrote {out}")
+        return
+    n = 1 if page is None else page
+    out = output or Path("output") / f"{output_stem(deck)}-page-{n}.png"
+    preview_page(deck, n, out, dpi=dpi, paper=paper)
     click.echo(f"wrote {out}")
 
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-@click.option("--from", "template", required=True, metavar="TEMPLATE",
-              help="Bundled template to copy (see `pnp list`) or a game folder.")
-def new(directory: Path, template: str) -> None:
-    """Start your own game in DIRECTORY as a copy of a bundled template."""
+@click.option("--from", "template", metavar="TEMPLATE",
+              help="Bundled template to copy (see `pnp list`), a game folder, or 'blank'.")
+@click.option("--blank", is_flag=True, help="A minimal game with every key explained (the "
+              "default without --from).")
+def new(directory: Path, template: str | None, blank: bool) -> None:
+    """Start your own game in DIRECTORY: a blank starter, or a copy of a template."""
     from generator.definition import find
 
-    source = find(template)
+    if blank and template not in (None, "blank"):
+        raise PnpError("give --blank or --from TEMPLATE, not both", "pnp new")
+    blank = blank or template in (None, "blank")
+    source = None if blank else find(template)
     existing = next(p for p in (directory, *directory.absolute().parents) if p.exists())
     if not existing.is_dir():
         raise PnpError(f"{existing} is a file, not a folder; choose a new folder", str(directory))
     if existing == directory and any(directory.iterdir()):
         raise PnpError("the folder exists and is not empty; choose a new folder", str(directory))
-    if directory.resolve().is_relative_to(source.resolve()):
+    if source and directory.resolve().is_relative_to(source.resolve()):
         raise PnpError(f"the new folder is inside {template}; choose one outside it",
                        str(directory))
     try:
-        shutil.copytree(source, directory, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        if source is None:
+            from generator.starter import write_starter
+
+            write_starter(directory)
+        else:
+            shutil.copytree(source, directory, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     except OSError as e:
         raise PnpError(f"cannot create {directory}: {e.strerror or e}", str(directory)) from None
-    click.echo(f"created {directory} from {template}: edit {directory / 'game.toml'} and "
-               f"its card list, then run `pnp build {directory}`")
+    click.echo(f"created {directory} from {'the blank starter' if blank else template}: edit "
+               f"{directory / 'game.toml'} and its card list, then run `pnp build {directory}` "
+               f"(or `pnp watch {directory}`)")
 
 
 @main.command()

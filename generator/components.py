@@ -18,6 +18,7 @@ class Card:
     fields: dict[str, str]
     part: str = ""
     symbols: tuple[str, ...] = ()
+    layout: str = ""  # the named layout drawing this card ("" when the deck has none)
 
     def __getitem__(self, key: str) -> str:
         return self.fields[key]
@@ -45,6 +46,7 @@ class Element:
     kind: str
     params: dict[str, Any]
     where: str = ""
+    layout: str = ""  # drawn only on cards of this named layout ("" on every card)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.params.get(key, default)

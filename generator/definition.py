@@ -11,11 +11,13 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from generator import units
+from generator import conditions, layouts, units
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
 from generator.elements import CHOICES, COMMON, ELEMENTS
 from generator.errors import PnpError, read_text
+from generator.percard import PerCard, for_card
+from generator.problems import collecting, found, guard, record
 from generator.shapes import SHAPES
 from generator.sources import SOURCES, Row
 
@@ -27,11 +29,12 @@ BASIC_COLORS = {
     "blue": "#1f77b4", "yellow": "#f2c80f", "orange": "#ff7f0e", "purple": "#9467bd",
     "pink": "#e377c2", "brown": "#8c564b", "none": "none",
 }
-DECK_KEYS = {"source", "file", "shape", "size", "corner_radius", "parts", "default_parts",
-             "options"}
+DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
+             "default_parts", "options", "layout"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
-TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back"}
+TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
+          "layouts"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -82,15 +85,23 @@ def resolve_color(value: str, palette: dict[str, str], where: str = "") -> str:
                    "[colors]", where)
 
 
-def truthy(value: str) -> bool:
-    return value.strip().lower() not in ("", "0", "false", "no", "none")
+truthy = conditions.truthy
 
 
 def visible(el: Element, card: Card) -> bool:
-    """Whether the element is drawn on this card (its `when` and `unless`, filled in)."""
-    if "when" in el.params and not truthy(fill(el.params["when"], card)):
+    """Whether the element is drawn on this card: its layout is the card's, its `when` holds
+    and its `unless` does not (conditions parsed at load, see generator.conditions)."""
+    if el.layout and el.layout != card.layout:
         return False
-    return not ("unless" in el.params and truthy(fill(el.params["unless"], card)))
+    when, unless = el.params.get("when"), el.params.get("unless")
+    if when is None and unless is None:
+        return True
+    fields = _CardFields(card)  # once for every value the conditions name
+    filled = lambda text: text.format_map(fields) if "{" in text else text  # noqa: E731
+    named = lambda: f"card #{card.id} ({card.name})"  # noqa: E731
+    if when is not None and not when.holds(filled, named):
+        return False
+    return not (unless is not None and unless.holds(filled, named))
 
 
 def find(name_or_path: str | Path) -> Path:
@@ -120,14 +131,29 @@ def load(name_or_path: str | Path) -> Deck:
         raise PnpError(f"malformed TOML: {e}", str(path)) from None
     except RecursionError:
         raise PnpError("malformed TOML: arrays or tables nested too deeply", str(path)) from None
-    return _build(data, root, path.name)
+    with collecting() as problems:  # go on past a mistake: one run names them all
+        deck = None
+        try:
+            deck = _build(data, root, path.name)
+        except PnpError as e:  # a mistake nothing after it can be checked without
+            problems.add(e)
+        problems.raise_if_any()
+    assert deck is not None  # no mistake found, so _build returned the deck
+    return deck
+
+
+class _AnyColumn(set):
+    """The columns when the card list could not be read: {field}s cannot be checked."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
 
 
 def _known(table: dict, known: set[str], what: str, where: str) -> None:
-    unknown = set(table) - known
-    if unknown:
-        raise PnpError(f"unknown key {sorted(unknown)[0]!r} in {what} (known: "
-                       f"{', '.join(sorted(known))})", where)
+    for key in sorted(set(table) - known):
+        with guard():
+            raise PnpError(f"unknown key {key!r} in {what} (known: "
+                           f"{', '.join(sorted(known))})", where)
 
 
 def _one_of(value: str, allowed: tuple[str, ...], key: str, where: str) -> None:
@@ -142,74 +168,93 @@ def _table(data: dict, key: str, fname: str) -> dict:
     return value
 
 
-def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
-    unknown = sorted(set(data) - TABLES)
-    if unknown:
-        raise PnpError(f"unknown table [{unknown[0]}] (known: {', '.join(sorted(TABLES))})", fname)
+def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
+    for unknown in sorted(set(data) - TABLES):
+        with guard():
+            raise PnpError(f"unknown table [{unknown}] (known: {', '.join(sorted(TABLES))})", fname)
+    if found():  # a misspelt table: what it holds is unknown, so later mistakes would be noise
+        return None
     game = _table(data, "game", fname)
     _known(game, GAME_KEYS, "[game]", fname)
     deck = _table(data, "deck", fname)
     _known(deck, DECK_KEYS, "[deck]", fname)
     where = f"{fname} [deck]"
     shape = str(deck.get("shape", "rect"))
-    if shape not in CARD_SHAPES:
-        raise PnpError(f"unknown card shape {shape!r} (use {', '.join(CARD_SHAPES)})", f"{where}.shape")
-    width, height = units.size(str(deck.get("size", "poker")), f"{where}.size")
-    if width <= 0 or height <= 0:
-        raise PnpError("card size must be positive", f"{where}.size")
-    radius = units.length(deck.get("corner_radius", "0mm"), f"{where}.corner_radius")
-    if radius < 0:
-        raise PnpError("corner_radius cannot be negative", f"{where}.corner_radius")
+    with guard():
+        if shape not in CARD_SHAPES:
+            raise PnpError(f"unknown card shape {shape!r} (use {', '.join(CARD_SHAPES)})",
+                           f"{where}.shape")
+    width, height = units.size("poker")  # stands in for a wrong size while checking the rest
+    with guard():
+        width, height = units.size(str(deck.get("size", "poker")), f"{where}.size")
+        if width <= 0 or height <= 0:
+            raise PnpError("card size must be positive", f"{where}.size")
+    radius = 0.0
+    with guard():
+        radius = units.length(deck.get("corner_radius", "0mm"), f"{where}.corner_radius")
+        if radius < 0:
+            raise PnpError("corner_radius cannot be negative", f"{where}.corner_radius")
 
     colors = {str(k).lower(): str(v) for k, v in _table(data, "colors", fname).items()}
     shapes = {str(k).lower(): str(v) for k, v in _table(data, "shapes", fname).items()}
     for k, v in shapes.items():
-        if v not in SHAPES:
-            raise PnpError(f"shape alias {k!r} = {v!r} is not a shape ({', '.join(SHAPES)})",
-                           f"{fname} [shapes]")
+        with guard():
+            if v not in SHAPES:
+                shapes[k] = "circle"  # named once here, not again on every card using it
+                raise PnpError(f"shape alias {k!r} = {v!r} is not a shape ({', '.join(SHAPES)})",
+                               f"{fname} [shapes]")
     for k, v in colors.items():
-        if v.lower() not in BASIC_COLORS and not is_literal(v):
-            raise PnpError(f"colour {k!r} = {v!r} is not #rrggbb or cmyk(C,M,Y,K) in percent",
-                           f"{fname} [colors]")
+        with guard():
+            if v.lower() not in BASIC_COLORS and not is_literal(v):
+                colors[k] = "black"  # named once here, not again on every card using it
+                raise PnpError(f"colour {k!r} = {v!r} is not #rrggbb or cmyk(C,M,Y,K) in "
+                               "percent", f"{fname} [colors]")
 
     source_name = str(deck.get("source", "csv"))
-    if source_name not in SOURCES:
-        _load_design_sources()
-    if source_name not in SOURCES:
-        raise PnpError(f"unknown card source {source_name!r} (use {', '.join(sorted(SOURCES))})",
-                       f"{where}.source")
-    if not isinstance(deck.get("options", {}), dict):
-        raise PnpError("options must be a table, e.g. options = { order = 7 }", f"{where}.options")
-    options = dict(deck.get("options", {}))
-    if "file" in deck:
-        options.setdefault("file", deck["file"])
-    rows = SOURCES[source_name](options, root, where)
-
-    cards = _number(rows)
-    if not cards:
-        raise PnpError("the definition has no cards", where)
-    parts = tuple(dict.fromkeys(c.part for c in cards if c.part))
+    options: dict[str, Any] = {}
+    cards: list[Card] | None = None  # None: the card list has a mistake, named already
+    with guard():
+        options = _source_options(deck, source_name, where)
+        mistakes = found()
+        cards = _number(SOURCES[source_name](options, root, where))
+        if not cards and found() == mistakes:
+            raise PnpError("the definition has no cards", where)
+    parts = tuple(dict.fromkeys(c.part for c in cards or () if c.part))
     default_parts = deck.get("default_parts", deck.get("parts", parts))
-    if not isinstance(default_parts, list | tuple):
-        raise PnpError(f"default_parts must be a list such as [{default_parts!r}]",
-                       f"{where}.default_parts")
-    default_parts = tuple(str(p) for p in default_parts)
-    for p in default_parts:
-        if p not in parts:
-            raise PnpError(f"default part {p!r} is not a value of the part column "
-                           f"({', '.join(parts) or 'none'})", f"{where}.default_parts")
+    with guard():
+        if not isinstance(default_parts, list | tuple):
+            raise PnpError(f"default_parts must be a list such as [{default_parts!r}]",
+                           f"{where}.default_parts")
+        default_parts = tuple(str(p) for p in default_parts)
+        for p in default_parts if cards else ():
+            if p not in parts:
+                raise PnpError(f"default part {p!r} is not a value of the part column "
+                               f"({', '.join(parts) or 'none'})", f"{where}.default_parts")
 
-    columns = set(cards[0].fields) | set(BUILTIN_FIELDS)
+    columns = set(cards[0].fields) | set(BUILTIN_FIELDS) if cards else _AnyColumn()
     size_box = (width, height)
-    face = _elements(data.get("face", []), "face", fname, size_box, columns)
-    back = _elements(data.get("back", []), "back", fname, size_box, columns)
-    if not any(c.symbols for c in cards):
+    if "layout" in deck:  # without the cards' layouts nothing further can be checked
+        _known_columns(template_fields(str(deck["layout"]), f"{where}.layout"), columns,
+                       f"{where}.layout")
+    laid_out, face, back = layouts.build(
+        data, deck.get("layout"), fname, cards or [], fill,
+        lambda items: _elements(items, size_box, columns))
+    cards = laid_out if cards else None
+    if cards and not any(c.symbols for c in cards):
         for el in face + back:
-            if el.kind == "symbols":
-                raise PnpError("a symbols element, but no card has symbols (use a plane source "
-                               "or a symbols column in the card list)", el.where)
-    for card in cards:
+            with guard():
+                if el.kind == "symbols":
+                    raise PnpError("a symbols element, but no card has symbols (use a plane "
+                                   "source or a symbols column in the card list)", el.where)
+    for card in cards or ():
         _check_card(card, face + back, root, colors, shapes)
+    properties = _table(data, "verify", fname)
+    balance: dict[str, Any] = {}
+    with guard():
+        balance = _balance(data, root, fname)
+    settings = PrintSettings()
+    with guard():
+        settings = _print_settings(_table(data, "print", fname), fname)
 
     return Deck(
         name=str(game.get("name", root.resolve().name)),
@@ -220,14 +265,14 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck:
         width=width,
         height=height,
         corner_radius=radius,
-        cards=tuple(cards),
+        cards=tuple(cards or ()),
         face=face,
         back=back,
         colors=colors,
         shapes=shapes,
-        properties=_table(data, "verify", fname),
-        balance=_balance(data, root, fname),
-        print=_print_settings(_table(data, "print", fname), fname),
+        properties=properties,
+        balance=balance,
+        print=settings,
         parts=parts,
         default_parts=default_parts,
         source={"name": source_name, **options},
@@ -244,6 +289,22 @@ def _balance(data: dict[str, Any], root: Path, fname: str) -> dict[str, Any]:
     return table
 
 
+def _source_options(deck: dict, source_name: str, where: str) -> dict[str, Any]:
+    """The card source's options, [deck] file and sheet included; the source must exist."""
+    if source_name not in SOURCES:
+        _load_design_sources()
+    if source_name not in SOURCES:
+        raise PnpError(f"unknown card source {source_name!r} (use {', '.join(sorted(SOURCES))})",
+                       f"{where}.source")
+    if not isinstance(deck.get("options", {}), dict):
+        raise PnpError("options must be a table, e.g. options = { order = 7 }", f"{where}.options")
+    options = dict(deck.get("options", {}))
+    for key in ("file", "sheet"):
+        if key in deck:
+            options.setdefault(key, deck[key])
+    return options
+
+
 def _load_design_sources() -> None:
     """Import the combinatorial sources lazily: they register themselves on import."""
     import importlib
@@ -258,18 +319,25 @@ def _load_design_sources() -> None:
 
 def _number(rows: list[Row]) -> list[Card]:
     cards: list[Card] = []
-    total = sum(_qty(row) for row in rows)
+    copies = []
+    for row in rows:
+        qty = 0  # a row with a bad qty is named and left out; the others are still checked
+        try:
+            qty = _qty(row)
+        except PnpError as e:
+            record(e)
+        copies.append(qty)
+    total = sum(copies)
     if total > MAX_CARDS:
         raise PnpError(f"the deck would have {total:,} cards, more than the limit of "
                        f"{MAX_CARDS:,}: fewer rows or a lower qty", rows[-1].where.rsplit(":", 1)[0])
-    for row in rows:
+    for row, qty in zip(rows, copies, strict=True):
         fields = dict(row.fields)
         for reserved in ("id", "copy"):
             if reserved in fields:
                 raise PnpError(f"a column cannot be named {reserved!r}: {{{reserved}}} is the "
                                f"card's {'number' if reserved == 'id' else 'copy number'}; "
                                "rename the column", row.where)
-        qty = _qty(row)
         fields.pop("qty", None)
         part = fields.pop("part", "")
         for copy in range(1, qty + 1):
@@ -291,41 +359,85 @@ def _qty(row: Row) -> int:
     return qty
 
 
-def _elements(items: Any, side: str, fname: str, box: tuple[float, float],
+def _elements(items: list[tuple[str, dict]], box: tuple[float, float],
               columns: set[str]) -> tuple[Element, ...]:
-    if not isinstance(items, list):
-        raise PnpError(f"[[{side}]] must be a list of elements", fname)
+    """A side's elements, each (where, TOML table) as generator.layouts resolved them."""
     w, h = box
     out = []
-    for i, item in enumerate(items, 1):
-        where = f"{fname} [[{side}]] #{i}"
-        if not isinstance(item, dict):
-            raise PnpError("an element must be a table", where)
-        kind = item.get("type")
-        if kind not in ELEMENTS:
-            raise PnpError(f"unknown element type {kind!r} (use {', '.join(ELEMENTS)})", where)
-        where = f"{where} ({kind})"
-        spec = {**COMMON, **ELEMENTS[kind]}
-        params: dict[str, Any] = {}
-        for key, value in item.items():
-            if key == "type":
-                continue
+    for where, item in items:
+        with guard():  # an element with a mistake is named and left out; the others go on
+            out += _element(item, where, w, h, columns)
+    return tuple(out)
+
+
+def _element(item: dict, where: str, w: float, h: float, columns: set[str]) -> list[Element]:
+    """One element checked: [the element], or [] when a parameter's mistake was recorded."""
+    kind = item.get("type")
+    if kind not in ELEMENTS:
+        raise PnpError(f"unknown element type {kind!r} (use {', '.join(ELEMENTS)})", where)
+    where = f"{where} ({kind})"
+    spec = {**COMMON, **ELEMENTS[kind]}
+    params: dict[str, Any] = {}
+    mistakes = found()
+    for key, value in item.items():
+        if key == "type":
+            continue
+        with guard():
             if key not in spec:
                 raise PnpError(f"unknown parameter {key!r} (a {kind} takes "
                                f"{', '.join(sorted(spec))})", where)
             params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
-        if params.get("shrink") and "w" not in params:
-            raise PnpError("shrink = true needs the width w to shrink the text into", where)
-        if kind == "image" and "file" not in params:
-            raise PnpError("an image needs file = \"picture.png\"", where)
-        for key, allowed in CHOICES.items():
-            if key in params and key in spec:
-                _one_of(params[key], allowed, key, where)
-        out.append(Element(kind, params, where))
-    return tuple(out)
+    for key, allowed in CHOICES.items():
+        if key in params and key in spec:
+            with guard():
+                params[key] = _choice(params[key], allowed, key, where)
+    if found() > mistakes:
+        return []
+    if params.get("shrink") and "w" not in params:
+        raise PnpError("shrink = true needs the width w to shrink the text into", where)
+    if kind == "image" and "file" not in params:
+        raise PnpError("an image needs file = \"picture.png\"", where)
+    if "{" in str(params.get("font", "")):  # drawers take the font as given: fill it here
+        params["font"] = PerCard(params["font"], tuple(template_fields(params["font"])),
+                                 lambda v, _where: v, "text")
+    return [Element(kind, params, where)]
+
+
+def _choice(value: str, allowed: tuple[str, ...], key: str, where: str) -> Any:
+    """One of a few words, or a {field} template checked per card."""
+    if "{" in value:
+        return PerCard(value, tuple(template_fields(value, where)),
+                       lambda v, wh: _choice(v, allowed, key, wh.rsplit(".", 1)[0]), "text")
+    _one_of(value, allowed, key, where)
+    return value
 
 
 def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[str]) -> Any:
+    """A parameter's value; a number or length written with {fields} is resolved per card."""
+    if kind == "condition":
+        condition, names = conditions.parse(str(value), where)
+        _known_columns(names, columns, where)
+        return condition
+    if kind in PER_CARD_KINDS and isinstance(value, str) and "{" in value:
+        names = template_fields(value, where)
+        _known_columns(names, columns, where)
+        return PerCard(value, tuple(names), lambda v, wh: _value(kind, v, wh, w, h), kind)
+    if kind not in PER_CARD_KINDS and kind != "list":  # text, colour, file: filled when drawn
+        _known_columns(template_fields(str(value), where), columns, where)
+    return _value(kind, value, where, w, h)
+
+
+PER_CARD_KINDS = ("x", "y", "len", "pt", "num", "fraction", "bool")
+
+
+def _known_columns(names: list[str], columns: set[str], where: str) -> None:
+    for name in names:
+        if name not in columns:
+            raise PnpError(f"refers to {{{name}}} but the cards have no column {name!r} "
+                           f"(columns: {', '.join(sorted(columns))})", where)
+
+
+def _value(kind: str, value: Any, where: str, w: float, h: float) -> Any:
     if kind in ("x", "y", "len"):
         points = units.length(value, where, percent_of={"x": w, "y": h, "len": min(w, h)}[kind])
         if kind == "len" and points < 0:
@@ -352,12 +464,7 @@ def _param(kind: str, value: Any, where: str, w: float, h: float, columns: set[s
         if not isinstance(value, list):
             raise PnpError(f"expected a list, got {value!r}", where)
         return [str(v) for v in value]
-    text = str(value)
-    for name in template_fields(text, where):
-        if name not in columns:
-            raise PnpError(f"refers to {{{name}}} but the cards have no column {name!r} "
-                           f"(columns: {', '.join(sorted(columns))})", where)
-    return text
+    return str(value)
 
 
 def resolve_shape(value: str, aliases: dict[str, str], where: str = "") -> str:
@@ -373,20 +480,28 @@ def _check_card(card: Card, elements: tuple[Element, ...], root: Path, colors: d
                 shapes: dict) -> None:
     """Catch per-card problems at load time: missing images, unknown colours and shapes."""
     for el in elements:
-        where = f"card {card.id}, {el.where}"
-        if not visible(el, card):
-            continue
-        spec = ELEMENTS[el.kind]
-        for key, value in el.params.items():
-            kind = spec.get(key)
-            if kind == "color":
-                resolve_color(fill(value, card), colors, f"{where}.{key}")
-            elif kind == "file":
-                name = fill(value, card)
-                if not (root / name).is_file():
-                    raise PnpError(f"missing image {name!r}", where)
-        if el.kind == "shape":
-            resolve_shape(fill(el.params.get("name", "circle"), card), shapes, f"{where}.name")
+        try:  # every element of every card is checked: one run names every mistake
+            _check_element(card, el, root, colors, shapes)
+        except PnpError as e:
+            record(e)
+
+
+def _check_element(card: Card, el: Element, root: Path, colors: dict, shapes: dict) -> None:
+    where = f"card {card.id}, {el.where}"
+    if not visible(el, card):
+        return
+    el = for_card(el, card)
+    spec = ELEMENTS[el.kind]
+    for key, value in el.params.items():
+        kind = spec.get(key)
+        if kind == "color":
+            resolve_color(fill(value, card), colors, f"{where}.{key}")
+        elif kind == "file":
+            name = fill(value, card)
+            if not (root / name).is_file():
+                raise PnpError(f"missing image {name!r}", where)
+    if el.kind == "shape":
+        resolve_shape(fill(el.params.get("name", "circle"), card), shapes, f"{where}.name")
 
 
 def print_length(value: Any, where: str) -> float:

@@ -3,13 +3,15 @@
 Parameter types: "x"/"y" are lengths (a % is of the card width/height), "len" a length
 (% of the smaller side), "pt" a font size (a bare number is points), "text"/"color"/"file"
 hold {field} placeholders filled per card, "num" a number, "fraction" a number from 0 to 1,
-"bool" a flag, "list" a list.
+"bool" a flag, "list" a list, "condition" a when/unless test (generator.conditions).
+Every number, length or flag may also be a {field} template, resolved and checked per card
+(generator.percard).
 The renderer has one drawing function per kind; a new kind is one entry here and one there.
 """
 
 from __future__ import annotations
 
-COMMON = {"when": "text", "unless": "text", "rotate": "num", "opacity": "fraction"}
+COMMON = {"when": "condition", "unless": "condition", "rotate": "num", "opacity": "fraction"}
 BOX = {"x": "x", "y": "y", "w": "x", "h": "y"}
 STROKE = {"fill": "color", "stroke": "color", "stroke_width": "len"}
 
@@ -36,5 +38,5 @@ ELEMENTS: dict[str, dict[str, str]] = {
 }
 
 # Parameters that take one of a few words, checked when the definition is read.
-CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch"),
+CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch", "cover"),
            "background": ("remove", "keep")}

@@ -26,3 +26,18 @@ def read_text(path: Path, name: str | None = None) -> str:
         line = data[:e.start].count(b"\n") + 1
         raise PnpError(f"the file is not UTF-8 text (byte {data[e.start]:#04x}); save it as "
                        "UTF-8", f"{name}:{line}") from None
+
+
+class PnpErrors(PnpError):
+    """Several mistakes of one definition, found in one run; each is still one line.
+
+    `what` and `where` are the first mistake's, so code that handles one error still reads it;
+    the CLI prints every line of `errors` (the first 20 and a count of the rest).
+    """
+
+    def __init__(self, errors: list[PnpError]):
+        super().__init__(errors[0].what, errors[0].where or "")
+        self.errors = list(errors)
+
+    def __str__(self) -> str:
+        return "\n".join(str(e) for e in self.errors)

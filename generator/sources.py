@@ -6,14 +6,13 @@ loader expands `qty`, numbers the cards and validates them; sources only produce
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.errors import PnpError, read_text
+from generator.errors import PnpError
+from generator.tables import read_table
 
 
 @dataclass(frozen=True)
@@ -33,41 +32,30 @@ def check_options(options: dict[str, Any], known: tuple[str, ...], source: str, 
 
 
 def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
-    """Rows of a CSV file with a header line; blank lines are skipped."""
-    check_options(options, ("file",), "csv", where)
+    """Rows of a card list with a header line: CSV (`,` `;` or tab) or an .xlsx sheet
+    (`sheet = "Cards"`, else the first); empty rows and trailing empty columns are skipped."""
+    check_options(options, ("file", "sheet"), "csv", where)
     name = options.get("file")
     if not name:
         raise PnpError("a csv source needs file = \"cards.csv\"", where)
     path = root / str(name)
     if not path.is_file():
         raise PnpError(f"card list {name!r} not found", f"{where}.file")
-    reader = csv.DictReader(io.StringIO(read_text(path), newline=""), strict=True)
-    try:
-        if not reader.fieldnames:
-            raise PnpError("the CSV file is empty (it needs a header line)", path.name)
-        header = [h.strip() for h in reader.fieldnames]
-        if len(set(header)) != len(header) or "" in header:
-            raise PnpError(f"the header has an empty or repeated column: {header}", f"{path.name}:1")
-        rows = []
-        for rec in reader:
-            line = f"{path.name}:{reader.line_num}"
-            if None in rec:
-                raise PnpError("this line has more values than the header has columns", line)
-            values = {k.strip(): (v or "").strip() for k, v in rec.items()}
-            if not any(values.values()):
-                continue
-            # a symbols column lists a symbol card's symbols, separated by spaces or ;
-            symbols = tuple(values.pop("symbols", "").replace(";", " ").split())
-            rows.append(Row(values, symbols, where=line))
-        return rows
-    except csv.Error as e:
-        raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
-                       f"{path.name}:{reader.line_num}") from None
+    sheet = options.get("sheet")
+    table = read_table(path, None if sheet is None else str(sheet))
+    rows = []
+    for line, values in table.rows:
+        fields = dict(zip(table.header, values, strict=True))
+        # a symbols column lists a symbol card's symbols, separated by spaces or ;
+        symbols = tuple(fields.pop("symbols", "").replace(";", " ").split())
+        rows.append(Row(fields, symbols, where=line))
+    return rows
 
 
 SourceFn = Callable[[dict[str, Any], Path, str], list[Row]]
 
-SOURCES: dict[str, SourceFn] = {"csv": csv_rows}
+# "xlsx" reads the same way: the file's content, not the source name, decides the format
+SOURCES: dict[str, SourceFn] = {"csv": csv_rows, "xlsx": csv_rows}
 
 
 def register(name: str, fn: SourceFn) -> None:

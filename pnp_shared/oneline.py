@@ -25,6 +25,21 @@ def fail(what: str, where: str | None = None) -> None:
     sys.exit(2)
 
 
+MAX_SHOWN = 20  # mistakes listed from one run; the rest are counted
+
+
+def error_lines(error: UserError) -> list[str]:
+    """`error: what (where)` for each mistake an error carries (several when a loader collected
+    them: the first MAX_SHOWN, then one line counting the rest)."""
+    errors = getattr(error, "errors", None) or [error]
+    lines = [f"error: {one_line(e.what)} ({e.where})" if e.where else f"error: {one_line(e.what)}"
+             for e in errors[:MAX_SHOWN]]
+    if len(errors) > MAX_SHOWN:
+        lines.append(f"error: {len(errors) - MAX_SHOWN} more mistakes not shown "
+                     f"({len(errors)} in all)")
+    return lines
+
+
 class OneLineErrors(click.Group):
     """A click group whose user mistakes end as one line `error: ...` with exit code 2."""
 
@@ -38,7 +53,9 @@ class OneLineErrors(click.Group):
         except click.exceptions.Abort:
             fail("aborted", self.name if self.name_the_command else None)
         except UserError as e:
-            fail(e.what, e.where)
+            for line in error_lines(e):
+                click.echo(line, err=True)
+            sys.exit(2)
         except BrokenPipeError:
             sys.exit(0)
         except OSError as e:

@@ -61,11 +61,14 @@ def streams(pdf: bytes) -> list[bytes]:
 
 
 def page_streams(pdf: bytes) -> list[bytes]:
-    """The content stream of each page, in page order (reportlab writes one per page)."""
+    """The content stream of each page, in page order (reportlab writes one per page); form
+    XObjects (SVG art, symbols) and images are streams too, but not pages."""
     import pypdfium2 as pdfium
 
     n = len(pdfium.PdfDocument(pdf))
-    contents = [s for s in streams(pdf) if re.search(rb"(^|\s)(re|cm|BT)\s", s)]
+    own = [m.group(1) for m in re.finditer(rb"\d+ 0 obj\s*<<(.*?)>>\s*stream\r?\n", pdf, re.S)]
+    contents = [s for s, head in zip(streams(pdf), own, strict=True)
+                if b"/Subtype /Form" not in head and re.search(rb"(^|\s)(re|cm|BT)\s", s)]
     return contents[:n]
 
 

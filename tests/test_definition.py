@@ -35,7 +35,7 @@ def _edit(root: Path, name: str, old: str, new: str) -> None:
     path = root / name
     text = path.read_text()
     assert old in text, f"test setup: {old!r} not in {name}"
-    path.write_text(text.replace(old, new))
+    path.write_text(text.replace(old, new, 1))  # one mistake: one line
 
 
 BAD_INPUTS = [
@@ -72,8 +72,8 @@ BAD_INPUTS = [
     ("game.toml", "[colors]", '[print]\npaper = "a5"\n[colors]', ["paper must be one of a4"]),
     ("game.toml", "[colors]", '[print]\nback_offset = ["50mm", "0mm"]\n[colors]',
      ["more than 20 mm", "back_offset"]),
-    ("game.toml", "[[back]]", '[[face]]\ntype = "image"\nfile = "a.png"\nfit = "cover"\n[[back]]',
-     ["fit must be one of contain, stretch", "[[face]] #3"]),
+    ("game.toml", "[[back]]", '[[face]]\ntype = "image"\nfile = "a.png"\nfit = "crop"\n[[back]]',
+     ["fit must be one of contain, stretch, cover", "[[face]] #3"]),
     ("game.toml", "[[back]]", '[[face]]\ntype = "symbols"\n[[back]]',
      ["no card has symbols", "[[face]] #3"]),
     ("game.toml", "size = 12", "size = 12\nshrink = true", ["needs the width w", "[[face]] #2"]),

@@ -157,7 +157,7 @@ def test_a_large_svg_is_drawn_whole_not_clipped_to_the_page(tmp_path):
 def test_svg_symbols_get_a_tight_circle_through_transforms(tmp_path):
     from svglib.svglib import svg2rlg
 
-    from generator.render.symbols import _drawing_points
+    from generator.render.svg import drawing_points as _drawing_points
 
     svg = tmp_path / "dot.svg"
     svg.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400">'

@@ -1,4 +1,4 @@
-"""Drawers for the basic element kinds: rect, ellipse, line, text, shape, image."""
+"""Drawers for the basic element kinds: rect, ellipse, line, text, shape (image: images.py)."""
 
 from __future__ import annotations
 
@@ -156,20 +156,6 @@ def draw_shape(ctx: Ctx, el: Element) -> None:
     c.drawPath(shape_path(c, commands, 0, 0, r), stroke=do_stroke, fill=do_fill,
                fillMode=1 if even_odd else 0)
     c.restoreState()
-
-
-@drawer("image")
-def draw_image(ctx: Ctx, el: Element) -> None:
-    name = fill(el.get("file"), ctx.card)
-    path = ctx.deck.root / name
-    key = f"image:{path}"
-    if key not in ctx.cache:
-        ctx.cache[key], _ = read_image(path, name, f"card {ctx.card.id}, {el.where}")
-    x, y, w, h = box(ctx, el)
-    fit = el.get("fit", "contain")
-    ctx.canvas.drawImage(ctx.cache[key], x, y, w, h, mask="auto",
-                         preserveAspectRatio=fit != "stretch", anchor="c")
-    _check_ppi(ctx, name, ctx.cache[key].getSize(), w, h, fit)
 
 
 def _check_ppi(ctx: Ctx, name: str, pixels: tuple[int, int], w: float, h: float,

@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.components import Deck, Element
 from generator.definition import visible
 from generator.layout.sheet import Page, Placement, Sheet
+from generator.percard import for_card
 from generator.render.fonts import font
 from generator.render.outline import outline
 from generator.render.registry import Ctx, load_drawers
@@ -90,6 +91,7 @@ def draw_card(c: Canvas, deck: Deck, pl: Placement, elements: tuple[Element, ...
     for el in elements:
         if not visible(el, pl.card):
             continue
+        el = for_card(el, pl.card)
         c.saveState()
         if el.get("opacity") is not None:
             c._enforceColorSpace = _with_alpha(plain, el.get("opacity"))

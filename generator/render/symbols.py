@@ -32,11 +32,11 @@ from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
+from generator.render.svg import read_svg
 from generator.units import MM, to_mm
 
 ICON_FONT = "FontAwesomeFreeSolid"
 MIN_SYMBOLS_BOX = 1 * MM  # a smaller box packs nothing visible (and 0 divides by zero)
-SVG_LIMIT = 1e6  # SVG user units; far beyond any drawing, far below what breaks the PDF writer
 # Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
 PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
            "#17becf", "#1a1a1a", "#b8a300")
@@ -452,22 +452,10 @@ def _coords(data: bytes, pos: int, flags: list[int], short: int, same: int):
 
 def _svg_form(c, form: str, path: Path) -> Form:
     """Draw an SVG once into a PDF form XObject; later cards only reference it."""
-    try:
-        from reportlab.graphics import renderPDF
-        from svglib.svglib import svg2rlg
-    except ImportError:
-        raise PnpError("SVG symbols need the svglib package (pip install svglib)",
-                       str(path)) from None
-    try:
-        drawing = svg2rlg(str(path))
-        bounds = drawing.getBounds() if drawing is not None else None
-    except Exception as e:  # svglib and lxml raise many kinds for a malformed file
-        raise PnpError(f"cannot read this SVG file: {e}", str(path)) from None
-    if not bounds:
-        raise PnpError("cannot read this SVG file (nothing to draw)", str(path))
-    pts, pad = _drawing_points(drawing)
-    _check_coordinates([*bounds, *(v for p in pts for v in p), pad], path)
-    x1, y1, x2, y2 = bounds
+    from reportlab.graphics import renderPDF
+
+    svg = read_svg(path)
+    drawing, (x1, y1, x2, y2), pts, pad = svg.drawing, svg.bounds, svg.points, svg.pad
     c.saveState()
     c.beginForm(form, lowerx=x1 - 1, lowery=y1 - 1, upperx=x2 + 1, uppery=y2 + 1)
     try:
@@ -481,49 +469,3 @@ def _svg_form(c, form: str, path: Path) -> Form:
         return Form(form, cx, cy, max(r + pad, 1e-6))
     cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
     return Form(form, cx, cy, max(math.hypot(x2 - x1, y2 - y1) / 2, 1e-6))
-
-
-def _check_coordinates(values: list[float], path: Path) -> None:
-    """nan, inf or a coordinate past ±SVG_LIMIT would reach the PDF writer and crash it."""
-    if not all(math.isfinite(v) and abs(v) <= SVG_LIMIT for v in values):
-        raise PnpError(f"this SVG file has a coordinate that is not a number from -{SVG_LIMIT:g} "
-                       f"to {SVG_LIMIT:g} (nan, inf or 1e308?)", str(path))
-
-
-def _drawing_points(drawing) -> tuple[list[tuple[float, float]], float]:
-    """Points along a reportlab Drawing's shapes (for a tight circle) and half the widest
-    stroke; ([], 0) when a shape is of a kind this does not know, so the box is used."""
-    from reportlab.graphics import shapes as sh
-
-    out: list[tuple[float, float]] = []
-    pad = 0.0
-
-    def walk(node, m):
-        nonlocal pad
-        if isinstance(node, sh.Group):
-            t = getattr(node, "transform", None) or (1, 0, 0, 1, 0, 0)
-            m2 = sh.mmult(m, t)
-            for child in node.getContents():
-                if not walk(child, m2):
-                    return False
-            return True
-        if getattr(node, "strokeColor", None) is not None:
-            pad = max(pad, (getattr(node, "strokeWidth", 1) or 0) / 2)
-        if isinstance(node, sh.Circle | sh.Ellipse):
-            rx = getattr(node, "rx", None) or node.r
-            ry = getattr(node, "ry", None) or node.r
-            local = [(node.cx + rx * math.cos(a * math.pi / 16),
-                      node.cy + ry * math.sin(a * math.pi / 16)) for a in range(32)]
-        elif isinstance(node, sh.Path | sh.Polygon | sh.PolyLine):
-            p = list(node.points)
-            local = list(zip(p[0::2], p[1::2], strict=False))
-        elif isinstance(node, sh.Rect | sh.Line | sh.String):
-            bx1, by1, bx2, by2 = node.getBounds()
-            local = [(bx1, by1), (bx2, by1), (bx1, by2), (bx2, by2)]
-        else:
-            return False
-        out.extend(sh.transformPoint(m, p) for p in local)
-        return True
-
-    ok = walk(drawing, (1, 0, 0, 1, 0, 0))
-    return (out, pad) if ok else ([], 0.0)

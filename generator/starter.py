@@ -1,0 +1,123 @@
+"""The blank starter of `pnp new --blank`: a minimal game that builds, with every key explained.
+
+A designer starting from nothing gets a definition to edit rather than a bundled game to strip
+down: two card types, a title, a cost, rules text and one back, each key with a comment.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.files import write_atomic
+
+GAME_TOML = '''\
+# A game for `pnp build`: this file says what the cards look like, cards.csv lists them.
+# Lengths take units (mm, cm, in, pt; a bare number is mm) or % of the card; positions are
+# from the top-left corner of the trimmed card. The README lists every key and element.
+
+[game]
+title = "My game"                  # shown by `pnp list`
+description = "a new card game"    # one line for `pnp list`
+
+[deck]
+file = "cards.csv"                 # the card list: CSV (, ; or tab) or an .xlsx workbook
+size = "poker"                     # poker, bridge, tarot, mini, euro, square, or e.g. 63x88mm
+corner_radius = "3mm"              # drawn as a thin cut guide; 0mm for square corners
+
+[print]                            # defaults; command-line options override them
+paper = "a4"                       # a4 | letter
+bleed = "0mm"                      # art past the cut line, e.g. 3mm for a print shop
+
+[colors]                           # names usable wherever a colour is expected
+paper = "#fbf8f1"
+ink = "#222222"
+action = "#2f6f9f"
+creature = "#8f3f2f"
+
+# The face: elements drawn in order, each a [[face]] table. {column} takes the card's value
+# from cards.csv, {id} its number.
+
+[[face]]
+type = "rect"                      # the background, into the bleed
+bleed = true
+fill = "paper"
+
+[[face]]
+type = "rect"                      # a band coloured by the card's type column
+x = "0mm"
+y = "0mm"
+w = "100%"
+h = "16mm"
+bleed = true
+fill = "{type}"
+
+[[face]]
+type = "text"
+text = "{name}"
+x = "5mm"
+y = "11mm"                         # the baseline of the text
+size = 14                          # points
+font = "sans-bold"                 # sans, sans-bold, sans-italic, sans-bold-italic or a .ttf
+color = "white"
+
+[[face]]
+type = "text"                      # drawn only when the card has a cost (when = non-empty)
+when = "{cost}"
+text = "{cost}"
+x = "58mm"
+y = "11mm"
+size = 14
+font = "sans-bold"
+color = "white"
+align = "right"
+
+[[face]]
+type = "text"
+text = "{text}"
+x = "50%"
+y = "30mm"
+w = "53mm"                         # wraps the text into lines this wide
+size = 10
+color = "ink"
+align = "center"
+
+[[face]]
+type = "text"
+text = "{type} · #{id}"
+x = "50%"
+y = "83mm"
+size = 7
+color = "ink"
+align = "center"
+
+# The back: one design for every card ({column}s would make per-card backs).
+
+[[back]]
+type = "rect"
+bleed = true
+fill = "ink"
+
+[[back]]
+type = "text"
+text = "My game"
+x = "50%"
+y = "50%"
+size = 20
+font = "sans-bold"
+color = "paper"
+align = "center"
+'''
+
+CARDS_CSV = '''\
+name,type,cost,text,qty
+Scout,creature,1,Look at the top card of the deck.,3
+Guard,creature,2,Blocks one attack each round.,2
+Ambush,action,1,Play when an opponent attacks: cancel the attack.,2
+Treasure,action,,Draw two cards.,1
+'''
+
+
+def write_starter(directory: Path) -> None:
+    """Write the blank starter's game.toml and cards.csv into `directory` (made if needed)."""
+    write_atomic(directory / "game.toml", GAME_TOML.encode())
+    write_atomic(directory / "cards.csv", CARDS_CSV.encode())

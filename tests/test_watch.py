@@ -1,0 +1,167 @@
+"""`pnp watch` rebuilds the PDF or a preview on a save, keeps the last good output on a
+mistake, and stops cleanly on Ctrl-C. Run as a real process, editing real files."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+REPO = Path(__file__).resolve().parents[1]
+TIMEOUT = 30  # seconds for one rebuild on a loaded 2-core machine (it takes ~0.1 s)
+
+
+class Watch:
+    """`pnp watch ARGS` in a subprocess, its stdout and stderr lines read as they come."""
+
+    def __init__(self, *args, cwd: Path):
+        # the code of this checkout, whichever checkout the installed package points to
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(REPO)}
+        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", *map(str, args)],
+                                     cwd=cwd, env=env, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE, text=True)
+        self.lines: queue.Queue[tuple[str, str]] = queue.Queue()
+        self.seen: list[tuple[str, str]] = []
+        for name, stream in (("out", self.proc.stdout), ("err", self.proc.stderr)):
+            threading.Thread(target=self._read, args=(name, stream), daemon=True).start()
+
+    def _read(self, name, stream):
+        for line in stream:
+            self.lines.put((name, line.rstrip("\n")))
+
+    def expect(self, stream: str, start: str) -> str:
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            try:
+                got = self.lines.get(timeout=0.2)
+            except queue.Empty:
+                if self.proc.poll() is not None:
+                    break  # it ended: nothing more will come
+                continue
+            self.seen.append(got)
+            if got[0] == stream and got[1].startswith(start):
+                return got[1]
+        raise AssertionError(f"no {stream} line starting {start!r} within {TIMEOUT} s or before "
+                             f"the end (exit {self.proc.poll()}): "
+                             f"{self.seen}")
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+        try:
+            return self.proc.wait(timeout=TIMEOUT)
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()
+
+
+@pytest.fixture
+def watching(request):
+    started = []
+
+    def start(*args, cwd):
+        w = Watch(*args, cwd=cwd)
+        started.append(w)
+        return w
+
+    yield start
+    for w in started:
+        if w.proc.poll() is None:
+            w.proc.kill()
+            w.proc.wait()
+
+
+def pages(pdf: Path) -> int:
+    doc = pdfium.PdfDocument(pdf.read_bytes())
+    try:
+        return len(doc)
+    finally:
+        doc.close()
+
+
+def test_a_save_rebuilds_the_pdf_and_a_mistake_keeps_the_last_good_one(mini, tmp_path,
+                                                                         watching):
+    out = tmp_path / "out" / "mini.pdf"
+    w = watching(mini, "-o", out, cwd=tmp_path)
+    assert "(6 cards on 2 pages)" in w.expect("out", "built ")
+    w.expect("out", "watching ")
+    assert pages(out) == 2  # one sheet of fronts, one of backs
+
+    cards = mini / "cards.csv"
+    cards.write_text(cards.read_text() + "Delta,blue,12\n")  # 18 cards: two sheets
+    line = w.expect("out", "built ")
+    assert "(18 cards on 4 pages)" in line and "[cards.csv]" in line
+    assert pages(out) == 4
+    good = out.read_bytes()
+
+    cards.write_text(cards.read_text() + "Omega,blue,many\n")
+    error = w.expect("err", "error: ")
+    assert error == ("error: qty must be a whole number, not 'many' (cards.csv:6) "
+                     "[cards.csv; kept the last good output]")
+    assert out.read_bytes() == good
+
+    (mini / "game.toml").write_text((mini / "game.toml").read_text().replace("size = 12",
+                                                                             "size = 30"))
+    cards.write_text(cards.read_text().replace("Omega,blue,many\n", ""))
+    w.expect("out", "built ")
+    assert out.read_bytes() != good and pages(out) == 4
+
+    assert w.stop() == 0
+    w.proc.wait()
+    rest = w.proc.stderr.read() if w.proc.stderr else ""
+    assert "Traceback" not in rest and all("Traceback" not in text for _, text in w.seen)
+    assert w.expect("out", "stopped watching")
+
+
+def test_watching_a_card_rebuilds_its_preview(mini, tmp_path, watching):
+    w = watching(mini, "--card", "beta", "--dpi", 30, cwd=tmp_path)
+    png = tmp_path / "output" / "mini-card-3.png"
+    assert w.expect("out", "built ").startswith(f"built {Path('output/mini-card-3.png')}")
+    w.expect("out", "watching ")
+    green = Image.open(png).convert("RGB").getpixel((20, 60))
+    assert green == (0, 255, 0)
+    cards = mini / "cards.csv"
+    cards.write_text(cards.read_text().replace("Beta,#00ff00", "Beta,#0000ff"))
+    w.expect("out", "built ")
+    assert Image.open(png).convert("RGB").getpixel((20, 60)) == (0, 0, 255)
+    assert w.stop() == 0
+
+
+def test_an_output_folder_inside_the_game_does_not_rebuild_forever(mini, watching):
+    w = watching(".", cwd=mini)  # writes mini/output/mini.pdf, inside the watched folder
+    w.expect("out", "built ")
+    w.expect("out", "watching ")
+    time.sleep(2)
+    assert w.lines.empty()  # nothing since "watching": writing output/ did not rebuild
+    assert [text for _, text in w.seen if text.startswith("built")] == [
+        "built output/mini.pdf" + w.seen[0][1].split("output/mini.pdf", 1)[1]]
+    assert (mini / "output" / "mini.pdf").is_file()
+    assert w.stop() == 0
+
+
+def test_a_broken_game_is_watched_until_it_is_fixed(mini, tmp_path, watching):
+    cards = mini / "cards.csv"
+    good = cards.read_text()
+    cards.write_text(good.replace("Alpha,red,2", "Alpha,red,two").replace("Gamma,team,3",
+                                                                             "Gamma,team,three"))
+    out = tmp_path / "mini.pdf"
+    w = watching(mini, "-o", out, cwd=tmp_path)
+    assert w.expect("err", "error: ") == ("error: qty must be a whole number, not 'two' "
+                                          "(cards.csv:2) [start; no good build yet]")
+    assert w.expect("err", "error: ") == ("error: qty must be a whole number, not 'three' "
+                                          "(cards.csv:4) [start; no good build yet]")
+    w.expect("out", "watching ")
+    assert not out.exists()
+    cards.write_text(good)
+    assert "(6 cards on 2 pages)" in w.expect("out", "built ")
+    assert pages(out) == 2
+    assert w.stop() == 0
