@@ -253,3 +253,14 @@ print("HEAVY", sorted(m for m in sys.modules if m.split(".")[0] in ("reportlab",
                          cwd=Path(__file__).resolve().parents[1])
     assert out.returncode == 0, out.stderr
     assert "HEAVY []" in out.stdout
+
+
+def test_thricewise_any_turn_bots_do_not_defer_forever():
+    """Variant deferred=any-turn: two players re-revealing deferred cards of one rank would
+    defer them again every turn (greedy did, seed 0: no end after 50,000 steps)."""
+    rules = engine.game("thricewise")
+    for bot in ("greedy", "random"):
+        plan = Plan("thricewise", seats(5), {"deferred": "any-turn"}, bot, 0)
+        for i in range(4):
+            r = play_one(rules, plan, i)
+            assert not r.capped and r.moves < 80

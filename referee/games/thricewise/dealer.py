@@ -44,8 +44,11 @@ class ThricewiseDealer(Dealer):
             for i, p in enumerate(state.players):
                 if state.hands[i] and p not in self.picks:
                     options = list(self.hands[i])
-                    if state.mode == "any-turn":
-                        options += list(state.deferred[i])
+                    if state.mode == "any-turn":  # not a rank another player holds deferred:
+                        taken = {card_by_id(c).value for j, d in enumerate(state.deferred)
+                                 if j != i for c in d}  # it would be deferred again, forever
+                        options += [c for c in state.deferred[i]
+                                    if card_by_id(c).value not in taken]
                     return Turn(p, [Choice(intent=(p, c), worth=partial(self._best, state, c))
                                     for c in options])
             plays = tuple((p, self.picks[p]) for p in state.players if p in self.picks)
