@@ -149,10 +149,14 @@ def check(deck: Any, workers: int | None = None) -> dict[str, Any]:
     if not b.targets:
         raise PnpError(f"[balance] sets no target (targets: {', '.join(TARGETS)})", where)
     from referee import report, simulate
+    from referee.components import deal_from
 
-    plan = simulate.plan(b.game, b.players, b.games, b.bot, b.seed, b.options,
-                         max_rounds=b.max_rounds, workers=workers)
-    records = simulate.run_with_progress(plan, b.games, workers)
+    try:  # the deck as this definition prints it: its cards are the ones dealt and judged
+        plan = simulate.plan(b.game, b.players, b.games, b.bot, b.seed, b.options,
+                             max_rounds=b.max_rounds, workers=workers, deck=str(deck.root))
+        records = simulate.run_with_progress(plan, b.games, workers)
+    finally:
+        deal_from(None)
     summary = report.summarise(records, plan.game, b.bot, b.seed, dict(plan.options),
                                simulate.notes(plan.game))
     results = []

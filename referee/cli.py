@@ -501,10 +501,12 @@ def export_cmd(ctx, fmt, match_id, output) -> None:
               help="Stop a game no bot can finish after this many rounds (leaders win).")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="Write histograms and win rates to a PNG (needs the 'plot' extra).")
+@click.option("--deck", type=click.Path(file_okay=False, exists=True), default=None,
+              help="Deal from this definition folder (your copy of the game's template).")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
 def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep, max_rounds,
-                 plot, as_json) -> None:
+                 plot, deck, as_json) -> None:
     """Play GAME many times with bots, dealt from the printed components: seat win rates,
     scores, game length, rounds with no winner, per-card figures."""
     from referee import simulate as sim
@@ -513,13 +515,19 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
         from referee import plot as plotting
 
         plotting.require()
-    plan = sim.plan(game, n_players, games, bot, seed, _parse_options(options), keep,
-                    max_rounds, workers)
-    records = sim.run_with_progress(plan, games, workers)
+    try:
+        plan = sim.plan(game, n_players, games, bot, seed, _parse_options(options), keep,
+                        max_rounds, workers, deck)
+        records = sim.run_with_progress(plan, games, workers)
+    finally:
+        if deck is not None:  # the bundled cards again, for whatever runs next in-process
+            from referee.components import deal_from
+
+            deal_from(None)
     from referee import report
 
-    summary = report.summarise(records, plan.game, bot, seed, dict(plan.options),
-                               sim.notes(plan.game))
+    note = "; ".join(x for x in (sim.notes(plan.game), deck and f"dealt from {deck}") if x)
+    summary = report.summarise(records, plan.game, bot, seed, dict(plan.options), note)
     if keep:
         from referee.keep import keep as keep_games
 

@@ -54,6 +54,7 @@ class Plan:
     seed: int
     keep: int = 0
     max_rounds: int = 30  # a game no bot can finish (random Duplicon never reaches 100) stops
+    deck: str | None = None  # a user's definition folder dealt instead of the bundled one
 
 
 class DealerError(RefereeError):
@@ -168,6 +169,10 @@ def _judged(rules: Game, dealer, record: GameRecord, state: Any, move: Any,
 
 def _worker(args: tuple[Plan, Sequence[int]]) -> list[GameRecord]:
     plan, indices = args
+    if plan.deck is not None:
+        from referee.components import deal_from
+
+        deal_from(plan.deck)
     rules = engine.game(plan.game)
     return [play_one(rules, plan, i) for i in indices]
 
@@ -209,7 +214,7 @@ def _batches(games: int, workers: int) -> Iterator[range]:
 
 def plan(game: str, players: int, games: int, bot: str, seed: int,
          options: Mapping[str, str], keep: int = 0, max_rounds: int = 12,
-         workers: int | None = None) -> Plan:
+         workers: int | None = None, deck: str | None = None) -> Plan:
     """A checked plan: every mistake found before a worker starts, as one line naming the
     flag (a dealer that cannot play the options, e.g. sealed coda, says so here too)."""
     rules = engine.game(game)
@@ -221,13 +226,26 @@ def plan(game: str, players: int, games: int, bot: str, seed: int,
             raise RefereeError(f"{flag} takes {low} or more, not {value}", flag)
     if games > 10_000_000:
         raise RefereeError(f"{games} games is more than 10,000,000", "--games")
+    if keep and deck is not None:
+        raise RefereeError("kept matches replay with the bundled cards, so --keep cannot be "
+                           "used with --deck", "--keep")
     if keep > games:
         raise RefereeError(f"cannot keep {keep} of {games} games", "--keep")
     if bot not in BOTS:
         raise RefereeError(f"unknown bot {bot!r} (bots: {', '.join(BOTS)})", "--bot")
-    state = rules.setup(names, opts)
-    dealer_class(rules)(rules, state, random.Random(seed))
-    return Plan(rules.name, names, opts, bot, seed, keep, max_rounds)
+    if deck is not None:
+        from referee.components import deal_from
+
+        deal_from(deck)
+    try:
+        state = rules.setup(names, opts)
+        dealer_class(rules)(rules, state, random.Random(seed))
+    except (KeyError, ValueError, TypeError, IndexError) as e:
+        if deck is None:
+            raise
+        raise RefereeError(f"the cards in {deck} are not what {rules.name} reads "
+                           f"({type(e).__name__}: {e})", "--deck") from None
+    return Plan(rules.name, names, opts, bot, seed, keep, max_rounds, deck)
 
 
 def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> list[GameRecord]:

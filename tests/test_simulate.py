@@ -264,3 +264,30 @@ def test_thricewise_any_turn_bots_do_not_defer_forever():
         for i in range(4):
             r = play_one(rules, plan, i)
             assert not r.capped and r.moves < 80
+
+
+def test_deck_deals_from_a_users_folder(tmp_path):
+    """A copy of the template with corners 0-4 (35 tiles): the report's cards are those 35,
+    and afterwards the bundled 56 are read again."""
+    import shutil
+    from pathlib import Path
+
+    folder = tmp_path / "small-tripple"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "templates" / "tripple-domino", folder)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace("options = { max = 5 }",
+                                                             "options = { max = 4 }"),
+                    encoding="utf-8")
+    res = _cli(["simulate", "tripple-domino", "--players", "3", "--games", "6", "--workers", "1",
+                "--deck", str(folder), "--json", "--option", "target=60"], tmp_path / "db")
+    assert res.exit_code == 0, res.output
+    data = json.loads(res.output)
+    cards = {c["card"] for c in data["cards"]}
+    assert len(cards) == 35 and not any("5" in c for c in cards)
+    assert f"dealt from {folder}" in data["note"]
+    from referee.games.tripple_domino import tiles
+
+    assert len(tiles()) == 56
+    res = _cli(["simulate", "tripple-domino", "--players", "3", "--deck", str(folder), "--keep",
+                "1"], tmp_path / "db")
+    assert res.exit_code == 2 and "--keep cannot be used with --deck" in res.output
