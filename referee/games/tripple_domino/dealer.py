@@ -8,6 +8,7 @@ decides to draw (worth the draw penalty), looks at the tile, then keeps it or pl
 from __future__ import annotations
 
 import random
+from collections import defaultdict
 from functools import cache
 from itertools import product
 from typing import Any
@@ -38,10 +39,11 @@ DRAW = "draw"
 def _fitting() -> dict[tuple[int | None, ...], list[Tile]]:
     """Every reading of every tile (D4: rotations only) by the corner numbers it fits, None
     for a free corner: one look-up per free cell instead of a check per tile and rotation."""
-    out: dict[tuple[int | None, ...], list[Tile]] = {}
-    for pattern in product((None, 0, 1, 2, 3, 4, 5), repeat=3):
-        out[pattern] = [r for t in sorted(tiles()) for r in rotations(t)
-                        if all(p is None or p == v for p, v in zip(pattern, r, strict=True))]
+    out: dict[tuple[int | None, ...], list[Tile]] = defaultdict(list)
+    for t in sorted(tiles()):
+        for r in rotations(t):
+            for free in product((False, True), repeat=3):  # each corner known or free
+                out[tuple(None if f else v for f, v in zip(free, r, strict=True))].append(r)
     return out  # the intent: draw a tile and look at it
 
 
