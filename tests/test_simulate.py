@@ -181,6 +181,7 @@ def test_cli_text_report_says_what_it_simulates(tmp_path):
     assert "random team act" in res.output
     assert "first seat: wins" in res.output and "95% CI" in res.output
     assert "rounds with no winner" in res.output and "never played" in res.output
+    assert "cards: " in res.output and " of 40 played" in res.output  # pink and orange only
 
 
 @pytest.mark.parametrize("args,where", [

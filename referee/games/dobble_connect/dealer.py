@@ -13,7 +13,7 @@ from typing import Any
 
 from referee.dealing import Choice, Dealer, Turn
 from referee.engine import Game
-from referee.games.dobble_connect.model import BLACK, Place, State, around
+from referee.games.dobble_connect.model import Place, State, around
 
 
 class DobbleConnectDealer(Dealer):
@@ -24,6 +24,7 @@ class DobbleConnectDealer(Dealer):
         super().__init__(rules, state, rng)
         self.deck = rules.deck
         self.held: dict[str, list[int]] = {t: [] for t in state.teams}  # rival cards received
+        self.colours = tuple(state.teams)  # colours no team plays are not in this game
         self._piles(state)
 
     def _piles(self, state: State) -> None:
@@ -85,7 +86,8 @@ class DobbleConnectDealer(Dealer):
         return [f"#{move.card} {self.deck.colors[move.card]}"]
 
     def all_cards(self) -> list[str]:
-        return [f"#{c} {col}" for c, col in sorted(self.deck.colors.items()) if col != BLACK]
+        return [f"#{c} {col}" for c, col in sorted(self.deck.colors.items())
+                if col in self.colours]
 
 
 DEALER = DobbleConnectDealer
