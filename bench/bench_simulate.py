@@ -1,6 +1,6 @@
 """Benchmark: `referee simulate` throughput (issue 17 figures).
 
-    python bench/bench_simulate.py [--workers 2] [--quick]
+    python bench/bench_simulate.py [--workers 2] [--quick] [--only tripple-domino,thricewise]
 
 Plays each bundled game with the random bot on the worker processes and prints, per game, the
 games played, wall time, CPU time (this process and its workers: the machine may be shared, so
@@ -38,11 +38,15 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--quick", action="store_true", help="a tenth of the games")
     ap.add_argument("--bot", default="random")
+    ap.add_argument("--only", default="", help="comma-separated games (default: all)")
     args = ap.parse_args()
+    only = {g for g in args.only.split(",") if g}
     print(f"bot {args.bot}, {args.workers} workers")
     print(f"{'game':<16} {'players':>7} {'games':>6} {'wall s':>8} {'cpu s':>8} "
           f"{'games/min':>10}  {'cpu ms/game':>11}  target")
     for game, players, options, games, target in CASES:
+        if only and game not in only:
+            continue
         games = max(10, games // 10) if args.quick else games
         plan = Plan(game, seats(players), options, args.bot, 1)
         cpu0, wall0 = cpu_seconds(), time.perf_counter()
