@@ -36,15 +36,16 @@ DRAW = "draw"
 
 
 @cache
-def _fitting() -> dict[tuple[int | None, ...], list[Tile]]:
-    """Every reading of every tile (D4: rotations only) by the corner numbers it fits, None
-    for a free corner: one look-up per free cell instead of a check per tile and rotation."""
-    out: dict[tuple[int | None, ...], list[Tile]] = defaultdict(list)
+def _fitting() -> dict[tuple[int | None, ...], list[tuple[Tile, Tile]]]:
+    """(tile, reading) for every reading of every tile (D4: rotations only) by the corner
+    numbers it fits, None for a free corner: one look-up per free cell instead of a check per
+    tile and rotation."""
+    out: dict[tuple[int | None, ...], list[tuple[Tile, Tile]]] = defaultdict(list)
     for t in sorted(tiles()):
         for r in rotations(t):
             for free in product((False, True), repeat=3):  # each corner known or free
-                out[tuple(None if f else v for f, v in zip(free, r, strict=True))].append(r)
-    return out  # the intent: draw a tile and look at it
+                out[tuple(None if f else v for f, v in zip(free, r, strict=True))].append((t, r))
+    return dict(out)  # the intent: draw a tile and look at it
 
 
 class TrippleDominoDealer(Dealer):
@@ -100,11 +101,12 @@ class TrippleDominoDealer(Dealer):
         spots = sorted({c for cell in state.board for c in edge_neighbours(cell)}
                        - set(state.board))
         held = set(hand)
+        fitting, number = _fitting(), state.numbers.get
         out = []
         for cell in spots:
-            pattern = tuple(state.numbers.get(x) for x in corners(cell))
-            out += [Place(who, tuple(sorted(r)), cell, r, drawn) for r in _fitting()[pattern]
-                    if tuple(sorted(r)) in held]
+            a, b, c = corners(cell)
+            out += [Place(who, t, cell, r, drawn)
+                    for t, r in fitting.get((number(a), number(b), number(c)), ()) if t in held]
         return out
 
     def commit(self, state: State, intent: Any) -> None:
