@@ -53,7 +53,7 @@ class Plan:
     bot: str
     seed: int
     keep: int = 0
-    max_rounds: int = 30  # a game no bot can finish (random Duplicon never reaches 100) stops
+    max_rounds: int = 12  # a game no bot can finish (random Duplicon never reaches 100) stops
     deck: str | None = None  # a user's definition folder dealt instead of the bundled one
 
 
