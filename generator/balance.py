@@ -128,6 +128,14 @@ def parse(table: dict[str, Any], default_game: str, where: str) -> Balance:
     )
 
 
+def read_balance(table: dict[str, Any], root: Any, fname: str) -> dict[str, Any]:
+    """[balance] as written, its keys and values checked when the definition loads (a typo is
+    one line at once, not a surprise at `pnp verify --balance`)."""
+    if table:
+        parse(table, root.resolve().name, f"{fname} [balance]")
+    return table
+
+
 def figure(summary: dict[str, Any], key: str) -> float:
     value: Any = summary
     for part in TARGETS[key][2]:

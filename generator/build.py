@@ -11,7 +11,7 @@ from generator import files, units
 from generator.components import Card, Deck
 from generator.errors import PnpError
 from generator.layout import grid as grid_layout
-from generator.layout.sheet import Page, Placement, Sheet
+from generator.layout.sheet import Sheet, one_card_a_page
 
 
 @dataclass(frozen=True)
@@ -82,6 +82,10 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         raise PnpError(f"--grid does not apply: {why}", "--grid")
     if o.layout == "single":
         return single_pages(deck, cards, o)
+    return replace(_imposed(deck, cards, o), guides=o.guides)
+
+
+def _imposed(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     if deck.shape == "triangle":
         for flag, value in (("--bleed", o.bleed), ("--gutter", o.gutter)):
             if value:
@@ -138,14 +142,10 @@ def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
 
 
 def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
-    """One card per page, the page being the card plus its bleed (what print shops ask for)."""
-    b = o.bleed
-    pages: list[Page] = []
-    for card in cards:
-        pages.append(Page("front", (Placement(card, b, b, 0, b),)))
-        if o.backs:
-            pages.append(Page("back", (Placement(card, b, b, 0, b),)))
-    return Sheet(deck.width + 2 * b, deck.height + 2 * b, tuple(pages), 1, {"grid": "1x1"})
+    """One card per page (and its back after it), for print shops."""
+    sides = ("front", "back") if o.backs else ("front",)
+    return one_card_a_page(deck.width, deck.height, [(c, s) for c in cards for s in sides],
+                           o.bleed, flip=o.flip, guides=o.guides)
 
 
 def build(deck: Deck, out: Path, opts: Options = Options(),
@@ -156,10 +156,8 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
 
     o = resolved(deck, opts)
     sheet = sheet or plan(deck, opts)
-    trim = (o.bleed, o.bleed, deck.width, deck.height) if o.layout == "single" else None
     with collecting() as notes:
-        data = render(deck, sheet, flip=o.flip, guides=o.guides, trim_box=trim,
-                      progress=progress, cmyk=o.cmyk)
+        data = render(deck, sheet, progress=progress, cmyk=o.cmyk)
     write_atomic(out, data)
     cards = sum(len(p.placements) for p in sheet.pages if p.side == "front")
     turn = "landscape" if sheet.width > sheet.height else "portrait"

@@ -110,8 +110,11 @@ def list_templates(game: str | None, as_json: bool) -> None:
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (one game) or folder (several). Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
+@click.option("--strict", is_flag=True,
+              help="Exit with code 1 when the build has warnings (text that does not fit, a "
+              "missing glyph...); the PDF is still written.")
 def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
-          back_offset, grid, parts, single, cmyk, output, as_json) -> None:
+          back_offset, grid, parts, single, cmyk, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
     from generator.build import build as build_pdf
@@ -140,12 +143,18 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
                                 "cards": r.cards, "paper": r.paper, **r.info,
                                 **({"warnings": list(r.notes)} if r.notes else {})}
                                for g, r in results], indent=2))
-        return
-    for game, r in results:
-        extra = "".join(f", {k} {v}" for k, v in r.info.items())
-        click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> {r.path}")
-        for text in r.notes:
-            click.echo(f"warning: {game}: {text}", err=True)
+    else:
+        for game, r in results:
+            extra = "".join(f", {k} {v}" for k, v in r.info.items())
+            click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> "
+                       f"{r.path}")
+            for text in r.notes:
+                click.echo(f"warning: {game}: {text}", err=True)
+    warnings = sum(len(r.notes) for _, r in results)
+    if strict and warnings:
+        click.echo(f"error: {warnings} warning{'s' if warnings > 1 else ''} and --strict "
+                   "(--strict)", err=True)
+        sys.exit(1)
 
 
 def _output_path(output: Path | None, stem: str, count: int) -> Path:
@@ -190,20 +199,26 @@ def preview(game, page, card_spec, back, dpi, paper, output) -> None:
         raise PnpError("give --page or --card, not both", "pnp preview")
     if back and card_spec is None:
         raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
-    if card_spec is not None:
-        from generator.cardselect import select
+    from generator.notes import collecting
 
-        cards = select(deck, card_spec)
-        for card in cards:
-            name = f"{output_stem(deck)}-card-{card.id}{'-back' if back else ''}.png"
-            out = (output / name if output and len(cards) > 1 else output) or Path("output") / name
-            preview_card(deck, card.id, out, dpi=dpi, back=back)
+    with collecting() as warnings:  # what a build would warn about on these cards
+        if card_spec is not None:
+            from generator.cardselect import select
+
+            cards = select(deck, card_spec)
+            for card in cards:
+                name = f"{output_stem(deck)}-card-{card.id}{'-back' if back else ''}.png"
+                out = (output / name if output and len(cards) > 1 else output) or \
+                    Path("output") / name
+                preview_card(deck, card.id, out, dpi=dpi, back=back)
+                click.echo(f"wrote {out}")
+        else:
+            n = 1 if page is None else page
+            out = output or Path("output") / f"{output_stem(deck)}-page-{n}.png"
+            preview_page(deck, n, out, dpi=dpi, paper=paper)
             click.echo(f"wrote {out}")
-        return
-    n = 1 if page is None else page
-    out = output or Path("output") / f"{output_stem(deck)}-page-{n}.png"
-    preview_page(deck, n, out, dpi=dpi, paper=paper)
-    click.echo(f"wrote {out}")
+    for text in warnings.values():
+        click.echo(f"warning: {deck.name}: {text}", err=True)
 
 
 @main.command()

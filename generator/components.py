@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")  # the art files a card or symbol may use
+
 
 @dataclass(frozen=True)
 class Card:
@@ -87,6 +89,7 @@ class Deck:
     parts: tuple[str, ...] = ()
     default_parts: tuple[str, ...] = ()
     source: dict[str, Any] = field(default_factory=dict)
+    icons: dict[str, Any] = field(default_factory=dict)  # [icons]: name -> InlineIcon
 
     @property
     def has_backs(self) -> bool:

@@ -12,9 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from generator import conditions, layouts, units
+from generator.balance import read_balance
+from generator.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shape, visible
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
-from generator.elements import CHOICES, COMMON, ELEMENTS
+from generator.elements import CHOICES, COMMON, ELEMENTS, KIND_CHOICES
 from generator.errors import PnpError, read_text
 from generator.percard import PerCard, for_card
 from generator.problems import collecting, found, guard, record
@@ -23,18 +25,12 @@ from generator.sources import SOURCES, Row
 
 CARD_SHAPES = ("rect", "circle", "hexagon", "triangle")
 BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
-BASIC_COLORS = {
-    "black": "#000000", "white": "#ffffff", "grey": "#808080", "gray": "#808080",
-    "lightgrey": "#d3d3d3", "darkgrey": "#404040", "red": "#d62728", "green": "#2ca02c",
-    "blue": "#1f77b4", "yellow": "#f2c80f", "orange": "#ff7f0e", "purple": "#9467bd",
-    "pink": "#e377c2", "brown": "#8c564b", "none": "none",
-}
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
              "default_parts", "options", "layout"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
-          "layouts"}
+          "layouts", "icons"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -55,53 +51,7 @@ def template_fields(text: str, where: str = "") -> list[str]:
     return [name for name, _, _ in parsed]
 
 
-def fill(text: str, card: Card) -> str:
-    """A template with the card's fields filled in."""
-    if "{" not in text:
-        return text
-    return text.format_map(_CardFields(card))
-
-
-class _CardFields(dict):
-    def __init__(self, card: Card):
-        super().__init__(card.fields)
-        self["id"] = str(card.id)
-        self["part"] = card.part
-        self["symbols"] = " ".join(card.symbols)
-
-
-def resolve_color(value: str, palette: dict[str, str], where: str = "") -> str:
-    """A colour name or #rrggbb, looked up in the definition's [colors] first."""
-    v = value.strip()
-    key = v.lower()
-    if key in palette:
-        v = palette[key]
-        key = v.lower()
-    if key in BASIC_COLORS:
-        return BASIC_COLORS[key]
-    if is_literal(v):
-        return v.lower().replace(" ", "")
-    raise PnpError(f"unknown colour {value!r}: use #rrggbb, cmyk(C,M,Y,K) or a name from "
-                   "[colors]", where)
-
-
 truthy = conditions.truthy
-
-
-def visible(el: Element, card: Card) -> bool:
-    """Whether the element is drawn on this card: its layout is the card's, its `when` holds
-    and its `unless` does not (conditions parsed at load, see generator.conditions)."""
-    if el.layout and el.layout != card.layout:
-        return False
-    when, unless = el.params.get("when"), el.params.get("unless")
-    if when is None and unless is None:
-        return True
-    fields = _CardFields(card)  # once for every value the conditions name
-    filled = lambda text: text.format_map(fields) if "{" in text else text  # noqa: E731
-    named = lambda: f"card #{card.id} ({card.name})"  # noqa: E731
-    if when is not None and not when.holds(filled, named):
-        return False
-    return not (unless is not None and unless.holds(filled, named))
 
 
 def find(name_or_path: str | Path) -> Path:
@@ -251,7 +201,7 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
     properties = _table(data, "verify", fname)
     balance: dict[str, Any] = {}
     with guard():
-        balance = _balance(data, root, fname)
+        balance = read_balance(_table(data, "balance", fname), root, fname)
     settings = PrintSettings()
     with guard():
         settings = _print_settings(_table(data, "print", fname), fname)
@@ -276,17 +226,16 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
         parts=parts,
         default_parts=default_parts,
         source={"name": source_name, **options},
+        icons=_icons(_table(data, "icons", fname), root, fname, colors, shapes),
     )
 
 
-def _balance(data: dict[str, Any], root: Path, fname: str) -> dict[str, Any]:
-    """[balance] as written, its keys and values checked now (pnp verify --balance runs it)."""
-    from generator.balance import parse
+def _icons(table: dict, root: Path, fname: str, colors: dict, shapes: dict) -> dict:
+    """The [icons] table (generator.inline_icons), shown in text as :name:."""
+    from generator import inline_icons
 
-    table = _table(data, "balance", fname)
-    if table:
-        parse(table, root.resolve().name, f"{fname} [balance]")
-    return table
+    return inline_icons.read(table, root, fname, lambda v, w: resolve_color(v, colors, w),
+                             lambda v, w: resolve_shape(v, shapes, w))
 
 
 def _source_options(deck: dict, source_name: str, where: str) -> dict[str, Any]:
@@ -388,13 +337,18 @@ def _element(item: dict, where: str, w: float, h: float, columns: set[str]) -> l
                                f"{', '.join(sorted(spec))})", where)
             params[key] = _param(spec[key], value, f"{where}.{key}", w, h, columns)
     for key, allowed in CHOICES.items():
-        if key in params and key in spec:
+        if key in params and key in spec and (kind, key) not in KIND_CHOICES:
+            with guard():
+                params[key] = _choice(params[key], allowed, key, where)
+    for (of_kind, key), allowed in KIND_CHOICES.items():
+        if of_kind == kind and key in params:
             with guard():
                 params[key] = _choice(params[key], allowed, key, where)
     if found() > mistakes:
         return []
-    if params.get("shrink") and "w" not in params:
-        raise PnpError("shrink = true needs the width w to shrink the text into", where)
+    if (params.get("shrink") or params.get("fit") == "shrink") and "w" not in params:
+        how = "shrink = true" if params.get("shrink") else 'fit = "shrink"'
+        raise PnpError(f"{how} needs the width w to shrink the text into", where)
     if kind == "image" and "file" not in params:
         raise PnpError("an image needs file = \"picture.png\"", where)
     if "{" in str(params.get("font", "")):  # drawers take the font as given: fill it here
@@ -465,15 +419,6 @@ def _value(kind: str, value: Any, where: str, w: float, h: float) -> Any:
             raise PnpError(f"expected a list, got {value!r}", where)
         return [str(v) for v in value]
     return str(value)
-
-
-def resolve_shape(value: str, aliases: dict[str, str], where: str = "") -> str:
-    """A shape name, through the definition's [shapes] aliases (moons = "crescent")."""
-    name = aliases.get(value.strip().lower(), value.strip())
-    if name not in SHAPES:
-        raise PnpError(f"unknown shape {value!r} (use {', '.join(SHAPES)} or add it to [shapes])",
-                       where)
-    return name
 
 
 def _check_card(card: Card, elements: tuple[Element, ...], root: Path, colors: dict,

@@ -20,10 +20,14 @@ ELEMENTS: dict[str, dict[str, str]] = {
     "rect": {**BOX, **STROKE, "radius": "len", "bleed": "bool"},
     "ellipse": {**BOX, **STROKE},
     "line": {"x": "x", "y": "y", "x2": "x", "y2": "y", "stroke": "color", "stroke_width": "len"},
-    # Text anchored at (x, y) on its baseline; w wraps it into lines centred or aligned in w,
-    # or with shrink = true keeps its lines and shrinks the font until each fits in w.
-    "text": {"text": "text", "x": "x", "y": "y", "w": "x", "size": "pt", "font": "text",
-             "color": "color", "align": "text", "leading": "pt", "shrink": "bool"},
+    # Text anchored at (x, y) on its first baseline; w wraps it into lines centred or aligned
+    # in w. With h it is a box whose top is y, the block placed by valign; fit = "shrink" makes
+    # it smaller (down to min_size) until it fits (shrink = true: the same, in its own lines).
+    # Rich text: **bold**, *italic*, <b>, <i>, <br>, \n and :icon: (generator/render/text.py).
+    "text": {"text": "text", "x": "x", "y": "y", "w": "x", "h": "y", "size": "pt",
+             "font": "text", "color": "color", "align": "text", "valign": "text",
+             "leading": "pt", "shrink": "bool", "fit": "text", "min_size": "pt",
+             "font_bold": "text", "font_italic": "text", "font_bold_italic": "text"},
     # A named vector shape (generator.shapes) centred at (x, y), `size` across.
     "shape": {"name": "text", "x": "x", "y": "y", "size": "len", **STROKE},
     "image": {"file": "file", **BOX, "fit": "text"},
@@ -40,3 +44,6 @@ ELEMENTS: dict[str, dict[str, str]] = {
 # Parameters that take one of a few words, checked when the definition is read.
 CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch", "cover"),
            "background": ("remove", "keep")}
+
+# Choices of one element kind where the parameter name means something else elsewhere.
+KIND_CHOICES = {("text", "fit"): ("shrink", "none"), ("text", "valign"): ("top", "middle", "bottom")}

@@ -84,7 +84,7 @@ def card_pages(deck: Deck, cards: list[Card], sides: list[str], bleed: float,
     grow = max(ox, oy, 0.0)
     pages = tuple(Page(side, (Placement(card, ox, oy, 0, grow),))
                   for card, side in zip(cards, sides, strict=True))
-    return Sheet(w, h, pages, 1, {}), (px, py)
+    return Sheet(w, h, pages, 1, {}, guides=False, trim_box=(0, 0, w, h)), (px, py)
 
 
 def render_pngs(deck: Deck, jobs: list[tuple[Card, str, Path]], bleed: float, dpi: int,
@@ -94,7 +94,7 @@ def render_pngs(deck: Deck, jobs: list[tuple[Card, str, Path]], bleed: float, dp
     from generator.render.pdf import render
 
     sheet, size = card_pages(_opaque(deck), [j[0] for j in jobs], [j[1] for j in jobs], bleed, dpi)
-    pdf = render(_opaque(deck), sheet, guides=False, trim_box=(0, 0, sheet.width, sheet.height))
+    pdf = render(_opaque(deck), sheet)
     clear = deck.shape != "rect" if transparent is None else transparent
     tasks = [(i, str(path)) for i, (_, _, path) in enumerate(jobs)]
     from generator.raster import rasterize

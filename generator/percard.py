@@ -28,7 +28,7 @@ class PerCard:
     kind: str
 
     def value(self, card: Card, where: str) -> Any:
-        from generator.definition import fill
+        from generator.cardvalues import fill
 
         text = fill(self.template, card).strip()
         said = (f"{self.template!r} is {text!r} on card #{card.id} ({card.name}), from column "

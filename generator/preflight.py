@@ -35,7 +35,7 @@ class Finding:
 
 def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None) -> list[Finding]:
     """Every finding for the distinct faces (and backs) of `cards`, in card order."""
-    from generator.layout.sheet import Page, Placement, Sheet
+    from generator.layout.sheet import one_card_a_page
     from generator.render.pdf import render
 
     safe = deck.print.safe if safe is None else safe
@@ -43,9 +43,7 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None) -> lis
     if deck.has_backs:
         jobs += [(f.card, "back") for f in distinct(deck, cards, "back")]
     b = 9.0  # an eighth of an inch of bleed, as shops ask
-    pages = tuple(Page(side, (Placement(card, b, b, 0, b),)) for card, side in jobs)
-    sheet = Sheet(deck.width + 2 * b, deck.height + 2 * b, pages, 1, {})
-    pdf = render(deck, sheet, guides=False, trim_box=(b, b, deck.width, deck.height))
+    pdf = render(deck, one_card_a_page(deck.width, deck.height, jobs, b))
     findings = [Finding(0, "", "", "font", f"font {name} is not embedded")
                 for name in unembedded_fonts(pdf)]
     trim = (b, b, b + deck.width, b + deck.height)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from generator.build import Options, plan, resolved, single_pages, write_atomic
@@ -31,7 +32,7 @@ def preview_page(deck: Deck, page: int, out: Path, dpi: int = 100, paper: str | 
     sheet = plan(deck, Options(paper=paper))
     if not 1 <= page <= len(sheet.pages):
         raise PnpError(f"{deck.name} has {len(sheet.pages)} pages; there is no page {page}", "--page")
-    _png(render(deck, sheet, flip=resolved(deck, Options()).flip), page - 1, out, dpi)
+    _png(render(deck, sheet), page - 1, out, dpi)
 
 
 def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool = False) -> None:
@@ -47,4 +48,4 @@ def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool
     o = resolved(deck, Options(backs=back, layout="single"))
     sheet = single_pages(deck, (card,), o)
     image_size(sheet.width, sheet.height, dpi, "the card preview")
-    _png(render(deck, sheet, guides=True), 1 if back else 0, out, dpi)
+    _png(render(deck, replace(sheet, guides=True)), 1 if back else 0, out, dpi)

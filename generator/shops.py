@@ -77,20 +77,16 @@ def export_for_shop(deck: Deck, cards: tuple[Card, ...], name: str, folder: Path
 def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
          folder: Path) -> dict:
     from generator.build import Options, resolved, write_atomic
-    from generator.layout.sheet import Page, Placement, Sheet
+    from generator.layout.sheet import one_card_a_page
     from generator.render.pdf import render
 
     if not deck.has_backs:
         raise PnpError(f"{s.title} prints a back for every card, and {deck.name} has no "
                        "[[back]]", "--shop")
-    pages = []
-    for card in cards:
-        for side in ("back", "front"):
-            pages.append(Page(side, (Placement(card, bleed, bleed, 0, bleed),)))
-    sheet = Sheet(deck.width + 2 * bleed, deck.height + 2 * bleed, tuple(pages), 1, {})
-    o = resolved(deck, Options(layout="single", bleed=bleed))
-    data = render(deck, sheet, flip=o.flip, guides=False, cmyk=s.cmyk,
-                  trim_box=(bleed, bleed, deck.width, deck.height))
+    jobs = [(card, side) for card in cards for side in ("back", "front")]
+    flip = resolved(deck, Options()).flip
+    sheet = one_card_a_page(deck.width, deck.height, jobs, bleed, flip=flip)
+    data = render(deck, sheet, cmyk=s.cmyk)
     out = folder / f"{output_stem(deck)}-{s.name}.pdf"
     write_atomic(out, data)
-    return {"shop": s.title, "size": size, "files": 1, "pdf": str(out), "pages": len(pages)}
+    return {"shop": s.title, "size": size, "files": 1, "pdf": str(out), "pages": len(sheet.pages)}

@@ -34,6 +34,9 @@ ink = "#222222"
 action = "#2f6f9f"
 creature = "#8f3f2f"
 
+[icons]                            # :coin: in text: a shape, an icon or a PNG/JPG/SVG file
+coin = { shape = "circle", color = "#e0b43a" }
+
 # The face: elements drawn in order, each a [[face]] table. {column} takes the card's value
 # from cards.csv, {id} its number.
 
@@ -72,12 +75,15 @@ color = "white"
 align = "right"
 
 [[face]]
-type = "text"
+type = "text"                      # rules text: **bold**, *italic*, <br> or \\n, :icons:
 text = "{text}"
 x = "50%"
-y = "30mm"
+y = "22mm"                         # with h, y is the top of a text box
 w = "53mm"                         # wraps the text into lines this wide
+h = "50mm"                         # the box: text that does not fit is a build warning
 size = 10
+fit = "shrink"                     # smaller until it fits, never below min_size (6 pt)
+valign = "middle"                  # top | middle | bottom of the box
 color = "ink"
 align = "center"
 
@@ -111,9 +117,9 @@ align = "center"
 CARDS_CSV = '''\
 name,type,cost,text,qty
 Scout,creature,1,Look at the top card of the deck.,3
-Guard,creature,2,Blocks one attack each round.,2
+Guard,creature,2,**Guard.** Blocks one attack each round.,2
 Ambush,action,1,Play when an opponent attacks: cancel the attack.,2
-Treasure,action,,Draw two cards.,1
+Treasure,action,,Draw two cards and gain 2 :coin:.,1
 '''
 
 

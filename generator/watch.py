@@ -31,8 +31,9 @@ class Target:
     output: Path | None = None  # a PDF or PNG file; a folder for several cards
 
 
-def render_once(game: str | Path, target: Target) -> tuple[list[Path], str]:
-    """Load the definition afresh and write the target's files; returns them and a summary."""
+def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list[str]]:
+    """Load the definition afresh and write the target's files; returns them, a summary and
+    the build's warnings (text that does not fit, a missing glyph...)."""
     from generator.definition import load
     from generator.naming import output_stem
 
@@ -50,18 +51,19 @@ def render_once(game: str | Path, target: Target) -> tuple[list[Path], str]:
                    target.output) or Path("output") / name
             preview_card(deck, card.id, out, dpi=target.dpi)
             outs.append(out)
-        return outs, f"{len(cards)} card preview{'s' if len(cards) > 1 else ''}"
+        return outs, f"{len(cards)} card preview{'s' if len(cards) > 1 else ''}", []
     if target.page is not None:
         from generator.preview import preview_page
 
         out = target.output or Path("output") / f"{stem}-page-{target.page}.png"
         preview_page(deck, target.page, out, dpi=target.dpi)
-        return [out], f"page {target.page}"
+        return [out], f"page {target.page}", []
     from generator.build import Options, build
 
     out = target.output or Path("output") / f"{stem}.pdf"
     result = build(deck, out, Options())
-    return [out], f"{result.cards} cards on {result.pages} pages"
+    warnings = [f"warning: {deck.name}: {text}" for text in result.notes]
+    return [out], f"{result.cards} cards on {result.pages} pages", warnings
 
 
 def outputs_filter(root: Path, target: Target) -> Callable[[object, str], bool]:
@@ -141,7 +143,7 @@ def _rebuild(root: Path, target: Target, report: Callable[[str, bool], None], wh
     kept = "kept the last good output" if built else "no good build yet"
     start = time.perf_counter()
     try:
-        outs, summary = render_once(root, target)
+        outs, summary, warnings = render_once(root, target)
     except PnpError as e:
         for line in error_lines(e):
             report(f"{line} [{why}; {kept}]", True)
@@ -151,4 +153,6 @@ def _rebuild(root: Path, target: Target, report: Callable[[str, bool], None], wh
         return False
     took = time.perf_counter() - start
     report(f"built {', '.join(map(str, outs))} ({summary}) in {took:.2f} s [{why}]", False)
+    for line in warnings:  # on stderr with the errors: the designer must see it
+        report(line, True)
     return True

@@ -14,21 +14,31 @@ import click
 
 from pnp_shared.oneline import OneLineErrors, fail
 from referee import engine, session
+from referee.clictx import store_of
 from referee.engine import RefereeError, ScoreItem, Verdict
-from referee.store import Store
 
 
 class RefereeGroup(OneLineErrors):
-    """Every user mistake is one line; one that names no place gets its command."""
+    """Every user mistake is one line; one that names no place gets its command. The table's
+    commands and the shell live in their own modules, imported only when run or listed."""
 
     name_the_command = True
+    elsewhere = {name: "referee.table_cli" for name in ("undo", "redo", "adjust", "end", "moves")}
+    elsewhere["shell"] = "referee.shell"
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self.elsewhere})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.elsewhere and name not in self.commands:
+            import importlib
+
+            module = importlib.import_module(self.elsewhere[name])
+            self.add_command(getattr(module, f"{name}_cmd"))
+        return super().get_command(ctx, name)
 
 
-def _store(ctx: click.Context) -> Store:
-    obj = ctx.find_root().obj
-    if obj.get("store") is None:
-        obj["store"] = Store(obj.get("db"))
-    return obj["store"]
+_store = store_of
 
 
 def _json(data: Any) -> None:
@@ -155,24 +165,23 @@ def matches_cmd(ctx, as_json: bool) -> None:
         try:  # one unreadable match (tampered, or a game no longer installed) hides no other
             cur = session.load(store, m.id)
         except RefereeError as e:
-            rows.append((m, {}, None, 0, str(e)))
+            rows.append((m, {}, None, 0, "unreadable", str(e)))
             continue
-        tot = engine.totals(cur.game.ledger(cur.state), m.players)
-        outcome = cur.game.outcome(cur.state)
-        rows.append((m, tot, outcome, sum(e.kind == "move" for e in cur.events), None))
+        rows.append((m, cur.totals(), cur.outcome(), sum(e.kind == "move" for e in cur.events),
+                     cur.status(), None))
     if as_json:
         _json([{"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
                 "created": m.created, "current": m.id == current, "totals": tot,
-                "winners": list(o.winners) if o else None, "events": n, "error": err}
-               for m, tot, o, n, err in rows])
+                "winners": list(o.winners) if o else None, "events": n, "error": err,
+                "status": status}
+               for m, tot, o, n, status, err in rows])
         return
     if not rows:
         click.echo("no matches yet: start one with `referee new GAME --players ana,bob`")
-    for m, tot, outcome, _, err in rows:
+    for m, tot, _, _, status, err in rows:
         mark = "*" if m.id == current else " "
         scores = ", ".join(f"{p} {v}" for p, v in tot.items())
-        state = (f"unreadable: {err}" if err else
-                 f"won by {', '.join(outcome.winners)}" if outcome else "in play")
+        state = f"unreadable: {err}" if err else status
         click.echo(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
 
 
@@ -303,34 +312,31 @@ def check_cmd(ctx, move, by, as_json) -> None:
     ctx.exit(_move_command(ctx, move, by, as_json, dry=True))
 
 
-@main.command("undo")
-@click.pass_context
-def undo_cmd(ctx) -> None:
-    """Take back the latest move (the log keeps it, marked as retracted)."""
-    m, last, ev = session.undo(_store(ctx))
-    click.echo(f"undone: event {last.seq} {last.data.get('text')} (match {m.id}, event {ev.seq})")
-
-
 # looking at a match
 
 
-def _show(cur: session.Loaded, as_json: bool) -> None:
+def _show(cur: session.Loaded, as_json: bool, full: bool = False) -> None:
     g, m, state = cur.game, cur.match, cur.state
-    outcome = g.outcome(state)
+    outcome = cur.outcome()
     if as_json:
         _json({"match": m.id, "game": m.game, "players": list(m.players),
                "event": cur.events[-1].seq, "to_move": g.to_move(state),
-               "totals": engine.totals(g.ledger(state), m.players),
+               "totals": cur.totals(), "status": cur.status(),
                "position": g.position(state),
                "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
                if outcome else None,
-               "board": g.show(state)})
+               "board": g.show_full(state) if full else g.show(state)})
         return
     click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}, "
                f"after event {cur.events[-1].seq}")
-    click.echo(g.show(state))
+    click.echo(g.show_full(state) if full else g.show(state))
+    adjusted = [i for i in cur.ledger()[len(g.ledger(state)):]]
+    if adjusted:
+        click.echo("corrected totals: " + ", ".join(f"{p} {v}" for p, v in cur.totals().items())
+                   + f" (after {len(adjusted)} adjustment(s), see `referee score`)")
     if outcome is not None:
-        click.echo(f"game over: {', '.join(outcome.winners)} — {outcome.reason}")
+        winners = ", ".join(outcome.winners) or "nobody"
+        click.echo(f"game over: {winners} — {outcome.reason}")
 
 
 @main.command("show")
@@ -338,14 +344,15 @@ def _show(cur: session.Loaded, as_json: bool) -> None:
               help="Accepted for old scripts: the referee records only what is public (secrets "
                    "are never stored), so every player sees the same position.")
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.option("--full", is_flag=True, help="The whole board, even when it does not fit the screen.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
-def show_cmd(ctx, viewer, match_id, as_json) -> None:
+def show_cmd(ctx, viewer, match_id, full, as_json) -> None:
     """The position: board with coordinates, whose turn, scores."""
     if viewer is not None:  # still a player of the match: a typo is reported
         engine.find_player(session.load(_store(ctx), match_id).match.players, viewer, "--as",
                            RefereeError)
-    _show(session.load(_store(ctx), match_id), as_json)
+    _show(session.load(_store(ctx), match_id), as_json, full)
 
 
 @main.command("replay")
@@ -377,7 +384,7 @@ def position_cmd(ctx, match_id) -> None:
 def score_cmd(ctx, match_id, as_json) -> None:
     """The score ledger, round by round, every bonus and penalty itemised."""
     cur = session.load(_store(ctx), match_id)
-    ledger = cur.game.ledger(cur.state)
+    ledger = cur.ledger()
     players = cur.match.players
     total = engine.totals(ledger, players)
     if as_json:
@@ -414,12 +421,12 @@ def log_cmd(ctx, match_id, as_json, script) -> None:
         _json({"match": cur.match.id, "game": cur.match.game, "players": list(cur.match.players),
                "options": cur.match.options,
                "events": [{"seq": x.seq, "kind": x.kind, "player": x.player, "text": x.text,
-                           "at": x.at, "retracted": x.retracted,
+                           "at": x.at, "retracted": x.retracted, "set_aside": x.set_aside,
                            "score": [_item(i) for i in x.points]} for x in lines]})
         return
     for x in lines:
         who = f"{x.player}: " if x.player else ""
-        gone = "  [undone]" if x.retracted else ""
+        gone = "  [undone]" if x.retracted else "  [set aside]" if x.set_aside else ""
         pts = f"   ({_points(x.points)})" if x.points else ""
         click.echo(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
 
@@ -439,7 +446,11 @@ def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:
         elif x.kind == "move" and not x.retracted:
             by = f" --by {shlex.quote(x.player)}" if x.player else ""
             out.append(f"referee play {shlex.quote(x.text)}{by}")
-        elif x.kind in ("move", "undo", "rejected"):
+        elif x.kind in ("adjust", "end") and not x.retracted:
+            from referee.table_cli import script_line
+
+            out.append(script_line(next(e for e in cur.events if e.seq == x.seq)))
+        elif x.kind in ("move", "undo", "redo", "rejected", "adjust", "end"):
             out.append(f"# {x.seq} {x.kind}: {' '.join(x.text.split())}"
                        + (" (undone)" if x.retracted else ""))
     return "\n".join(out)
@@ -450,7 +461,7 @@ def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
 def standings_cmd(ctx, game_name, as_json) -> None:
-    """Across matches, per player: played, finished, won, average and best total."""
+    """Across matches, per game and player: played, finished, won, average and best total."""
     rows = session.standings(_store(ctx), game_name)
     if as_json:
         _json([s.__dict__ for s in rows])
@@ -459,10 +470,11 @@ def standings_cmd(ctx, game_name, as_json) -> None:
         click.echo("no matches yet")
         return
     width = max(6, *(len(s.player) for s in rows))
-    click.echo(f"{'player':<{width}}  played  finished  won  average  best")
-    for s in rows:
-        click.echo(f"{s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
-                   f"{s.average:>7.1f}  {s.best:>4}")
+    for game in dict.fromkeys(s.game for s in rows):  # one table per game: scales differ
+        click.echo(f"{game}\n  {'player':<{width}}  played  finished  won  average  best")
+        for s in (s for s in rows if s.game == game):
+            click.echo(f"  {s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
+                       f"{s.average:>7.1f}  {s.best:>4}")
 
 
 @main.command("export")

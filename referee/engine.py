@@ -141,6 +141,7 @@ class Rules(Generic[State, Move]):
     rules: Mapping[str, RuleRef] = {}  # rule id -> rule
     notation: str = ""  # one line shown by `referee games`
     sample: Sample | None = None  # a short legal opening, for tests/test_game_contract.py
+    bgg_id: int | None = None  # its BoardGameGeek id, where it has one (BG Stats exports)
 
     # moves: notation in and out
 
@@ -175,6 +176,12 @@ class Rules(Generic[State, Move]):
         """Moves the judge accepts here, as the table can know them (empty when none can be
         listed, e.g. the game is over); the random playouts of the contract tests use them."""
         raise NotImplementedError
+
+    def public_moves(self, state: State) -> list[Move]:
+        """The legal moves `referee moves` lists for the player to act. A game whose moves turn
+        on what only the table sees (a face-down card, a hand) raises RefereeError saying so,
+        rather than list guesses; by default legal_moves."""
+        return self.legal_moves(state)
 
     def accepted(self, state: State, candidates: Iterable[Move]) -> list[Move]:
         """The candidates the judge accepts here (a helper for legal_moves)."""
@@ -219,6 +226,11 @@ class Rules(Generic[State, Move]):
         """The position as text: board with coordinates, whose turn, scores. Everything the
         referee records is public (secrets are never stored), so every player sees the same."""
         raise NotImplementedError
+
+    def show_full(self, state: State) -> str:
+        """The whole position however large (`show --full`), where `show` abridges it to fit
+        a terminal; by default the same as show."""
+        return self.show(state)
 
     # optional: disputes, questions, secrets
 
@@ -310,8 +322,10 @@ class Event:
     """One entry of a match's append-only log.
 
     kinds: "new" (data: players, options), "position" (data: text, a set-up position),
-    "move" (data: text in canonical notation, player), "undo" (data: seq retracted),
-    "rejected" (data: text, reason: kept so nothing typed is lost; no effect on state).
+    "move" (data: text in canonical notation, player), "rejected" (data: text, reason: kept so
+    nothing typed is lost; no effect on state), "adjust" and "end" (table entries: a score
+    correction, an early end; see referee/table.py), "undo" (data: seq taken back, or
+    dismissed: the rejected attempts it set aside) and "redo" (data: seq put back).
     """
 
     seq: int
@@ -319,9 +333,43 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+TAKE_BACK = ("move", "adjust", "end")  # the entries undo takes back and redo puts back
+
+
+@dataclass(frozen=True)
+class Undos:
+    """What the undo/redo events of a log amount to (they are folded like everything else)."""
+
+    gone: frozenset[int]  # entries taken back and not put back
+    redoable: tuple[int, ...]  # entries redo can put back, the next one last
+    dismissed: frozenset[int]  # rejected attempts set aside by undo
+
+
+def undos(events: Sequence[Event]) -> Undos:
+    """Fold the undo and redo events: a new entry (move, adjust, end) empties the redo list,
+    as in any editor, so a redone entry always lands where it was."""
+    gone: set[int] = set()
+    stack: list[int] = []
+    dismissed: set[int] = set()
+    for e in events:
+        if e.kind in TAKE_BACK:
+            stack.clear()
+        elif e.kind == "undo":
+            if "seq" in e.data:
+                gone.add(int(e.data["seq"]))
+                stack.append(int(e.data["seq"]))
+            dismissed.update(int(s) for s in e.data.get("dismissed", ()))
+        elif e.kind == "redo":
+            seq = int(e.data["seq"])
+            gone.discard(seq)
+            if seq in stack:
+                stack.remove(seq)
+    return Undos(frozenset(gone), tuple(stack), frozenset(dismissed))
+
+
 def retracted(events: Sequence[Event]) -> set[int]:
-    """The seq numbers of moves withdrawn by undo events."""
-    return {int(e.data["seq"]) for e in events if e.kind == "undo"}
+    """The seq numbers of entries withdrawn by undo events (and not put back by redo)."""
+    return set(undos(events).gone)
 
 
 def fold(game: Game, events: Sequence[Event]) -> Any:
@@ -347,7 +395,7 @@ def steps(game: Game, events: Sequence[Event]) -> Iterator[tuple[Event, Any]]:
 
 
 def last_move(events: Sequence[Event]) -> Event | None:
-    """The latest move still in force (what undo retracts next), or None."""
+    """The latest move still in force, or None."""
     gone = retracted(events)
     for e in reversed(events):
         if e.kind == "move" and e.seq not in gone:
@@ -463,5 +511,9 @@ def game(name: str) -> Game:
     found = games()
     by_key = {_key(n): g for n, g in found.items()}
     if key not in by_key:
-        raise RefereeError(f"unknown game {name!r} (games: {', '.join(found)})")
+        import difflib
+
+        close = difflib.get_close_matches(key, list(by_key), n=1, cutoff=0.75)
+        hint = f": did you mean {by_key[close[0]].name}?" if close else ""
+        raise RefereeError(f"unknown game {name!r} (games: {', '.join(found)}){hint}")
     return by_key[key]

@@ -4,6 +4,7 @@ BG Stats plays (the JSON the BG Stats app imports), so results leave the referee
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -23,8 +24,8 @@ def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
 def record(cur: session.Loaded) -> dict[str, Any]:
     """One match as data: who, options, every event as recorded, the ledger and the result."""
     m, g = cur.match, cur.game
-    ledger = g.ledger(cur.state)
-    outcome = g.outcome(cur.state)
+    ledger = cur.ledger()
+    outcome = cur.outcome()
     return {
         "match": m.id, "game": m.game, "title": g.title, "created": m.created,
         "players": list(m.players), "options": m.options,
@@ -33,24 +34,41 @@ def record(cur: session.Loaded) -> dict[str, Any]:
         "ledger": [{"player": i.player, "points": i.points, "label": i.label, "round": i.round}
                    for i in ledger],
         "totals": engine.totals(ledger, m.players),
+        "status": cur.status(),
         "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
         if outcome else None,
     }
 
 
+def player_id(name: str) -> int:
+    """A player's id, the same in every export (BG Stats merges players by id on import):
+    31 bits of a hash of the name as typed, case folded."""
+    return int(hashlib.sha256(f"referee-player:{name.lower()}".encode()).hexdigest()[:8], 16) >> 1
+
+
+def rounds(cur: session.Loaded) -> int:
+    """The rounds played: the latest round the score ledger reached (1 once a move is made)."""
+    played = [i.round for i in cur.ledger()]
+    if played:
+        return max(played)
+    return int(any(e.kind == "move" for e in cur.events))
+
+
 def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
     """BG Stats' data file (games, players, locations, plays with playerScores), the shape the
-    app writes in its backups and reads back on import; ids are local to the file."""
+    app writes in its backups and reads back on import. Game ids are local to the file; player
+    ids and uuids come from the name, so the same person has the same id in every export."""
     import uuid
 
-    games: dict[str, int] = {}
-    players: dict[str, int] = {}
+    games: dict[str, engine.Game] = {}
+    players: dict[str, str] = {}
     plays = []
     for cur in loaded:
         m, g = cur.match, cur.game
-        gid = games.setdefault(g.title, len(games) + 1)
-        total = engine.totals(g.ledger(cur.state), m.players)
-        outcome = g.outcome(cur.state)
+        games.setdefault(g.title, g)
+        gid = list(games).index(g.title) + 1
+        total = cur.totals()
+        outcome = cur.outcome()
         stamped = cur.stamped
         opener = next((s.event.data.get("player") for s in stamped if s.event.kind == "move"),
                       None)
@@ -61,12 +79,15 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
             "gameRefId": gid,
             "playDate": start[:19].replace("T", " "),
             "durationMin": max(0, round((_seconds(end) - _seconds(start)) / 60)),
-            "ignored": outcome is None,  # an unfinished match stays out of the statistics
-            "manualWinner": False, "rounds": 0, "locationRefId": 0, "usesTeams": False,
-            "comments": f"referee match {m.id}; "
+            # an unfinished or abandoned match stays out of the statistics
+            "ignored": outcome is None or not outcome.winners,
+            "manualWinner": cur.status().endswith("(declared)"), "rounds": rounds(cur),
+            "locationRefId": 0, "usesTeams": False,
+            "comments": f"referee match {m.id} ({cur.status()}); "
                         + ", ".join(f"{k}={v}" for k, v in m.options.items()),
             "playerScores": [
-                {"playerRefId": players.setdefault(p, len(players) + 1), "score": str(total[p]),
+                {"playerRefId": player_id(players.setdefault(p.lower(), p)),
+                 "score": str(total[p]),
                  "winner": bool(outcome and p in outcome.winners), "newPlayer": False,
                  "startPlayer": p == opener, "rank": ranks.index(total[p]) + 1,
                  "seatOrder": n + 1}
@@ -74,9 +95,12 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
             ],
         })
     return {
-        "games": [{"id": i, "name": name, "bggId": 0, "highestWins": True, "noPoints": False,
-                   "cooperative": False} for name, i in games.items()],
-        "players": [{"id": i, "name": name} for name, i in players.items()],
+        "games": [{"id": i, "name": name, **({"bggId": g.bgg_id} if g.bgg_id else {}),
+                   "highestWins": True, "noPoints": False, "cooperative": False}
+                  for i, (name, g) in enumerate(games.items(), start=1)],
+        "players": [{"id": player_id(name), "name": name,
+                     "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"referee-player:{key}"))}
+                    for key, name in players.items()],
         "locations": [],
         "plays": plays,
     }
@@ -98,7 +122,7 @@ def render(store: Store, fmt: str, match_id: int | None = None) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["match", "game", "created", "round", "player", "points", "label"])
     for c in loaded:
-        for i in c.game.ledger(c.state):
+        for i in c.ledger():
             w.writerow([c.match.id, c.match.game, c.match.created, i.round, i.player, i.points,
                         i.label])
     return out.getvalue()

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee import engine
+from referee import engine, table
 from referee.engine import (
     AmbiguousMove,
     Event,
@@ -34,6 +34,20 @@ class Loaded:
     events: list[Event]
     state: Any
     stamped: tuple[Stamped, ...] = ()  # the events as stored, with when each was recorded
+
+    def ledger(self) -> tuple[ScoreItem, ...]:
+        """Every score item: the game's, then the table's corrections (`referee adjust`)."""
+        return table.ledger(self.game, self.state, self.events)
+
+    def totals(self) -> dict[str, int]:
+        return engine.totals(self.ledger(), self.match.players)
+
+    def outcome(self) -> engine.Outcome | None:
+        """The rules' outcome, or the table's when it ended the match early."""
+        return table.outcome(self.game, self.state, self.events)
+
+    def status(self) -> str:
+        return table.status(self.game, self.state, self.events)
 
 
 @dataclass(frozen=True)
@@ -116,6 +130,13 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False) 
     with store.transaction():
         cur = load(store)
         m, g, state = cur.match, cur.game, cur.state
+        ended = table.fold_table(cur.events).ending
+        if ended is not None:  # typed all the same: kept, like any rejected attempt
+            e = RefereeError(f"match {m.id} was ended ({cur.status()}) at event {ended.seq}: "
+                             "`referee undo` takes the end back to play on")
+            if not dry:
+                store.append(m.id, "rejected", _rejected(text, player, str(e), []))
+            return Played(m, text, player, error=e, state=state)
         who = player if player is not None else g.to_move(state)
         try:
             if player is not None:
@@ -154,17 +175,6 @@ def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> d
     return {"text": text, "player": player, "reason": reason, "rules": rules}
 
 
-def undo(store: Store) -> tuple[Match, Event, Event]:
-    """Retract the latest move in force by appending an undo event; nothing is deleted."""
-    with store.transaction():
-        cur = load(store)
-        last = engine.last_move(cur.events)
-        if last is None:
-            raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
-        ev = store.append(cur.match.id, "undo", {"seq": last.seq, "text": last.data.get("text")})
-    return cur.match, last, ev
-
-
 @dataclass(frozen=True)
 class LogLine:
     """One event of the log as people read it, with the points it scored."""
@@ -176,13 +186,15 @@ class LogLine:
     at: str
     points: tuple[ScoreItem, ...] = ()
     retracted: bool = False
+    set_aside: bool = False  # a rejected attempt dismissed by undo
 
 
 def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine]]:
     """Every event in order; moves carry the score items they added to the ledger."""
     m, g, stamped = _read(store, match_id)  # one read and one fold, as `show` does
     events = [s.event for s in stamped]
-    gone = engine.retracted(events)
+    undone = engine.undos(events)
+    gone = undone.gone
     lines: list[LogLine] = []
     before = 0
     state = None
@@ -190,9 +202,12 @@ def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine
         for s, (e, state) in zip(stamped, engine.steps(g, events), strict=True):
             ledger = g.ledger(state)
             items = tuple(ledger[before:]) if e.kind == "move" else ()
+            if e.kind == "adjust":
+                items = (table.adjustment_item(e),)
             before = len(ledger)
             lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
-                                 items, e.seq in gone))
+                                 items, e.seq in gone,
+                                 e.seq in undone.dismissed))
     except RefereeError as e:
         raise RefereeError(f"match {m.id} no longer replays: {e}", f"match {m.id} log") from None
     return Loaded(m, g, events, state, tuple(stamped)), lines
@@ -207,8 +222,17 @@ def _describe(e: Event) -> str:
         return "position set up:\n" + str(d["text"]).rstrip()
     if e.kind == "move":
         return str(d["text"])
-    if e.kind == "undo":
-        return f"undo event {d['seq']} ({d.get('text', '')})"
+    if e.kind == "undo" and "seq" not in d:
+        return "undo: set aside rejected attempt(s) " + ", ".join(map(str, d["dismissed"]))
+    if e.kind in ("undo", "redo"):
+        return f"{e.kind} event {d['seq']} ({d.get('text', '')})"
+    if e.kind == "adjust":
+        return f"adjust {int(d['points']):+d}: {d.get('reason', '')}"
+    if e.kind == "end":
+        why = f": {d['reason']}" if d.get("reason") else ""
+        if d.get("abandoned"):
+            return f"end: abandoned{why}"
+        return f"end: won by {', '.join(d.get('winners', ()))} (declared){why}"
     if e.kind == "rejected":
         return f"rejected {d['text']!r}: {d.get('reason', '')}"
     return f"{e.kind} {d}"
@@ -216,6 +240,9 @@ def _describe(e: Event) -> str:
 
 @dataclass(frozen=True)
 class Standing:
+    """One player's record in one game (points of different games are never averaged)."""
+
+    game: str
     player: str
     played: int
     finished: int
@@ -232,23 +259,24 @@ def results(store: Store, game_name: str | None = None) -> list[tuple[Loaded, di
         if wanted is not None and m.game != wanted:
             continue
         cur = load(store, m.id)
-        out.append((cur, engine.totals(cur.game.ledger(cur.state), m.players)))
+        out.append((cur, cur.totals()))
     return out
 
 
 def standings(store: Store, game_name: str | None = None) -> list[Standing]:
-    """Per player across matches: played, finished, won, average and best total."""
-    rows: dict[str, list] = {}
+    """Per game and player across matches: played, finished, won, average and best total.
+    Games score on different scales (300 points against a handful), so every game has its
+    own rows; a match abandoned is played but not finished."""
+    rows: dict[tuple[str, str], list] = {}
     for cur, tot in results(store, game_name):
-        outcome = cur.game.outcome(cur.state)
+        outcome = cur.outcome()
         for p in cur.match.players:
-            r = rows.setdefault(p, [0, 0, 0, []])
+            r = rows.setdefault((cur.match.game, p), [0, 0, 0, []])
             r[0] += 1
             r[3].append(tot[p])
-            if outcome is not None:
+            if outcome is not None and outcome.winners:
                 r[1] += 1
                 r[2] += p in outcome.winners
-    table = [
-        Standing(p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3])) for p, r in rows.items()
-    ]
-    return sorted(table, key=lambda s: (-s.won, -s.average, s.player))
+    table_rows = [Standing(g, p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3]))
+                  for (g, p), r in rows.items()]
+    return sorted(table_rows, key=lambda s: (s.game, -s.won, -s.average, s.player))

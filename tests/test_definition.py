@@ -121,6 +121,19 @@ def test_definition_loader_does_not_import_reportlab():
     assert out.stdout.strip() == "False"
 
 
+def test_the_renderer_does_not_import_the_loader():
+    """Render draws what the plan says: it takes the card values it needs from cardvalues,
+    never the definition reader (design: the plan carries everything render needs)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, generator.render.pdf, generator.render.registry as r; r.load_drawers(); "
+            "print(sorted(m for m in sys.modules if m in ('generator.definition', "
+            "'generator.sources', 'generator.layouts')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_a_file_saved_in_another_encoding_names_the_line(mini):
     with open(mini / "cards.csv", "ab") as f:
         f.write("Café,red,1\n".encode("latin-1"))

@@ -241,8 +241,8 @@ def test_export_json_csv_and_bgstats(match):
     rows = list(csv.DictReader(io.StringIO(match("export", "--format", "csv").output)))
     assert sum(int(r["points"]) for r in rows if r["player"] == "bob") == 17
     bg = json.loads(match("export", "--format", "bgstats").output)
-    assert bg["games"] == [{"id": 1, "name": "Tripple Domino", "bggId": 0, "highestWins": True,
-                            "noPoints": False, "cooperative": False}]
+    assert bg["games"] == [{"id": 1, "name": "Tripple Domino", "highestWins": True,
+                            "noPoints": False, "cooperative": False}]  # no BGG id: omitted
     names = {p["id"]: p["name"] for p in bg["players"]}
     play = bg["plays"][0]
     assert play["gameRefId"] == 1 and play["ignored"] is True  # not finished yet

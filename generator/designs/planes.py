@@ -18,13 +18,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+from generator.components import IMAGE_SUFFIXES
 from generator.designs import icons
 from generator.designs.fields import field, prime_power
 from generator.errors import PnpError, read_text
 from generator.sources import Row, check_options, register
 
 MAX_ORDER = 127  # 16,257 cards; larger planes are possible but no printable deck needs them
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 PROVEN_IMPOSSIBLE = {6: "Tarry's 1901 proof, Bruck–Ryser theorem",
                      10: "Lam, Thiel and Swiercz's 1989 computer search"}
 

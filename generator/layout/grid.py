@@ -202,7 +202,7 @@ def impose(cards: tuple[Card, ...], grid: Grid, *, backs: bool, flip: str = "lon
             f"{grid.cols}x{grid.rows} grid inside the {PRINTER_MARGIN / MM:.0f} mm printer "
             "margin: cut along the card outlines there, or choose a smaller --grid or the other "
             "--orientation"]
-    return Sheet(grid.paper_w, grid.paper_h, tuple(pages), per_page, info)
+    return Sheet(grid.paper_w, grid.paper_h, tuple(pages), per_page, info, flip=flip)
 
 
 def _mirror_segment(s: Segment, grid: Grid, flip: str) -> Segment:

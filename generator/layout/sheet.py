@@ -46,3 +46,16 @@ class Sheet:
     pages: tuple[Page, ...]
     cards_per_page: int
     info: dict[str, object] = field(default_factory=dict)  # e.g. {"cuts": 23, "grid": "3x3"}
+    # How to print it, decided with the imposition so the renderer resolves no options:
+    flip: str = "long"  # the paper edge the backs were mirrored for (the PDF's /Duplex hint)
+    guides: bool = True  # grey cut outlines on the fronts
+    trim_box: Segment | None = None  # x, y, w, h of the trimmed card on one-card pages
+
+
+def one_card_a_page(width: float, height: float, jobs: list[tuple[Card, str]], bleed: float,
+                    flip: str = "long", guides: bool = False) -> Sheet:
+    """One (card, side) a page, the page being the card plus its bleed, with TrimBox and
+    BleedBox: what print shops, preflight and per-card exports all ask for."""
+    pages = tuple(Page(side, (Placement(card, bleed, bleed, 0, bleed),)) for card, side in jobs)
+    return Sheet(width + 2 * bleed, height + 2 * bleed, pages, 1, {"grid": "1x1"}, flip=flip,
+                 guides=guides, trim_box=(bleed, bleed, width, height))

@@ -247,4 +247,4 @@ def impose_triangles(deck: Deck, cards: tuple[Card, ...], paper_w: float, paper_
             # would print them as dark lines inside the tiles
             pages.append(Page("back", placed))
     info = {"cuts": sum(cuts), "tile_edges": 3 * len(cards), "block": "+".join(shapes)}
-    return Sheet(paper_w, paper_h, tuple(pages), per_page, info)
+    return Sheet(paper_w, paper_h, tuple(pages), per_page, info, flip=flip)

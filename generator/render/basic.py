@@ -1,4 +1,5 @@
-"""Drawers for the basic element kinds: rect, ellipse, line, text, shape (image: images.py)."""
+"""Drawers for the basic element kinds: rect, ellipse, line, shape (text: text.py, image:
+images.py)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,12 @@ from typing import Any
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from generator.cardvalues import fill, resolve_color, resolve_shape
 from generator.components import Element
-from generator.definition import fill, resolve_color, resolve_shape
 from generator.errors import PnpError
 from generator.notes import note
 from generator.render.cmyk import to_color
-from generator.render.fonts import font
 from generator.render.outline import shape_path
 from generator.render.registry import Ctx, drawer
 from generator.shapes import shape_path as shape_commands
@@ -91,57 +90,6 @@ def draw_line(ctx: Ctx, el: Element) -> None:
     paint(ctx, el)
     ctx.canvas.line(el.get("x", 0.0), ctx.y(el.get("y", 0.0)), el.get("x2", 0.0),
                     ctx.y(el.get("y2", 0.0)))
-
-
-@drawer("text")
-def draw_text(ctx: Ctx, el: Element) -> None:
-    c = ctx.canvas
-    text = fill(el.get("text", ""), ctx.card)
-    if not text:
-        return
-    name = font(el.get("font"), ctx.deck.root, el.where)
-    size = el.get("size", 10.0)
-    leading = el.get("leading", size * 1.2)
-    c.setFillColor(color(ctx, el, "color") or HexColor("#000000"))
-    x, y = el.get("x", 0.0), ctx.y(el.get("y", 0.0))
-    width = el.get("w")
-    if width and el.get("shrink"):
-        lines = text.split("\n")
-        widest = max(stringWidth(line, name, size) for line in lines)
-        if widest > width:
-            size = size * width / widest
-            leading = leading * width / widest
-    else:
-        lines = wrap(text, name, size, width) if width else text.split("\n")
-    align = el.get("align", "left")
-    c.setFont(name, size)
-    c.saveState()
-    c.translate(x, y)
-    for i, line in enumerate(lines):
-        dy = -i * leading
-        if align == "center":
-            c.drawCentredString(0, dy, line)
-        elif align == "right":
-            c.drawRightString(0, dy, line)
-        else:
-            c.drawString(0, dy, line)
-    c.restoreState()
-
-
-def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
-    """Greedy word wrap to a width in points (a word longer than the width stands alone)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        current = ""
-        for word in paragraph.split():
-            trial = f"{current} {word}".strip()
-            if current and stringWidth(trial, font_name, size) > width:
-                lines.append(current)
-                current = word
-            else:
-                current = trial
-        lines.append(current)
-    return lines
 
 
 @drawer("shape")

@@ -3,6 +3,7 @@ a definition names by path. Standard PDF fonts are never used, so every PDF carr
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import reportlab
@@ -41,3 +42,67 @@ def _register(name: str, path: Path, where: str = "") -> str:
 
 def _one_line(e: Exception) -> str:
     return " ".join(str(e).split())
+
+
+# Bold and italic spans use these variants of a built-in font; a user's .ttf has no known
+# variants and is used as it is.
+VARIANTS = {"sans": ("sans", "sans-bold", "sans-italic", "sans-bold-italic")}
+for _members in list(VARIANTS.values()):
+    for _member in _members:
+        VARIANTS[_member] = _members
+
+# The fallback for characters the card's font lacks: DejaVu Sans, Vera's own extension (same
+# design and metrics for the letters they share), covering Latin, Greek, Cyrillic, arrows, math
+# operators, dingbats and common symbols (★ ⚡ ♥ → ①). matplotlib ships it as TrueType.
+FALLBACK_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf",
+                  "DejaVuSans-BoldOblique.ttf")
+_SYSTEM_DEJAVU = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/TTF"),
+                  Path("/usr/share/fonts/dejavu"))
+
+
+def styled(name: str, bold: bool, italic: bool) -> str:
+    """The registered variant of a font for a bold and/or italic span (itself if it has none)."""
+    members = VARIANTS.get(name)
+    if members is None:
+        return name
+    key = members[2 * italic + bold]
+    return _register(key, _VERA / BUILTIN[key])
+
+
+def fallback(bold: bool = False, italic: bool = False) -> str | None:
+    """The registered fallback font for the style, or None when no DejaVu Sans is installed."""
+    folder = _fallback_folder()
+    if folder is None:
+        return None
+    index = 2 * italic + bold
+    return _register(f"fallback-{index}", folder / FALLBACK_FILES[index])
+
+
+def has_glyph(name: str, char: str) -> bool:
+    """Whether the registered font draws this character (not an empty box)."""
+    return ord(char) in _cmap(name)
+
+
+_CMAPS: dict[str, dict[int, int]] = {}
+
+
+def _cmap(name: str) -> dict[int, int]:
+    found = _CMAPS.get(name)
+    if found is None:
+        found = _CMAPS[name] = pdfmetrics.getFont(name).face.charToGlyph
+    return found
+
+
+@cache
+def _fallback_folder() -> Path | None:
+    """matplotlib's bundled DejaVu Sans (found without importing matplotlib), else a system
+    copy (Debian's fonts-dejavu-core and the like)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("matplotlib")
+    places = [Path(p) / "mpl-data" / "fonts" / "ttf"
+              for p in (spec.submodule_search_locations or [])] if spec else []
+    for folder in (*places, *_SYSTEM_DEJAVU):
+        if all((folder / f).is_file() for f in FALLBACK_FILES):
+            return folder
+    return None

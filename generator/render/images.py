@@ -10,8 +10,8 @@ raster art is embedded once per PDF and named in a note when it prints below MIN
 
 from __future__ import annotations
 
+from generator.cardvalues import fill
 from generator.components import Element
-from generator.definition import fill
 from generator.render.basic import _check_ppi, box, read_image
 from generator.render.registry import Ctx, drawer
 

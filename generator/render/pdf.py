@@ -12,8 +12,8 @@ from collections.abc import Callable
 from reportlab.lib.colors import HexColor, toColor
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.cardvalues import visible
 from generator.components import Deck, Element
-from generator.definition import visible
 from generator.layout.sheet import Page, Placement, Sheet
 from generator.percard import for_card
 from generator.render.fonts import font
@@ -40,25 +40,25 @@ def new_canvas(buf: io.BytesIO, width: float, height: float, title: str,
     return c
 
 
-def render(deck: Deck, sheet: Sheet, *, flip: str = "long", guides: bool = True,
-           trim_box: tuple[float, float, float, float] | None = None,
-           progress: Callable[[int], None] | None = None, cmyk: bool = False) -> bytes:
-    """The PDF for a sheet. trim_box marks the trimmed card on single-card pages."""
+def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None = None,
+           cmyk: bool = False) -> bytes:
+    """The PDF for a sheet, printed as the sheet says (duplex edge, guides, trim boxes)."""
     buf = io.BytesIO()
     c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk)
     has_backs = any(p.side == "back" for p in sheet.pages)
-    c.setViewerPreference("Duplex", DUPLEX.get(flip, "Simplex") if has_backs else "Simplex")
+    c.setViewerPreference("Duplex", DUPLEX.get(sheet.flip, "Simplex") if has_backs else "Simplex")
     drawers = load_drawers()
     cache: dict = {}
     for n, page in enumerate(sheet.pages, 1):
-        if trim_box:
-            _set_boxes(c, sheet, trim_box)
+        if sheet.trim_box:
+            _set_boxes(c, sheet, sheet.trim_box)
         elements = deck.face if page.side == "front" else deck.back
         for placement in page.placements:
             # No cut outlines on backs: a duplex misregistration would show them on the card.
-            draw_card(c, deck, placement, elements, drawers, cache, guides and page.side == "front")
+            draw_card(c, deck, placement, elements, drawers, cache,
+                      sheet.guides and page.side == "front")
         draw_marks(c, page)
-        if not trim_box:
+        if not sheet.trim_box:
             footer(c, deck, sheet, page, n)
         c.showPage()
         if progress:

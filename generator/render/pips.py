@@ -7,8 +7,8 @@ value reads the same on every tile of every set.
 
 from __future__ import annotations
 
+from generator.cardvalues import fill, resolve_color
 from generator.components import Element
-from generator.definition import fill, resolve_color
 from generator.errors import PnpError
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer

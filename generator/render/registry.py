@@ -14,7 +14,8 @@ from typing import Any
 from generator.components import Card, Deck, Element
 
 DRAWERS: dict[str, Callable[[Ctx, Element], None]] = {}
-MODULES = ("generator.render.basic", "generator.render.images", "generator.render.pips",
+MODULES = ("generator.render.basic", "generator.render.text", "generator.render.images",
+           "generator.render.pips",
            "generator.render.symbols")
 
 

@@ -23,10 +23,9 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.components import Element
-from generator.definition import resolve_color
+from generator.cardvalues import resolve_color
+from generator.components import IMAGE_SUFFIXES, Element
 from generator.designs import icons
-from generator.designs.planes import IMAGE_SUFFIXES
 from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note

@@ -24,6 +24,7 @@ from referee.games.coda.model import (
 class Coda(Rules):
     name = "coda"
     title = "Coda"
+    bgg_id = 8946  # boardgamegeek.com/boardgame/8946, "Da Vinci Code" (Coda, Eiji Wakasugi)
     min_players = 2
     max_players = 4
     options = (

@@ -54,7 +54,8 @@ RULES = {
 NOTATION = (
     "open a1=T b3=T (opening reveal) · play T b2=T (case 1) · replay T b2=T (case 1 with your "
     "play-zone card) · steal PLAYER T b2=T (case 2) · reveal a1=T c3=T (case 3) · draw (case 4) "
-    "· exchange (case 5); T = colour, shape or colour-shape, e.g. orange, circle, orange-circle"
+    "· exchange (case 5); T = colour, shape or colour-shape, e.g. orange, circle, orange-circle; "
+    "a bare 'T b2=T' is case 1"
 )
 
 
@@ -119,6 +120,7 @@ class Play:
     player: str
     card: str
     flips: Flips
+    paired: str = ""  # a claimed pair without a grid card: the player's other card (U1)
     kind: ClassVar[str] = "play"
     owner: ClassVar[str] = ""
 
@@ -130,6 +132,7 @@ class Replay:
     player: str
     card: str
     flips: Flips
+    paired: str = ""  # a claimed pair without a grid card: the player's other card (U1)
     kind: ClassVar[str] = "replay"
     owner: ClassVar[str] = ""
 

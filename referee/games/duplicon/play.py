@@ -80,6 +80,13 @@ def preconditions(s: State, m: Move) -> list[Violation]:
     if p != s.current:
         again = " (acts again after a success)" if s.chained else ""
         out.append(violation("turn", f"it is {s.current}'s turn{again}, not {p}'s"))
+    if m.kind in ("play", "replay") and not m.flips:
+        mine, other = ("hand", "play zone") if m.kind == "play" else ("play zone", "hand")
+        out.append(violation("U1", f"{m.card} from your {mine} with {m.paired} from your "
+                                   f"{other} is no pair: a pair is one grid card with one hand "
+                                   f"or play-zone card (turn one: '{m.kind} {m.card} "
+                                   "b2=<type>')"))
+        return out
     if s.phase == "opening" and m.kind != "open":
         out.append(violation("opening", f"round {s.round} starts with the opening reveal: "
                                  "'open a1=<type> c3=<type>'"))

@@ -40,6 +40,19 @@ from referee.games.duplicon.model import (
 from referee.games.duplicon.play import count_problems, preconditions, resolve
 from referee.games.duplicon.position import read_position, write_position
 
+VERBS = ("open", "play", "replay", "steal", "reveal", "draw", "exchange")
+
+
+def own_card(word: str, card: str) -> str:
+    """The type of the player's own card named as the partner of a pair (`zone=blue`, `hand`,
+    or a bare type), or "" when the word names a grid card (`b2=blue`)."""
+    name, eq, typed = word.partition("=")
+    if name in ("zone", "hand"):
+        return card_type(typed).key if eq else card
+    if not eq and word not in POSITIONS:  # a bare position is a grid card missing its type
+        return card_type(word).key
+    return ""
+
 
 class Duplicon(Rules):
     """The Game protocol for Duplicon."""
@@ -76,6 +89,12 @@ class Duplicon(Rules):
             raise InvalidMove(f"empty move; expected one of: {NOTATION}")
         who = self._player(state, player)
         verb, args = words[0], words[1:]
+        if args and args[0] == verb and verb in VERBS:
+            raise InvalidMove(f"'{verb}' is typed twice: the move is "
+                              f"'{' '.join(words[1:])}' (at the command line: referee play "
+                              f"{' '.join(words[1:])})")
+        if verb not in VERBS and len(args) == 1 and "=" in args[0]:
+            verb, args = "play", words  # 'blue c3=blue': case 1 without its verb
         if verb in ("draw", "exchange"):
             if args:
                 raise InvalidMove(f"'{verb}' takes nothing more (got {' '.join(args)!r})")
@@ -90,7 +109,11 @@ class Duplicon(Rules):
             if len(args) != 2:
                 raise InvalidMove(f"expected '{verb} <type> <position>=<type>', "
                                   f"e.g. '{verb} orange b2=orange'")
-            return (Play if verb == "play" else Replay)(who, card_type(args[0]).key,
+            kind = Play if verb == "play" else Replay
+            own = own_card(args[1], card_type(args[0]).key)
+            if own:  # a hand card with a play-zone card: typed, so U1 can judge it
+                return kind(who, card_type(args[0]).key, (), own)
+            return kind(who, card_type(args[0]).key,
                         flips=read_flips(args[1:], 1, f"{verb} orange b2=orange"))
         if verb == "steal":
             if len(args) != 3:
@@ -114,6 +137,9 @@ class Duplicon(Rules):
             return f"{move.kind} {flips}"
         if move.kind == "steal":
             return f"steal {move.owner} {move.card} {flips}"
+        if move.paired:
+            return f"{move.kind} {move.card} {'zone' if move.kind == 'play' else 'hand'}=" \
+                   f"{move.paired}"
         return f"{move.kind} {move.card} {flips}"
 
     # rules
@@ -124,6 +150,13 @@ class Duplicon(Rules):
     def transition(self, state: State, move: Move) -> tuple[State, list[str]]:
         s = resolve(state, move)
         return s.done(), s.notes
+
+    def public_moves(self, state: State) -> list[Move]:
+        """Not listed: a move is typed with what its flips showed, which nobody knows before."""
+        raise RefereeError("duplicon moves are typed with what the flipped cards showed, so "
+                           "they cannot be listed before: a turn is play, replay, steal, "
+                           "reveal, draw or exchange (`referee check MOVE` judges one)",
+                           "referee moves")
 
     def legal_moves(self, state: State) -> list[Move]:
         """Every move of the player to act with every type a face-down card could show."""

@@ -353,6 +353,14 @@ class Thricewise(Display, PositionText, Rules):
                        deferred=((),) * len(state.players), set_aside=state.set_aside + aside,
                        turn=state.turn + 1)
 
+    def public_moves(self, state: State) -> list:
+        """The placements of the card waiting; a reveal is not listed (hands are private)."""
+        if state.phase == "reveal":
+            raise RefereeError("the next move is the reveal of the cards everyone chose from "
+                               "their private hands: it cannot be listed (`referee check "
+                               "MOVE` judges one)", "referee moves")
+        return self.legal_moves(state)
+
     def legal_moves(self, state: State) -> list:
         """Placements of the card waiting, or set-aside; for a reveal (hands are private) one
         reveal per unseen card, each player showing the next unseen ones in seating order."""

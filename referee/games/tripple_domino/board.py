@@ -42,17 +42,48 @@ def hexagon(v: Vertex) -> tuple[Cell, ...]:
             ("U", x, y - 1), ("D", x, y - 1))
 
 
-W, H = 10, 5  # characters per lattice step across, lines per row
+# Lines per lattice row, and characters per lattice step across W = 2H (the edges then move
+# one column per line). A triangle's widest inside line holds 2H - 3 characters, so at H = 6 a
+# label up to 7 characters ("u-2,-11") has a space on both sides; a board reaching labels
+# like "d-11,-10" is drawn one size larger (scale_for), so labels never touch an edge.
+H = 6
+W = 2 * H
 
 
 def _label(cell: tuple[str, int, int]) -> str:
     return f"{cell[0]}{cell[1]},{cell[2]}"
 
 
-def draw(board: Mapping, numbers: Mapping, tags: Mapping | None = None) -> str:
-    """The occupied cells and the free cells sharing an edge with them."""
-    free = {c for cell in board for c in edge_neighbours(cell)} - set(board)
+def free_cells(board: Mapping) -> set[Cell]:
+    """The empty cells sharing an edge with a tile: where the next tile can go (D2)."""
+    return {c for cell in board for c in edge_neighbours(cell)} - set(board)
+
+
+def scale_for(board: Mapping) -> int:
+    """Lines per row for drawing this board: the smallest at which its longest label (its
+    tiles' and free cells') keeps a space on both sides inside its triangle."""
+    longest = max((len(_label(c)) for c in set(board) | free_cells(board)), default=0)
+    return max(H, -(-(longest + 5) // 2))
+
+
+def spot(v: Vertex, h: int = H) -> tuple[int, int]:
+    """Where a vertex lands in a drawing at h lines per row: (line, column), up to the
+    drawing's offset."""
+    x, y = v
+    return -h * y, 2 * h * x + h * y
+
+
+def draw(board: Mapping, numbers: Mapping, tags: Mapping | None = None,
+         window: set[Cell] | None = None, h: int | None = None) -> str:
+    """The occupied cells and the free cells sharing an edge with them; with a window, only
+    the cells in it (edges to tiles outside still drawn solid). h: lines per row (by default
+    scale_for(board))."""
+    H = h if h is not None else scale_for(board)  # noqa: N806 - the module's names, rescaled
+    W = 2 * H  # noqa: N806
+    free = free_cells(board)
     cells = set(board) | free
+    if window is not None:
+        cells &= window
     verts = {v for c in cells for v in corners(c)}
     ymax = max(y for _, y in verts)
     ymin = min(y for _, y in verts)
@@ -107,5 +138,7 @@ def draw(board: Mapping, numbers: Mapping, tags: Mapping | None = None) -> str:
         line, col = pos(*v)
         put(line, col, str(numbers[v]) if v in numbers else "+")
     text = "\n".join("".join(r).rstrip() for r in rows)
-    legend = "CAPITALS: tiles on the table (#card id); lower case: free cells next to them"
-    return f"{text}\n{legend}"
+    return text
+
+
+LEGEND = "CAPITALS: tiles on the table (#card id); lower case: free cells next to them"

@@ -16,7 +16,6 @@ from referee.engine import (
     totals,
 )
 from referee.games.tripple_domino.board import CORNER_NAMES, corners, edge_neighbours, hexagon
-from referee.games.tripple_domino.board import draw as draw_board
 from referee.games.tripple_domino.model import (
     NOTATION,
     RULES,
@@ -380,28 +379,21 @@ class TrippleDomino(Rules):
                        f"{best} points after round {state.round} (target {state.target})")
 
     def show(self, state: State) -> str:
-        lines = [f"round {state.round} · {state.variant} rules · target {state.target}"]
-        if state.board:
-            tags = {c: f"#{tiles()[tuple(sorted(t))][0]}" for c, t in state.board.items()}
-            lines.append(draw_board(state.board, state.numbers, tags))
-        else:
-            lines.append("(empty table)")
-        tot = totals(state.ledger, state.players)
-        for k, p in enumerate(state.players):
-            mark = "→" if state.turn == k and state.phase == "play" else " "
-            lines.append(f"{mark} {p:<10} {tot[p]:>4} points  {state.hands[k]:>2} tiles in hand")
-        lines.append(f"reserve: {state.reserve} tiles" + (
-            f", {state.round_draws} of {state.cap} draws used this round" if state.cap else ""))
-        status = {
-            "start": "next: `start` with everyone's best tile",
-            "play": f"to move: {self.to_move(state)}" + (
-                f" (drew {state.draws} this turn)" if state.draws else ""),
-            "end": (f"{state.out} went out" if state.out else "blocked") + ": tell the hands "
-                   "left with `end`",
-            "over": "game over",
-        }[state.phase]
-        lines.append(status)
-        return "\n".join(lines)
+        """The board when it fits 80x24, else the part around the latest tile (view.py)."""
+        from referee.games.tripple_domino import view  # only the commands that draw load it
+
+        return view.show(state, self.to_move(state))
+
+    def show_full(self, state: State) -> str:
+        from referee.games.tripple_domino import view
+
+        return view.full(state, self.to_move(state))
+
+    def query(self, state: State, text: str) -> str:
+        """`ask where 0-3-5`: every free cell the tile fits, with its rotation and points."""
+        from referee.games.tripple_domino import questions
+
+        return questions.query(self, state, text)
 
     # disputes: positions typed in, questions, secrets
 

@@ -1,0 +1,140 @@
+"""What the table decides beside the rules: score corrections and ending a match early.
+
+Both are events of the match's log ("adjust", "end"), folded like moves (undo and redo take
+them back and put them back), but they never enter the game's own state: the rules keep
+judging the position as played, while every total the referee reports (score, log, matches,
+standings, exports) includes the corrections, and a match ended early is over whatever the
+rules would say. What `undo` takes back is decided here too (`to_undo`). Nothing here knows
+any particular game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.engine import (
+    TAKE_BACK,
+    Event,
+    Game,
+    Outcome,
+    RefereeError,
+    ScoreItem,
+    find_player,
+    undos,
+)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """An early end: abandoned (nobody wins) or a result the table declared."""
+
+    seq: int
+    abandoned: bool
+    winners: tuple[str, ...]
+    reason: str
+
+    def outcome(self) -> Outcome:
+        if self.abandoned:
+            return Outcome((), "abandoned" + (f": {self.reason}" if self.reason else ""))
+        why = "declared by the table" + (f": {self.reason}" if self.reason else "")
+        return Outcome(self.winners, why)
+
+
+@dataclass(frozen=True)
+class Table:
+    """The table's entries in force: adjustments (as score items) and the early end, if any."""
+
+    adjustments: tuple[tuple[int, ScoreItem], ...] = ()  # (event seq, item)
+    ending: Ending | None = None
+
+
+def fold_table(events: Sequence[Event]) -> Table:
+    """The adjustments and early end still in force (not taken back by undo)."""
+    gone = undos(events).gone
+    adjustments: list[tuple[int, ScoreItem]] = []
+    ending = None
+    for e in events:
+        if e.seq in gone:
+            continue
+        if e.kind == "adjust":
+            adjustments.append((e.seq, adjustment_item(e)))
+        elif e.kind == "end":
+            ending = Ending(e.seq, bool(e.data.get("abandoned")),
+                            tuple(e.data.get("winners", ())), str(e.data.get("reason", "")))
+    return Table(tuple(adjustments), ending)
+
+
+def to_undo(events: Sequence[Event], over: bool = False) -> tuple[Event | None, list[Event]]:
+    """What `undo` takes back: the latest entry in force (a move, an adjustment, an early end),
+    or, when rejected attempts came after it, those attempts instead. A rejected attempt is
+    not a move (it changed nothing), so undoing it must not take back the move before it:
+    it is only set aside, and the next undo takes back that move. Once the game is `over`,
+    attempts could never have been moves, and undo takes back the entry that ended it."""
+    u = undos(events)
+    attempts: list[Event] = []
+    for e in reversed(events):
+        if e.kind == "rejected" and e.seq not in u.dismissed and not over:
+            attempts.append(e)
+        elif e.kind in TAKE_BACK and e.seq not in u.gone:
+            return (None if attempts else e), attempts[::-1]
+    return None, attempts[::-1]
+
+
+def adjustment_item(e: Event) -> ScoreItem:
+    """The score item an "adjust" event adds."""
+    return ScoreItem(str(e.data["player"]), int(e.data["points"]),
+                     f"adjusted: {e.data.get('reason', '')}", int(e.data.get("round", 1)))
+
+
+def ledger(game: Game, state: Any, events: Sequence[Event]) -> tuple[ScoreItem, ...]:
+    """The game's ledger followed by the table's corrections."""
+    return tuple(game.ledger(state)) + tuple(i for _, i in fold_table(events).adjustments)
+
+
+def outcome(game: Game, state: Any, events: Sequence[Event]) -> Outcome | None:
+    """The early end when the table ended the match, else what the rules say."""
+    ending = fold_table(events).ending
+    return ending.outcome() if ending is not None else game.outcome(state)
+
+
+def status(game: Game, state: Any, events: Sequence[Event]) -> str:
+    """One phrase for lists of matches: in play, won by ..., abandoned."""
+    ending = fold_table(events).ending
+    if ending is not None and ending.abandoned:
+        return "abandoned"
+    result = outcome(game, state, events)
+    if result is None:
+        return "in play"
+    return f"won by {', '.join(result.winners)}" + (" (declared)" if ending else "")
+
+
+def adjustment(players: Sequence[str], player: str, points: str, reason: str,
+               round_now: int) -> dict[str, Any]:
+    """The data of an "adjust" event, checked: a player of the match, a signed whole number
+    other than 0, a reason."""
+    who = find_player(players, player, "PLAYER", RefereeError)
+    text = points.strip()
+    try:
+        value = int(text)
+    except ValueError:
+        raise RefereeError(f"a score correction is a whole number such as +5 or -3, not {text!r}",
+                           "POINTS") from None
+    if value == 0:
+        raise RefereeError("a correction of 0 points changes nothing", "POINTS")
+    if not reason.strip():
+        raise RefereeError("say why the score is corrected", "--reason")
+    return {"player": who, "points": value, "reason": " ".join(reason.split()),
+            "round": round_now}
+
+
+def ending(players: Sequence[str], abandoned: bool, winners: Sequence[str],
+           reason: str) -> dict[str, Any]:
+    """The data of an "end" event, checked: abandoned, or the declared winner(s) by name."""
+    if abandoned == bool(winners):
+        raise RefereeError("end a match either --abandoned or with --winner NAME (a shared win: "
+                           "--winner ana,bob)", "referee end")
+    names = tuple(dict.fromkeys(find_player(players, w, "--winner", RefereeError)
+                                for w in winners))
+    return {"abandoned": abandoned, "winners": list(names), "reason": " ".join(reason.split())}

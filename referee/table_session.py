@@ -1,0 +1,104 @@
+"""What the table's commands do (undo, redo, adjust, end, moves), over referee.session.
+
+Each is one store transaction, like the commands in session.py; they live apart so that a
+`referee show` or `play` does not load them (the CLI imports their commands on demand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from referee import engine, table
+from referee.engine import Event, RefereeError
+from referee.session import Loaded, _describe, fold_checked, load
+from referee.store import Match, Store
+
+
+@dataclass(frozen=True)
+class Undone:
+    """What undo did: the entry it took back, or the rejected attempts it set aside (then
+    `stands` is the entry still in force), and whose turn it is now."""
+
+    match: Match
+    event: Event  # the undo event
+    taken: Event | None = None
+    dismissed: tuple[Event, ...] = ()
+    stands: Event | None = None
+    to_move: str | None = None
+
+
+def undo(store: Store) -> Undone:
+    """Take back the latest entry by appending an undo event; nothing is deleted. Rejected
+    attempts after the latest entry are set aside instead (they changed nothing)."""
+    with store.transaction():
+        cur = load(store)
+        taken, attempts = table.to_undo(cur.events, over=cur.outcome() is not None)
+        if taken is None and not attempts:
+            raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
+        if attempts:
+            ev = store.append(cur.match.id, "undo", {"dismissed": [e.seq for e in attempts]})
+            stands = next((e for e in reversed(cur.events) if e.kind in engine.TAKE_BACK
+                           and e.seq not in engine.retracted(cur.events)), None)
+            return Undone(cur.match, ev, None, tuple(attempts), stands,
+                          cur.game.to_move(cur.state))
+        ev = store.append(cur.match.id, "undo", {"seq": taken.seq, "text": _describe(taken)})
+        after = fold_checked(cur.game, [*cur.events, ev], cur.match)
+    return Undone(cur.match, ev, taken, to_move=cur.game.to_move(after))
+
+
+def redo(store: Store) -> Undone:
+    """Put back the entry the latest undo took back (while no new entry came since)."""
+    with store.transaction():
+        cur = load(store)
+        pending = engine.undos(cur.events).redoable
+        if not pending:
+            raise RefereeError("nothing to redo: no entry taken back since the last move",
+                               f"match {cur.match.id}")
+        entry = next(e for e in cur.events if e.seq == pending[-1])
+        ev = store.append(cur.match.id, "redo", {"seq": entry.seq, "text": _describe(entry)})
+        after = fold_checked(cur.game, [*cur.events, ev], cur.match)
+    return Undone(cur.match, ev, entry, to_move=cur.game.to_move(after))
+
+
+def adjust(store: Store, player: str, points: str, reason: str) -> tuple[Loaded, Event]:
+    """Record a score correction (a table entry: in every total, not in the rules' state)."""
+    with store.transaction():
+        cur = load(store)
+        ledger = cur.ledger()
+        data = table.adjustment(cur.match.players, player, points, reason,
+                                ledger[-1].round if ledger else 1)
+        ev = store.append(cur.match.id, "adjust", data)
+    return load(store, cur.match.id), ev
+
+
+def end(store: Store, abandoned: bool, winners: Sequence[str], reason: str) -> Loaded:
+    """End the current match early: abandoned, or with the result the table declares."""
+    with store.transaction():
+        cur = load(store)
+        done = cur.outcome()
+        if done is not None:
+            raise RefereeError(f"match {cur.match.id} is already over ({cur.status()})",
+                               "referee end")
+        store.append(cur.match.id, "end", table.ending(cur.match.players, abandoned, winners,
+                                                        reason))
+    return load(store, cur.match.id)
+
+
+@dataclass(frozen=True)
+class Listed:
+    """The legal moves of the current match's player to act, in notation."""
+
+    match: Match
+    to_move: str | None
+    moves: tuple[str, ...]
+
+
+def moves(store: Store, match_id: int | None = None) -> Listed:
+    """What `referee moves` lists: the game's public moves, formatted, none once it is over."""
+    cur = load(store, match_id)
+    g, state = cur.game, cur.state
+    if cur.outcome() is not None:
+        return Listed(cur.match, None, ())
+    listed = tuple(dict.fromkeys(g.format(state, m) for m in g.public_moves(state)))
+    return Listed(cur.match, g.to_move(state), listed)
