@@ -9,7 +9,6 @@ Nothing here knows any particular game, and nothing here imports reportlab or Pi
 
 from __future__ import annotations
 
-import copy
 import importlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -17,6 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, TypeVar
 
 from pnp_shared.errors import UserError
+from referee.thaw import thawed
 
 
 @dataclass(frozen=True)
@@ -270,7 +270,7 @@ class Draft:
     def __init__(self, state: Any):
         object.__setattr__(self, "_state", state)
         for f in fields(state):
-            setattr(self, f.name, _thawed(getattr(state, f.name)))
+            setattr(self, f.name, thawed(getattr(state, f.name)))
         self.notes: list[str] = []
 
     def __getattr__(self, name: str) -> Any:
@@ -281,32 +281,6 @@ class Draft:
 
     def done(self) -> Any:
         return replace(self._state, **{f.name: getattr(self, f.name) for f in fields(self._state)})
-
-
-_FROZEN = (str, int, float, bool, type(None), frozenset)
-
-
-def _frozen(v: Any) -> bool:
-    t = type(v)
-    if t in _FROZEN:
-        return True
-    if t is tuple:
-        return all(_frozen(x) for x in v)
-    params = getattr(t, "__dataclass_params__", None)
-    return bool(params and params.frozen) and all(_frozen(getattr(v, f.name)) for f in fields(v))
-
-
-def _thawed(v: Any) -> Any:
-    """A private copy of a state field for a Draft: dicts, lists and sets copied, frozen values
-    shared (a simulation applies a move per step: deepcopy was most of Duplicon's time)."""
-    t = type(v)
-    if t is dict:
-        return {k: _thawed(x) for k, x in v.items()}
-    if t is list:
-        return [_thawed(x) for x in v]
-    if t is set:
-        return set(v)
-    return v if _frozen(v) else copy.deepcopy(v)
 
 
 def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:
