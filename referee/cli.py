@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from pnp_shared.oneline import OneLineErrors, fail
-from referee import engine, session
+from referee import engine, session, simulate_cli
 from referee.clictx import store_of
 from referee.engine import RefereeError, ScoreItem, Verdict
 
@@ -496,9 +496,7 @@ def export_cmd(ctx, fmt, match_id, output) -> None:
     click.echo(f"wrote {output}")
 
 
-from referee.simulate_cli import simulate_cmd  # noqa: E402  (its own module: cli.py stays small)
-
-main.add_command(simulate_cmd)
+main.add_command(simulate_cli.command(_store, _parse_options, _json))  # its own module
 
 
 if __name__ == "__main__":

@@ -1,10 +1,24 @@
-"""`referee simulate`: the command line of the balance simulation (referee/simulate.py)."""
+"""`referee simulate`: the command line of the balance simulation (referee/simulate.py).
+
+referee/cli.py adds it to the group with its own helpers (store, options, JSON), so imports go
+one way: cli -> simulate_cli.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import click
+
+_HELPERS: dict[str, Callable[..., Any]] = {}
+
+
+def command(store: Callable, parse_options: Callable, echo_json: Callable) -> click.Command:
+    """The command, using the group's helpers for the store, --option and --json."""
+    _HELPERS.update(store=store, parse_options=parse_options, echo_json=echo_json)
+    return simulate_cmd
 
 
 @click.command("simulate")
@@ -33,7 +47,9 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
     """Play GAME many times with bots, dealt from the printed components: seat win rates,
     scores, game length, rounds with no winner, per-card figures."""
     from referee import simulate as sim
-    from referee.cli import _json, _parse_options, _store
+
+    _store, _parse_options, _json = (_HELPERS[k] for k in ("store", "parse_options",
+                                                            "echo_json"))
 
     if plot is not None:
         from referee import plot as plotting
