@@ -84,6 +84,7 @@ class Deck:
     colors: dict[str, str] = field(default_factory=dict)
     shapes: dict[str, str] = field(default_factory=dict)
     properties: dict[str, Any] = field(default_factory=dict)
+    balance: dict[str, Any] = field(default_factory=dict)  # [balance]: pnp verify --balance
     print: PrintSettings = field(default_factory=PrintSettings)
     parts: tuple[str, ...] = ()
     default_parts: tuple[str, ...] = ()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import conditions, layouts, units
+from generator.balance import read_balance
 from generator.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shape, visible
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
@@ -28,8 +29,8 @@ DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts
              "default_parts", "options", "layout"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
-TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "face", "back", "layouts",
-          "icons"}
+TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
+          "layouts", "icons"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -198,6 +199,9 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
     for card in cards or ():
         _check_card(card, face + back, root, colors, shapes)
     properties = _table(data, "verify", fname)
+    balance: dict[str, Any] = {}
+    with guard():
+        balance = read_balance(_table(data, "balance", fname), root, fname)
     settings = PrintSettings()
     with guard():
         settings = _print_settings(_table(data, "print", fname), fname)
@@ -217,6 +221,7 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
         colors=colors,
         shapes=shapes,
         properties=properties,
+        balance=balance,
         print=settings,
         parts=parts,
         default_parts=default_parts,

@@ -6,7 +6,6 @@ Generic over the game contract (engine.Rules): no game is named here. User mista
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
@@ -15,17 +14,19 @@ import click
 
 from pnp_shared.oneline import OneLineErrors, fail, quoted
 from referee import engine, session
-from referee.clictx import store_of
+from referee.clictx import echo_json, parse_options, store_of
 from referee.engine import RefereeError, ScoreItem, Verdict
 
 
 class RefereeGroup(OneLineErrors):
     """Every user mistake is one line; one that names no place gets its command. The table's
-    commands and the shell live in their own modules, imported only when run or listed."""
+    commands, the shell and the simulation live in their own modules, imported only when run
+    or listed."""
 
     name_the_command = True
     elsewhere = {name: "referee.table_cli" for name in ("undo", "redo", "adjust", "end", "moves")}
     elsewhere["shell"] = "referee.shell"
+    elsewhere["simulate"] = "referee.simulate_cli"
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted({*super().list_commands(ctx), *self.elsewhere})
@@ -39,11 +40,7 @@ class RefereeGroup(OneLineErrors):
         return super().get_command(ctx, name)
 
 
-_store = store_of
-
-
-def _json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+_store, _json, _parse_options = store_of, echo_json, parse_options
 
 
 @click.group("referee", cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -108,19 +105,6 @@ def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
 
 
 # matches
-
-
-def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key.strip():
-            raise RefereeError(f"an option is written key=value, not {pair!r}", "--option")
-        if key.strip() in out:
-            raise RefereeError(f"option {key.strip()} is given twice: "
-                               f"{out[key.strip()]!r} and {value.strip()!r}", "--option")
-        out[key.strip()] = value.strip()
-    return out
 
 
 @main.command("new")
@@ -532,6 +516,8 @@ def export_cmd(ctx, fmt, match_id, output) -> None:
         return
     export.write_atomic(Path(output), text)
     click.echo(f"wrote {output}")
+
+
 
 
 if __name__ == "__main__":

@@ -3,8 +3,12 @@ command modules, so none of them imports another)."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import click
 
+from referee.engine import RefereeError
 from referee.store import Store
 
 
@@ -14,3 +18,21 @@ def store_of(ctx: click.Context) -> Store:
     if obj.get("store") is None:
         obj["store"] = Store(obj.get("db"))
     return obj["store"]
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+    """--option key=value pairs as a dict; a malformed or repeated key is a user error."""
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise RefereeError(f"an option is written key=value, not {pair!r}", "--option")
+        if key.strip() in out:
+            raise RefereeError(f"option {key.strip()} is given twice: "
+                               f"{out[key.strip()]!r} and {value.strip()!r}", "--option")
+        out[key.strip()] = value.strip()
+    return out

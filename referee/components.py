@@ -19,12 +19,34 @@ from pathlib import Path
 from typing import Any
 
 ENV = "REFEREE_CACHE"
+_FOLDER: Path | None = None  # a user's definition standing in for the bundled one
+
+
+def deal_from(folder: str | Path | None) -> None:
+    """Read every game's cards from this definition folder instead of the bundled templates
+    (`referee simulate --deck FOLDER`, `pnp verify FOLDER --balance`): what the rules memoised
+    from the bundled cards is forgotten, so the rules and the dealer read the same cards."""
+    import sys
+
+    global _FOLDER
+    _FOLDER = Path(folder) if folder is not None else None
+    for name, module in list(sys.modules.items()):
+        if name.startswith("referee.games.") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear):
+                    clear()
 
 
 def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, Any]]]:
     """(card id, {field: value}) for every card of the bundled template, in id order.
     The field "symbols" is the card's list of symbols (symbol decks)."""
     fields = list(fields)
+    if _FOLDER is not None:
+        from generator.definition import load
+
+        return [(c.id, {f: list(c.symbols) if f == "symbols" else c.get(f) for f in fields})
+                for c in load(str(_FOLDER)).cards]
     key = _fingerprint(template)
     memo = _cache_dir() / f"cards-{template}.json" if key else None
     if memo is not None:

@@ -9,7 +9,6 @@ Nothing here knows any particular game, and nothing here imports reportlab or Pi
 
 from __future__ import annotations
 
-import copy
 import importlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -17,6 +16,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import Any, Generic, TypeVar
 
 from pnp_shared.errors import UserError
+from referee.thaw import thawed
 
 
 @dataclass(frozen=True)
@@ -275,7 +275,7 @@ class Draft:
     def __init__(self, state: Any):
         object.__setattr__(self, "_state", state)
         for f in fields(state):
-            setattr(self, f.name, copy.deepcopy(getattr(state, f.name)))
+            setattr(self, f.name, thawed(getattr(state, f.name)))
         self.notes: list[str] = []
 
     def __getattr__(self, name: str) -> Any:

@@ -90,7 +90,9 @@ def print_report(rep, title: str) -> None:
 @click.option("--pairs", type=click.IntRange(min=0), default=None,
               help="Symbols every two cards must share (default: declared, or 1).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-def verify(target: str, pairs: int | None, as_json: bool) -> None:
+@click.option("--balance", is_flag=True,
+              help="Also check the [balance] targets by simulating games with the referee.")
+def verify(target: str, pairs: int | None, as_json: bool, balance: bool) -> None:
     """Check a deck: a bundled template, a definition folder, or a CSV of symbols per card."""
     from generator import verify as checks
 
@@ -109,12 +111,39 @@ def verify(target: str, pairs: int | None, as_json: bool) -> None:
             raise PnpError(f"the cards of {deck.name} have no symbols to share", "--pairs")
         rep = checks.check_deck(deck, pairs=pairs, limit=SHOW)
         title = deck.title
+    if balance and path.suffix.lower() == ".csv" and not (path / "game.toml").exists():
+        raise PnpError("--balance needs a definition with a [balance] table, not a CSV", target)
+    sim = None
+    if balance:
+        from generator.balance import check
+
+        sim = check(deck)
     if as_json:
-        click.echo(json.dumps({"deck": title, **rep.to_dict()}, indent=2, ensure_ascii=False))
+        extra = {"balance": sim} if sim is not None else {}
+        click.echo(json.dumps({"deck": title, **rep.to_dict(), **extra}, indent=2,
+                              ensure_ascii=False))
     else:
         print_report(rep, title)
-    if not rep.ok:
+        if sim is not None:
+            print_balance(sim)
+    if not rep.ok or (sim is not None and not sim["ok"]):
         raise SystemExit(1)
+
+
+def print_balance(sim: dict) -> None:
+    """The balance targets like the other properties: a tick or the figure that missed."""
+    opts = " ".join(f"{k}={v}" for k, v in sim["options"].items())
+    head = (f"balance ({sim['game']}, {sim['games']} games, {sim['players']} players, "
+            f"{sim['bot']} bot, seed {sim['seed']}" + (f", {opts}" if opts else "") + ")")
+    missed = [t for t in sim["targets"] if not t["ok"]]
+    click.echo(f"{head}: " + ("OK" if not missed else f"FAILED — {len(missed)} of "
+                              f"{len(sim['targets'])} target(s) missed"))
+    for t in sim["targets"]:
+        mark = "✓" if t["ok"] else "✗"
+        verdict = "within" if t["ok"] else "outside"
+        click.echo(f"  {mark} {t['target']}: {t['what']} {t['shown']}, {verdict} {t['want']}")
+    if sim["note"]:
+        click.echo(f"  note: {sim['note']}")
 
 
 @click.command()

@@ -146,7 +146,11 @@ def cell_problems(cells: Mapping[tuple[int, int], int], cell: tuple[int, int]) -
 def legal_cells(cells: Mapping[tuple[int, int], int]) -> list[tuple[int, int]]:
     """Every cell where a card may go now (T1–T3), in reading order."""
     near = {(c + dc, r + dr) for c, r in cells for dc in (-1, 0, 1) for dr in (-1, 0, 1)}
-    ok = [x for x in near if x not in cells and not cell_problems(cells, x)]
+    if not cells:
+        return []
+    c0, r0, c1, r1 = box(cells)  # the same test as cell_problems, the box worked out once
+    ok = [(c, r) for c, r in near if (c, r) not in cells
+          and max(c1, c) - min(c0, c) < MAX_SPAN and max(r1, r) - min(r0, r) < MAX_SPAN]
     return sorted(ok, key=lambda x: (x[1], x[0]))
 
 

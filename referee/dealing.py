@@ -1,0 +1,111 @@
+"""What a simulated table knows that the referee does not: the dealer's vocabulary.
+
+The referee records only public facts; a simulation also needs the hidden ones (hands, deck
+order, face-down cards). A game's dealer (referee/games/<game>/dealer.py, class DEALER) keeps
+them, offers the player to act their choices (moves the judge is asked about, filled in with
+what the hidden cards really are) and says what the table itself announces (a deal, a reveal,
+the hands left at a round's end). The simulator sends every move through the game's judge, so a
+dealer can never make the referee accept a move it would reject at the table.
+
+A game without a dealer module is played from public information only (PublicDealer).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee.engine import Game
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option of the player to act: a referee move, or an intent that is not a move yet
+    (e.g. "draw and look", "this card face down for the reveal"), which the dealer commits.
+
+    `worth` is the expected immediate points when hidden cards decide the result (a bot must
+    not peek at them); None means: ask the judge what the move scores."""
+
+    move: Any = None
+    intent: Any = None
+    worth: float | Callable[[], float] | None = None  # a callable is worked out only if asked
+    listed: bool = False  # listed by the rules' own legal_moves: known legal, judged anyway
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who decides now and among what; player None is the table (a single forced move)."""
+
+    player: str | None
+    choices: Sequence[Choice]
+
+
+class Dealer:
+    """The hidden side of one simulated game. Subclasses keep the cards; this base is the
+    public-information default: the player to act chooses among Rules.legal_moves."""
+
+    note = ""  # what the simulation approximates, printed with the report
+
+    def __init__(self, rules: Game, state: Any, rng: random.Random):
+        self.rules = rules
+        self.rng = rng
+
+    def turn(self, state: Any) -> Turn | None:
+        """The next decision, or None when the game is over."""
+        if self.rules.outcome(state) is not None:
+            return None
+        who = self.rules.to_move(state)
+        moves = self.rules.legal_moves(state)
+        if not moves:
+            return None
+        return Turn(who, [Choice(m, listed=True) for m in moves])
+
+    def commit(self, state: Any, intent: Any) -> None:
+        """An intent was chosen: update the hidden side (the next turn follows from it)."""
+        raise NotImplementedError
+
+    def moved(self, before: Any, move: Any, after: Any) -> None:
+        """The judge accepted a move: keep the hidden side in step."""
+
+    # figures for the report
+
+    def round_of(self, state: Any) -> int:
+        return int(getattr(state, "round", 1) or 1)
+
+    def starts_turn(self, before: Any, move: Any) -> bool | None:
+        """Whether the move starts a turn (None: when another player than the last acts)."""
+        return None
+
+    def no_winner(self, before: Any, move: Any, after: Any) -> bool:
+        """The move ended a round that nobody won."""
+        return False
+
+    def cards(self, before: Any, move: Any) -> Sequence[str]:
+        """The printed cards a move plays (for the per-card figures)."""
+        return ()
+
+    def all_cards(self) -> Sequence[str]:
+        """Every card that can be played (so the report can say which never were)."""
+        return ()
+
+
+PublicDealer = Dealer
+
+
+def dealer_class(rules: Game) -> type[Dealer]:
+    """The game's dealer: DEALER in the dealer module next to its rules, else PublicDealer."""
+    import importlib
+
+    module = type(rules).__module__
+    package = module.rsplit(".", 1)[0] if module.count(".") >= 3 else module
+    for name in (f"{package}.dealer", f"{module}_dealer"):
+        try:
+            found = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            continue
+        return found.DEALER
+    return getattr(rules, "dealer", PublicDealer)

@@ -1,0 +1,93 @@
+"""Dobble Connect's dealer for simulations: every player's shuffled pile.
+
+Dobble Connect is played in real time: everyone looks for a place for the top card of their
+pile at once. A simulation cannot race, so at each step a random team acts (uniformly among the
+teams), through a random member still holding cards, with the top card of that member's pile.
+Rival cards received in a catch-up transfer are chosen at random among those not lent already.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.dealing import Choice, Dealer, Turn
+from referee.engine import Game
+from referee.games.dobble_connect.model import Place, State, around
+
+
+class DobbleConnectDealer(Dealer):
+    note = ("real-time game: simulated by letting a random team act at each step (its member's "
+            "top card, placed where the bot chooses)")
+
+    def __init__(self, rules: Game, state: State, rng: random.Random):
+        super().__init__(rules, state, rng)
+        self.deck = rules.deck
+        self.held: dict[str, list[int]] = {t: [] for t in state.teams}  # rival cards received
+        self.colours = tuple(state.teams)  # colours no team plays are not in this game
+        self._piles(state)
+
+    def _piles(self, state: State) -> None:
+        """A new round: each team takes back its colour (less what rivals hold) and what it
+        received, shuffled and dealt among its members."""
+        lent = {c for cards in self.held.values() for c in cards}
+        self.piles: dict[str, list[int]] = {}
+        for team, members in state.teams.items():
+            cards = [c for c, col in sorted(self.deck.colors.items())
+                     if col == team and c not in lent] + list(self.held[team])
+            self.rng.shuffle(cards)
+            for k, p in enumerate(members):
+                self.piles[p] = cards[k::len(members)]
+
+    def turn(self, state: State) -> Turn | None:
+        if state.outcome is not None:
+            return None
+        teams = [t for t, members in state.teams.items()
+                 if any(self.piles[p] for p in members)]
+        team = self.rng.choice(teams)
+        who = self.rng.choice([p for p in state.teams[team] if self.piles[p]])
+        card = self.piles[who][-1]
+        free = {h for at in state.board for h in around(at)} - set(state.board)
+        choices = []
+        for at, against in sorted(state.board.items()):
+            (symbol,) = sorted(self.deck.symbols[card] & self.deck.symbols[against])[:1]
+            choices += [Choice(Place(who, card, against, symbol, h))
+                        for h in around(at) if h in free]
+        return Turn(who, choices)
+
+    def moved(self, before: State, move: Any, after: State) -> None:
+        if not isinstance(move, Place):
+            return
+        self.piles[move.player].pop()
+        team = before.team_of(move.player)
+        if move.card in self.held[team]:
+            self.held[team].remove(move.card)
+        if after.round == before.round:
+            return
+        winner = next((t for t in after.teams if after.points[t] > before.points[t]), None)
+        if winner is not None:  # the catch-up transfer, as the referee counted it
+            for rival in after.teams:
+                got = after.received[winner].get(rival, 0) - before.received[winner].get(rival, 0)
+                lent = {c for cards in self.held.values() for c in cards}
+                spare = [c for c, col in sorted(self.deck.colors.items())
+                         if col == rival and c not in lent]
+                self.held[winner] += self.rng.sample(spare, got)
+        self._piles(after)
+
+    def starts_turn(self, before: State, move: Any) -> bool:
+        return True  # no turns in real time: every placement counts as one
+
+    def no_winner(self, before: State, move: Any, after: State) -> bool:
+        return after.round != before.round and after.restart
+
+    def cards(self, before: State, move: Any) -> list[str]:
+        if not isinstance(move, Place):
+            return []
+        return [f"#{move.card} {self.deck.colors[move.card]}"]
+
+    def all_cards(self) -> list[str]:
+        return [f"#{c} {col}" for c, col in sorted(self.deck.colors.items())
+                if col in self.colours]
+
+
+DEALER = DobbleConnectDealer

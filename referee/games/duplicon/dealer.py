@@ -1,0 +1,137 @@
+"""Duplicon's dealer for simulations: the deck order, the hands and the face-down grid.
+
+The referee knows what the table has seen (flipped grid cards, play zones, piles); the dealer
+knows every card, so each flip shows what is really there. A player chooses what to do (play a
+hand card on a grid place, steal, reveal two places, draw, exchange) without seeing the face-down
+cards: greedy values a pairing attempt by what the table has seen of that place (a seen match
+wins the pair; an unseen card matches with the share of that type still unseen).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from referee.dealing import Choice, Dealer, Turn
+from referee.engine import Game
+from referee.games.duplicon.model import (
+    HAND,
+    HOLE,
+    POSITIONS,
+    UNKNOWN,
+    Draw,
+    Exchange,
+    Open,
+    Play,
+    Replay,
+    Reveal,
+    State,
+    Steal,
+    card_types,
+)
+
+
+class DupliconDealer(Dealer):
+    def __init__(self, rules: Game, state: State, rng: random.Random):
+        super().__init__(rules, state, rng)
+        self._deal(state)
+
+    def _deal(self, state: State) -> None:
+        self.deck = [t.key for t in card_types() for _ in range(t.count)]
+        self.rng.shuffle(self.deck)
+        self.grid = {pos: self.deck.pop() for pos in POSITIONS}
+        self.hands = {p: [self.deck.pop() for _ in range(HAND)] for p in state.players}
+
+    def turn(self, state: State) -> Turn | None:
+        if state.phase == "over":
+            return None
+        who = state.current
+        places = [pos for pos in POSITIONS if self.grid[pos] != HOLE]
+        pairs = [(a, b) for i, a in enumerate(places) for b in places[i + 1:]]
+        if state.phase == "opening":
+            a, b = self.rng.choice(pairs)
+            return Turn(None, [Choice(Open(who, self._shown(a, b)))])
+        seen = self._unseen_share(state)
+        one = {pos: ((pos, self.grid[pos]),) for pos in places}
+        choices = [Choice(Draw(who), worth=0.0), Choice(Exchange(who), worth=0.0)]
+        for a, b in pairs:
+            known = state.grid[a] == state.grid[b] != UNKNOWN
+            choices.append(Choice(Reveal(who, one[a] + one[b]),
+                                  worth=2.0 if known and state.deck == 0 else 0.0))
+        for card in sorted(set(self.hands[who])):
+            choices += [Choice(Play(who, card, one[pos]),
+                               worth=self._worth(state, card, pos, seen, -1.0))
+                        for pos in places]
+        for card in sorted({c for c, _ in state.zones[who]}):
+            choices += [Choice(Replay(who, card, one[pos]),
+                               worth=self._worth(state, card, pos, seen, 0.0))
+                        for pos in places]
+        for owner in state.players:
+            if owner != who:
+                for card in sorted({c for c, _ in state.zones[owner]}):
+                    choices += [Choice(Steal(who, owner, card, one[pos]),
+                                       worth=self._worth(state, card, pos, seen, 0.0))
+                                for pos in places]
+        return Turn(who, choices)
+
+    def _shown(self, *positions: str) -> tuple[tuple[str, str], ...]:
+        return tuple((pos, self.grid[pos]) for pos in positions)
+
+    def _unseen_share(self, state: State) -> dict[str, float]:
+        """Per type, the chance that a face-down card is of it, from what the table has seen."""
+        seen = {t.key: 0 for t in card_types()}
+        for v in [*state.grid.values(), *state.discard, *(c for w in state.won.values()
+                                                            for c in w),
+                  *(c for z in state.zones.values() for c, _ in z)]:
+            if v in seen:
+                seen[v] += 1
+        left = {t.key: max(0, t.count - seen[t.key]) for t in card_types()}
+        total = sum(left.values()) or 1
+        return {k: n / total for k, n in left.items()}
+
+    def _worth(self, state: State, card: str, pos: str, share: dict[str, float],
+               miss: float) -> float:
+        """Cards won now (2 for a pair), less what a miss costs at the round's end."""
+        shown = state.grid[pos]
+        p = share[card] if shown == UNKNOWN else float(shown == card)
+        return 2 * p + (1 - p) * miss
+
+    def moved(self, before: State, move: Any, after: State) -> None:
+        who = move.player
+        if isinstance(move, Open | Reveal):
+            (a, ta), (b, tb) = move.flips
+            if ta == tb:
+                self._take(before, (a, b))
+        elif isinstance(move, Play | Replay | Steal):
+            pos, shown = move.flips[0]
+            if isinstance(move, Play):
+                self.hands[who].remove(move.card)
+            if shown == move.card:
+                self._take(before, (pos,))
+            while len(self.hands[who]) < HAND and self.deck:
+                self.hands[who].append(self.deck.pop())
+        elif isinstance(move, Draw):
+            self.hands[who].append(self.deck.pop())
+        elif isinstance(move, Exchange):
+            old = self.hands[who]
+            self.hands[who] = [self.deck.pop() for _ in old]
+            self.deck += old
+            self.rng.shuffle(self.deck)
+        if after.round != before.round:
+            self._deal(after)
+        elif len(self.deck) != after.deck:
+            raise AssertionError(f"dealer deck {len(self.deck)} != referee deck {after.deck}")
+
+    def _take(self, before: State, positions: tuple[str, ...]) -> None:
+        """Grid cards leave; holes are refilled from the deck while it lasts (as the referee)."""
+        for pos in positions:
+            self.grid[pos] = self.deck.pop() if self.deck else HOLE
+
+    def cards(self, before: State, move: Any) -> list[str]:
+        return [move.card] if isinstance(move, Play) else []
+
+    def all_cards(self) -> list[str]:
+        return [t.key for t in card_types()]
+
+
+DEALER = DupliconDealer

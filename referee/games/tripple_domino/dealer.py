@@ -1,0 +1,142 @@
+"""Tripple Domino's dealer for simulations: the shuffled tiles, the hands, the reserve order.
+
+The referee tracks the board and the counts; the dealer knows which tiles each hand holds and
+which tile lies on top of the reserve. Drawing is two decisions, as at the table: a player
+decides to draw (worth the draw penalty), looks at the tile, then keeps it or places it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from functools import cache
+from itertools import product
+from typing import Any
+
+from referee.dealing import Choice, Dealer, Turn
+from referee.engine import Game
+from referee.games.tripple_domino.board import corners, edge_neighbours
+from referee.games.tripple_domino.model import (
+    Draw,
+    End,
+    Pass,
+    Place,
+    Start,
+    State,
+    Tile,
+    capped,
+    name,
+    rotations,
+    strength,
+    tiles,
+    to_tell,
+)
+
+DRAW = "draw"
+
+
+@cache
+def _fitting() -> dict[tuple[int | None, ...], list[tuple[Tile, Tile]]]:
+    """(tile, reading) for every reading of every tile (D4: rotations only) by the corner
+    numbers it fits, None for a free corner: one look-up per free cell instead of a check per
+    tile and rotation."""
+    out: dict[tuple[int | None, ...], list[tuple[Tile, Tile]]] = defaultdict(list)
+    for t in sorted(tiles()):
+        for r in rotations(t):
+            for free in product((False, True), repeat=3):  # each corner known or free
+                out[tuple(None if f else v for f, v in zip(free, r, strict=True))].append((t, r))
+    return dict(out)  # the intent: draw a tile and look at it
+
+
+class TrippleDominoDealer(Dealer):
+    def __init__(self, rules: Game, state: State, rng: random.Random):
+        super().__init__(rules, state, rng)
+        self.peeked = False
+        self._deal(state)
+
+    def _deal(self, state: State) -> None:
+        every = sorted(tiles())
+        self.rng.shuffle(every)
+        size = state.rules.hands[len(state.players)]
+        self.hands: list[list[Tile]] = [[every.pop() for _ in range(size)]
+                                        for _ in state.players]
+        self.reserve: list[Tile] = every  # the top is the end of the list
+        self.peeked = False
+
+    def turn(self, state: State) -> Turn | None:
+        if state.phase == "over":
+            return None
+        if state.phase == "start":
+            return Turn(None, [Choice(self._start(state))])
+        if state.phase == "end":
+            told = tuple((p, tuple(sorted(self.hands[state.index(p)])))
+                         for p in to_tell(state))
+            return Turn(None, [Choice(End(told))])
+        who = self.rules.to_move(state)
+        if self.peeked:
+            top = self.reserve[-1]
+            return Turn(who, [Choice(Draw(who))] + [Choice(m) for m in
+                                                    self._placements(state, who, [top], True)])
+        can_draw = state.reserve > 0 and not capped(state) and state.draws < 3
+        choices: list[Choice] = []
+        if not state.draws:
+            hand = self.hands[state.index(who)]
+            choices += [Choice(m) for m in self._placements(state, who, hand, False)]
+        if can_draw:
+            choices.append(Choice(intent=DRAW, worth=float(state.rules.draw)))
+        elif not state.draws:
+            choices.append(Choice(Pass(who)))
+        return Turn(who, choices)
+
+    def _start(self, state: State) -> Start:
+        if len(state.players) == 1:  # solitaire: the reserve's top tile opens
+            return Start(state.players[0], self.reserve[-1])
+        best = [max(h, key=strength) for h in self.hands]
+        opener = max(range(len(best)), key=lambda i: strength(best[i]))
+        claims = tuple((p, best[i]) for i, p in enumerate(state.players) if i != opener)
+        return Start(state.players[opener], best[opener], claims)
+
+    def _placements(self, state: State, who: str, hand: list[Tile], drawn: bool) -> list[Place]:
+        """Every way a tile of `hand` fits the board: next to a tile, numbers matching."""
+        spots = sorted({c for cell in state.board for c in edge_neighbours(cell)}
+                       - set(state.board))
+        held = set(hand)
+        fitting, number = _fitting(), state.numbers.get
+        out = []
+        for cell in spots:
+            a, b, c = corners(cell)
+            out += [Place(who, t, cell, r, drawn)
+                    for t, r in fitting.get((number(a), number(b), number(c)), ()) if t in held]
+        return out
+
+    def commit(self, state: State, intent: Any) -> None:
+        self.peeked = True
+
+    def moved(self, before: State, move: Any, after: State) -> None:
+        if isinstance(move, Start):
+            if len(before.players) == 1:
+                self.reserve.pop()
+            else:
+                self.hands[before.index(move.player)].remove(move.tile)
+        elif isinstance(move, Place):
+            if move.drawn:
+                self.reserve.pop()
+            else:
+                self.hands[before.index(move.player)].remove(move.tile)
+        elif isinstance(move, Draw):
+            self.hands[before.index(move.player)].append(self.reserve.pop())
+        self.peeked = False
+        if isinstance(move, End) and after.phase == "start":
+            self._deal(after)
+
+    def no_winner(self, before: State, move: Any, after: State) -> bool:
+        return isinstance(move, End) and before.out is None  # blocked: nobody went out
+
+    def cards(self, before: State, move: Any) -> list[str]:
+        return [name(move.tile)] if isinstance(move, Place | Start) else []
+
+    def all_cards(self) -> list[str]:
+        return [name(t) for t in sorted(tiles())]
+
+
+DEALER = TrippleDominoDealer

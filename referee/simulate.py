@@ -1,0 +1,266 @@
+"""Balance simulation: play a game thousands of times with bots, from the printed components.
+
+Each game is dealt by the game's dealer (referee/dealing.py) with its own seed, derived from the
+master seed and the game's number, so the results do not depend on how many workers share the
+games. Every move goes through the game's judge, as a typed move would; a move the judge
+rejects is a bug in the dealer and stops the simulation with the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from referee import engine
+from referee.bots import BOTS
+from referee.dealing import Choice, dealer_class
+from referee.engine import Game, RefereeError
+
+SEATS = ("ana", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
+MAX_STEPS = 50_000  # no bundled game comes near; a dealer stuck in a loop stops here
+
+
+@dataclass
+class GameRecord:
+    """What one simulated game came to."""
+
+    index: int
+    seed: int
+    players: tuple[str, ...]
+    winners: tuple[int, ...]  # seats (0 = first)
+    scores: tuple[int, ...]
+    turns: int
+    moves: int
+    rounds: int
+    no_winner_rounds: int
+    capped: bool = False  # stopped at the round cap before the game's own end
+    cards: dict[str, list[int]] = field(default_factory=dict)  # card -> [plays, points]
+    log: list[tuple[str, str | None]] | None = None  # (move text, player) when kept
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a worker needs to play its games."""
+
+    game: str
+    players: tuple[str, ...]
+    options: Mapping[str, str]
+    bot: str
+    seed: int
+    keep: int = 0
+    max_rounds: int = 12  # a game no bot can finish (random Duplicon never reaches 100) stops
+    deck: str | None = None  # a user's definition folder dealt instead of the bundled one
+
+
+class DealerError(RefereeError):
+    """The judge rejected a simulated move: the dealer offered something the rules refuse."""
+
+
+def game_seed(master: int, index: int) -> int:
+    """A game's own seed: the same for a master seed and game number on every machine."""
+    digest = hashlib.sha256(f"simulate/{master}/{index}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def seats(n: int) -> tuple[str, ...]:
+    if not 1 <= n <= len(SEATS):
+        raise RefereeError(f"simulate seats 1-{len(SEATS)} players, not {n}", "--players")
+    return SEATS[:n]
+
+
+def play_one(rules: Game, plan: Plan, index: int) -> GameRecord:
+    """One game from the deal to the end, every move judged."""
+    seed = game_seed(plan.seed, index)
+    rng = random.Random(seed)
+    bot = BOTS[plan.bot]
+    state = rules.setup(plan.players, engine.check_options(rules, plan.options))
+    dealer = dealer_class(rules)(rules, state, rng)
+    record = GameRecord(index, seed, plan.players, (), (), 0, 0, 1, 0,
+                        log=[] if index < plan.keep else None)
+    last_player: str | None = None
+    for _step in range(MAX_STEPS):
+        turn = dealer.turn(state)
+        if turn is None:
+            break
+        if turn.player is None:  # the table announces it: one forced move
+            choice = turn.choices[0]
+        else:
+            cache: dict[int, bool] = {}
+
+            def legal(c: Choice, _state=state, _cache=cache) -> bool:
+                if c.move is None or c.listed:
+                    return True
+                key = id(c)
+                if key not in _cache:
+                    _cache[key] = not rules.violations(_state, c.move)
+                return _cache[key]
+
+            choice = bot(rules, state, turn.player, turn.choices, legal, rng)
+            if choice is None:
+                raise DealerError(f"{rules.name}: {turn.player} has no legal choice; position:\n"
+                                  + rules.show(state), f"simulated game {index}, seed {seed}")
+        if choice.move is None:
+            dealer.commit(state, choice.intent)
+            continue
+        starts = dealer.starts_turn(state, choice.move)
+        if starts is None:  # by default a turn is a player's run of moves
+            starts = turn.player is not None and turn.player != last_player
+        record.turns += bool(starts)
+        last_player = turn.player
+        state = _judged(rules, dealer, record, state, choice.move, turn.player, index, seed)
+        if dealer.round_of(state) > plan.max_rounds and rules.outcome(state) is None:
+            record.capped = True
+            break
+    else:
+        raise DealerError(f"{rules.name}: no end after {MAX_STEPS} steps",
+                          f"simulated game {index}, seed {seed}")
+    outcome = rules.outcome(state)
+    tot = engine.totals(rules.ledger(state), plan.players)
+    if outcome is None and not record.capped:
+        raise DealerError(f"{rules.name}: the game stopped before its end; position:\n"
+                          + rules.show(state), f"simulated game {index}, seed {seed}")
+    if outcome is None:  # at the round cap the leaders count as the winners
+        best = max(tot.values())
+        record.winners = tuple(i for i, p in enumerate(plan.players) if tot[p] == best)
+        record.rounds = plan.max_rounds
+    else:
+        record.winners = tuple(plan.players.index(w) for w in outcome.winners)
+        record.rounds = dealer.round_of(state)
+    record.scores = tuple(tot[p] for p in plan.players)
+    for name in dealer.all_cards():
+        record.cards.setdefault(name, [0, 0])
+    return record
+
+
+def _judged(rules: Game, dealer, record: GameRecord, state: Any, move: Any,
+            player: str | None, index: int, seed: int) -> Any:
+    """The move through the judge (as `referee play` does), then the figures it adds."""
+    text = rules.format(state, move) if record.log is not None else ""
+    verdict, after = rules.judge(state, move)
+    if not verdict.legal:
+        reasons = "; ".join(f"{v.rule.id}: {v.reason}" for v in verdict.violations)
+        raise DealerError(f"{rules.name}: the judge rejected the simulated move "
+                          f"{rules.format(state, move)!r}: {reasons}",
+                          f"simulated game {index}, seed {seed}")
+    record.moves += 1
+    who = player if player is not None else rules.mover(move)
+    if record.log is not None:
+        record.log.append((text, who if who is not None else rules.to_move(state)))
+    cards = dealer.cards(state, move)
+    if cards:
+        gained = sum(i.points for i in verdict.score if i.player == who)
+        for name in cards:
+            figures = record.cards.setdefault(name, [0, 0])
+            figures[0] += 1
+            figures[1] += gained
+    if dealer.no_winner(state, move, after):
+        record.no_winner_rounds += 1
+    dealer.moved(state, move, after)
+    return after
+
+
+# many games, on every core asked for
+
+
+def _worker(args: tuple[Plan, Sequence[int]]) -> list[GameRecord]:
+    plan, indices = args
+    if plan.deck is not None:
+        from referee.components import deal_from
+
+        deal_from(plan.deck)
+    rules = engine.game(plan.game)
+    return [play_one(rules, plan, i) for i in indices]
+
+
+def run(plan: Plan, games: int, workers: int | None = None,
+        progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+    """`games` games in game-number order, shared among worker processes (both cores by
+    default); `progress(n)` is told as each batch of n games finishes."""
+    rules = engine.game(plan.game)
+    engine.check_players(rules, plan.players)
+    engine.check_options(rules, plan.options)
+    if plan.bot not in BOTS:
+        raise RefereeError(f"unknown bot {plan.bot!r} (bots: {', '.join(BOTS)})", "--bot")
+    workers = workers or min(2, os.cpu_count() or 1)
+    if workers < 1:
+        raise RefereeError(f"workers must be 1 or more, not {workers}", "--workers")
+    batches = list(_batches(games, workers))
+    out: list[GameRecord] = []
+    if workers == 1 or games < 4:
+        for batch in batches:
+            out.extend(_worker((plan, batch)))
+            if progress:
+                progress(len(batch))
+        return out
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for done in pool.map(_worker, [(plan, b) for b in batches]):
+            out.extend(done)
+            if progress:
+                progress(len(done))
+    return out
+
+
+def _batches(games: int, workers: int) -> Iterator[range]:
+    """Small batches in order: progress moves steadily and no core waits on a long tail."""
+    size = max(1, min(50, games // (workers * 8) or 1))
+    for start in range(0, games, size):
+        yield range(start, min(games, start + size))
+
+
+def plan(game: str, players: int, games: int, bot: str, seed: int,
+         options: Mapping[str, str], keep: int = 0, max_rounds: int = 12,
+         workers: int | None = None, deck: str | None = None) -> Plan:
+    """A checked plan: every mistake found before a worker starts, as one line naming the
+    flag (a dealer that cannot play the options, e.g. sealed coda, says so here too)."""
+    rules = engine.game(game)
+    names = engine.check_players(rules, seats(players))
+    opts = engine.check_options(rules, options)
+    for value, flag, low in ((games, "--games", 1), (max_rounds, "--max-rounds", 1),
+                             (keep, "--keep", 0), (workers or 1, "--workers", 1)):
+        if value < low:
+            raise RefereeError(f"{flag} takes {low} or more, not {value}", flag)
+    if games > 10_000_000:
+        raise RefereeError(f"{games} games is more than 10,000,000", "--games")
+    if keep and deck is not None:
+        raise RefereeError("kept matches replay with the bundled cards, so --keep cannot be "
+                           "used with --deck", "--keep")
+    if keep > games:
+        raise RefereeError(f"cannot keep {keep} of {games} games", "--keep")
+    if bot not in BOTS:
+        raise RefereeError(f"unknown bot {bot!r} (bots: {', '.join(BOTS)})", "--bot")
+    if deck is not None:
+        from referee.components import deal_from
+
+        deal_from(deck)
+    try:
+        state = rules.setup(names, opts)
+        dealer_class(rules)(rules, state, random.Random(seed))
+    except (KeyError, ValueError, TypeError, IndexError) as e:
+        if deck is None:
+            raise
+        raise RefereeError(f"the cards in {deck} are not what {rules.name} reads "
+                           f"({type(e).__name__}: {e})", "--deck") from None
+    return Plan(rules.name, names, opts, bot, seed, keep, max_rounds, deck)
+
+
+def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> list[GameRecord]:
+    """run(), with a progress bar on stderr when it is a terminal (quiet when piped)."""
+    import sys
+
+    import click
+
+    if not sys.stderr.isatty():
+        return run(plan, games, workers)
+    with click.progressbar(length=games, label=f"simulating {plan.game}", file=sys.stderr) as bar:
+        return run(plan, games, workers, progress=bar.update)
+
+
+def notes(game: str) -> str:
+    """What the game's simulation approximates (said in every report)."""
+    rules = engine.game(game)
+    return dealer_class(rules).note

@@ -1,0 +1,75 @@
+"""`referee simulate`: the command line of the balance simulation (referee/simulate.py).
+
+referee/cli.py loads it only when `simulate` is run or listed; it shares the store and the
+--option/--json helpers through referee/clictx.py, so no command module imports another.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from referee.clictx import echo_json, parse_options, store_of
+
+
+@click.command("simulate")
+@click.argument("game")
+@click.option("--players", "n_players", type=int, required=True, help="Seats at the table.")
+@click.option("--games", type=int, default=1000, show_default=True, help="Games to play.")
+@click.option("--bot", default="random", show_default=True,
+              help="random (any legal move) or greedy (best immediate score).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed.")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="A game option, as for `referee new` (repeatable).")
+@click.option("--workers", type=int, default=None,
+              help="Worker processes (default: both cores). Results do not depend on it.")
+@click.option("--keep", type=int, default=0, show_default=True,
+              help="Save the first N games as matches (see `referee matches`, `log`, `replay`).")
+@click.option("--max-rounds", type=int, default=12, show_default=True,
+              help="Stop a game no bot can finish after this many rounds (leaders win).")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None,
+              help="Write histograms and win rates to a PNG (needs the 'plot' extra).")
+@click.option("--deck", type=click.Path(file_okay=False, exists=True), default=None,
+              help="Deal from this definition folder (your copy of the game's template).")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.pass_context
+def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep, max_rounds,
+                 plot, deck, as_json) -> None:
+    """Play GAME many times with bots, dealt from the printed components: seat win rates,
+    scores, game length, rounds with no winner, per-card figures."""
+    from referee import simulate as sim
+
+
+    if plot is not None:
+        from referee import plot as plotting
+
+        plotting.require()
+    try:
+        plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), keep,
+                        max_rounds, workers, deck)
+        records = sim.run_with_progress(plan, games, workers)
+    finally:
+        if deck is not None:  # the bundled cards again, for whatever runs next in-process
+            from referee.components import deal_from
+
+            deal_from(None)
+    from referee import report
+
+    note = "; ".join(x for x in (sim.notes(plan.game), deck and f"dealt from {deck}") if x)
+    summary = report.summarise(records, plan.game, bot, seed, dict(plan.options), note)
+    if keep:
+        from referee.keep import keep as keep_games
+
+        summary["kept"] = keep_games(store_of(ctx), plan, records)
+    if plot is not None:
+        plotting.write(records, summary, Path(plot))
+    if as_json:
+        echo_json(summary)
+        return
+    click.echo(report.text(summary))
+    if keep:
+        click.echo(f"kept as matches: {', '.join(map(str, summary['kept']))} "
+                   "(referee log --match ID)")
+    if plot is not None:
+        click.echo(f"wrote {plot}")
