@@ -117,7 +117,6 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
           back_offset, grid, parts, single, cmyk, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
-    from generator.build import build as build_pdf
     from generator.catalog import bundled
     from generator.definition import load
     from generator.naming import output_stem
@@ -137,7 +136,7 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
             raise PnpError(f"two games would both be written to {out}; build them one at a "
                            "time with -o", name)
         jobs[out] = deck
-    results = [_build_one(build_pdf, deck, out, opts, quiet=as_json) for out, deck in jobs.items()]
+    results = _build_many(list(jobs.items()), opts, quiet=as_json)
     if as_json:
         click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
                                 "cards": r.cards, "paper": r.paper, **r.info,
@@ -168,7 +167,37 @@ def _output_path(output: Path | None, stem: str, count: int) -> Path:
     return output
 
 
-def _build_one(build_pdf, deck, out: Path, opts, quiet: bool):
+_FORKED: tuple = ()  # (jobs, options) handed to forked workers without pickling the decks
+
+
+def _build_many(jobs: list, opts, quiet: bool) -> list:
+    """Several games at once, one per core: forked workers inherit the loaded decks and send
+    back only each Result (games are independent, so the PDFs are the same bytes). One game,
+    one core or no fork (Windows, macOS): one after the other, with progress bars."""
+    import multiprocessing
+    import os
+
+    workers = min(len(jobs), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                  else os.cpu_count() or 1)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return [_build_one(deck, out, opts, quiet) for out, deck in jobs]
+    global _FORKED
+    _FORKED = (jobs, opts)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            return pool.map(_build_forked, range(len(jobs)), chunksize=1)
+    finally:
+        _FORKED = ()
+
+
+def _build_forked(index: int):
+    jobs, opts = _FORKED
+    out, deck = jobs[index]
+    return _build_one(deck, out, opts, quiet=True)
+
+
+def _build_one(deck, out: Path, opts, quiet: bool):
+    from generator.build import build as build_pdf
     from generator.build import plan
 
     sheet = plan(deck, opts)

@@ -199,3 +199,22 @@ def test_an_unwritable_output_is_one_line_and_leaves_no_temp_file(tmp_path, monk
     _one_error_line(run("build", "coda", "-o", str(out)), f"cannot write {out}",
                     "Permission denied", "--output")
     assert out.read_bytes() == b"the old PDF" and [p.name for p in tmp_path.iterdir()] == ["coda.pdf"]
+
+
+def test_several_games_build_at_once_to_the_same_bytes_and_report_in_order(tmp_path):
+    """`pnp build --all` builds games side by side on the cores: each PDF must be the one a
+    build of that game alone writes, and the report keeps the games' order and warnings."""
+    import subprocess
+    import sys
+
+    games = ["dominoes", "coda", "emberfall"]
+    together = subprocess.run([sys.executable, "-m", "generator", "build", *games, "-o",
+                               str(tmp_path / "together")], capture_output=True, text=True)
+    assert together.returncode == 0, together.stderr
+    assert [line.split(":")[0] for line in together.stdout.splitlines()] == games
+    assert "warning: dominoes: no room for crop marks" in together.stderr
+    for game in games:
+        alone = run("build", game, "-o", str(tmp_path / f"{game}.pdf"))
+        assert alone.exit_code == 0, alone.output
+        assert ((tmp_path / "together" / f"{game}.pdf").read_bytes()
+                == (tmp_path / f"{game}.pdf").read_bytes()), game
