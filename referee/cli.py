@@ -16,6 +16,7 @@ from pnp_shared.oneline import OneLineErrors, fail, quoted
 from referee import engine, session
 from referee.clictx import echo_json, parse_options, store_of
 from referee.engine import RefereeError, ScoreItem, Verdict
+from referee.script import rebuild as match_script
 
 
 class RefereeGroup(OneLineErrors):
@@ -410,7 +411,7 @@ def log_cmd(ctx, match_id, as_json, script) -> None:
     """The match record: every event in order, with who, what and the points it scored."""
     cur, lines = session.log(_store(ctx), match_id)
     if script:
-        click.echo(_script(cur, lines))
+        click.echo(match_script(cur, lines))
         return
     if as_json:
         _json({"match": cur.match.id, "game": cur.match.game, "players": list(cur.match.players),
@@ -426,31 +427,6 @@ def log_cmd(ctx, match_id, as_json, script) -> None:
         pts = f"   ({_points(x.points)})" if x.points else ""
         out.append(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
     click.echo("\n".join(out))
-
-
-def _script(cur: session.Loaded, lines: list[session.LogLine]) -> str:
-    """Shell commands that rebuild the match: moves in force, in order; the rest as comments."""
-    import shlex
-
-    m = cur.match
-    opts = "".join(f" --option {shlex.quote(f'{k}={v}')}" for k, v in m.options.items())
-    new = f"referee new {m.game} --players {shlex.quote(','.join(m.players))}{opts}"
-    out = [f"# referee match {m.id}", new]
-    for x in lines:
-        if x.kind == "position":
-            text = next(e.data["text"] for e in cur.events if e.seq == x.seq)
-            out[1] = f"{new} --position - <<'POSITION'\n{text.rstrip()}\nPOSITION"
-        elif x.kind == "move" and not x.retracted:
-            by = f" --by {shlex.quote(x.player)}" if x.player else ""
-            out.append(f"referee play {shlex.quote(x.text)}{by}")
-        elif x.kind in ("adjust", "end") and not x.retracted:
-            from referee.table_cli import script_line
-
-            out.append(script_line(next(e for e in cur.events if e.seq == x.seq)))
-        elif x.kind in ("move", "undo", "redo", "rejected", "adjust", "end"):
-            out.append(f"# {x.seq} {x.kind}: {' '.join(x.text.split())}"
-                       + (" (undone)" if x.retracted else ""))
-    return "\n".join(out)
 
 
 @main.command("standings")

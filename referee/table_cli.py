@@ -116,18 +116,3 @@ def moves_cmd(ctx, show_all: bool, as_json: bool) -> None:
 
 
 MOVES_SHOWN = 30  # a screenful
-
-
-def script_line(e: Event) -> str:
-    """The command that records an "adjust" or "end" event again (`referee log --script`)."""
-    import shlex
-
-    d = e.data
-    why = f" --reason {shlex.quote(d['reason'])}" if d.get("reason") else ""
-    if e.kind == "adjust":
-        return f"referee adjust {shlex.quote(d['player'])} {int(d['points']):+d}{why}"
-    if d.get("abandoned"):
-        return f"referee end --abandoned{why}"
-    return f"referee end --winner {shlex.quote(','.join(d['winners']))}{why}"
-
-
