@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib
 import json
 import pkgutil
-import shutil
 import sys
 from pathlib import Path
 
@@ -258,30 +257,12 @@ def preview(game, page, card_spec, back, dpi, paper, output) -> None:
               "default without --from).")
 def new(directory: Path, template: str | None, blank: bool) -> None:
     """Start your own game in DIRECTORY: a blank starter, or a copy of a template."""
-    from generator.definition import find
+    from generator.starter import start_game
 
     if blank and template not in (None, "blank"):
         raise PnpError("give --blank or --from TEMPLATE, not both", "pnp new")
     blank = blank or template in (None, "blank")
-    source = None if blank else find(template)
-    existing = next(p for p in (directory, *directory.absolute().parents) if p.exists())
-    if not existing.is_dir():
-        raise PnpError(f"{existing} is a file, not a folder; choose a new folder", str(directory))
-    if existing == directory and any(directory.iterdir()):
-        raise PnpError("the folder exists and is not empty; choose a new folder", str(directory))
-    if source and directory.resolve().is_relative_to(source.resolve()):
-        raise PnpError(f"the new folder is inside {template}; choose one outside it",
-                       str(directory))
-    try:
-        if source is None:
-            from generator.starter import write_starter
-
-            write_starter(directory)
-        else:
-            shutil.copytree(source, directory, dirs_exist_ok=True,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
-    except OSError as e:
-        raise PnpError(f"cannot create {directory}: {e.strerror or e}", str(directory)) from None
+    start_game(directory, None if blank else template)
     click.echo(f"created {directory} from {'the blank starter' if blank else template}: edit "
                f"{directory / 'game.toml'} and its card list, then run `pnp build {directory}` "
                f"(or `pnp watch {directory}`)")

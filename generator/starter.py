@@ -1,4 +1,5 @@
-"""The blank starter of `pnp new --blank`: a minimal game that builds, with every key explained.
+"""`pnp new`: a new game folder, from the blank starter (a minimal game that builds, with
+every key explained) or a copy of a template.
 
 A designer starting from nothing gets a definition to edit rather than a bundled game to strip
 down: two card types, a title, a cost, rules text and one back, each key with a comment.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from generator.errors import PnpError
 from generator.files import write_atomic
 
 GAME_TOML = '''\
@@ -127,3 +129,29 @@ def write_starter(directory: Path) -> None:
     """Write the blank starter's game.toml and cards.csv into `directory` (made if needed)."""
     write_atomic(directory / "game.toml", GAME_TOML.encode())
     write_atomic(directory / "cards.csv", CARDS_CSV.encode())
+
+
+def start_game(directory: Path, template: str | None) -> None:
+    """A new game folder: the blank starter (template None) or a copy of a template or game
+    folder; refuses a folder that holds anything, a file in the way, or a copy into itself."""
+    import shutil
+
+    from generator.definition import find
+
+    source = None if template is None else find(template)
+    existing = next(p for p in (directory, *directory.absolute().parents) if p.exists())
+    if not existing.is_dir():
+        raise PnpError(f"{existing} is a file, not a folder; choose a new folder", str(directory))
+    if existing == directory and any(directory.iterdir()):
+        raise PnpError("the folder exists and is not empty; choose a new folder", str(directory))
+    if source and directory.resolve().is_relative_to(source.resolve()):
+        raise PnpError(f"the new folder is inside {template}; choose one outside it",
+                       str(directory))
+    try:
+        if source is None:
+            write_starter(directory)
+        else:
+            shutil.copytree(source, directory, dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    except OSError as e:
+        raise PnpError(f"cannot create {directory}: {e.strerror or e}", str(directory)) from None
