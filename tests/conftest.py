@@ -55,3 +55,24 @@ def mini(tmp_path: Path) -> Path:
     (root / "game.toml").write_text(GAME_TOML)
     (root / "cards.csv").write_text(CARDS_CSV)
     return root
+
+
+@pytest.fixture
+def referee_run(tmp_path):
+    """`referee` run in-process on a fresh database: run(*args, code=0) checks the exit code
+    (code=None: any) and returns click's result; run.db is the database file."""
+    from click.testing import CliRunner
+
+    from referee.cli import main
+
+    db = tmp_path / "referee.sqlite3"
+
+    def invoke(*args: str, code: int | None = 0):
+        result = CliRunner().invoke(main, ["--db", str(db), *args])
+        if code is not None:
+            assert result.exit_code == code, (args, result.output, result.stderr)
+        return result
+
+    invoke.db = db
+    return invoke
+

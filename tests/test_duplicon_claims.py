@@ -7,24 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
-
-from referee.cli import main
 
 OPENING = ["open a1=orange c3=blue", "play blue c3=blue", "play green b2=yellow",
            "steal ana green a2=purple"]  # ana: a pair, then green stays in her zone; bob misses
 
 
 @pytest.fixture
-def run(tmp_path):
-    db = tmp_path / "d.sqlite3"
-
-    def invoke(*args: str, code: int | None = 0):
-        result = CliRunner().invoke(main, ["--db", str(db), *args])
-        if code is not None:
-            assert result.exit_code == code, (args, result.output, result.stderr)
-        return result
-
+def run(referee_run):
+    invoke = referee_run
     invoke("new", "duplicon", "--players", "ana,bob")
     for move in OPENING:
         invoke("play", move)

@@ -21,17 +21,8 @@ SCRIPT = [
 
 
 @pytest.fixture
-def run(tmp_path):
-    db = tmp_path / "m.sqlite3"
-
-    def invoke(*args: str, code: int | None = 0):
-        result = CliRunner().invoke(main, ["--db", str(db), *args])
-        if code is not None:
-            assert result.exit_code == code, (args, result.output)
-        return result
-
-    invoke.db = db
-    return invoke
+def run(referee_run):
+    return referee_run
 
 
 @pytest.fixture

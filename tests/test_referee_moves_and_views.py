@@ -9,10 +9,8 @@ import random
 import re
 
 import pytest
-from click.testing import CliRunner
 
 from referee import engine, session
-from referee.cli import main
 from referee.games.tripple_domino import GAME as TD
 from referee.games.tripple_domino import Place
 from referee.store import Store
@@ -21,17 +19,8 @@ LABEL = re.compile(r"[UuDd]-?\d+,-?\d+")
 
 
 @pytest.fixture
-def run(tmp_path):
-    db = tmp_path / "v.sqlite3"
-
-    def invoke(*args: str, code: int | None = 0):
-        result = CliRunner().invoke(main, ["--db", str(db), *args])
-        if code is not None:
-            assert result.exit_code == code, (args, result.output, result.stderr)
-        return result
-
-    invoke.db = db
-    return invoke
+def run(referee_run):
+    return referee_run
 
 
 def big_round(db, seed: int = 5, placements: int = 40) -> list[str]:

@@ -16,16 +16,8 @@ OPENING = ["start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0"]  # ana opens (+20), bob p
 
 
 @pytest.fixture
-def run(tmp_path):
-    db = tmp_path / "t.sqlite3"
-
-    def invoke(*args: str, code: int | None = 0):
-        result = CliRunner().invoke(main, ["--db", str(db), *args])
-        if code is not None:
-            assert result.exit_code == code, (args, result.output)
-        return result
-
-    return invoke
+def run(referee_run):
+    return referee_run
 
 
 @pytest.fixture
