@@ -20,6 +20,13 @@ REPO = Path(__file__).resolve().parents[1]
 TIMEOUT = 30  # seconds for one rebuild on a loaded 2-core machine (it takes ~0.1 s)
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl-C interrupts the watcher as in a terminal, even when the tests themselves run as a
+    background job (a non-interactive shell starts those with SIGINT ignored, and the child
+    would inherit that and never stop)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Watch:
     """`pnp watch ARGS` in a subprocess, its stdout and stderr lines read as they come."""
 
@@ -28,7 +35,8 @@ class Watch:
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(REPO)}
         self.proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", *map(str, args)],
                                      cwd=cwd, env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True)
+                                     stderr=subprocess.PIPE, text=True,
+                                     preexec_fn=_as_in_a_terminal)
         self.lines: queue.Queue[tuple[str, str]] = queue.Queue()
         self.seen: list[tuple[str, str]] = []
         for name, stream in (("out", self.proc.stdout), ("err", self.proc.stderr)):
