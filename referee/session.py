@@ -139,8 +139,8 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
             e = RefereeError(f"match {m.id} was ended ({cur.status()}) at event {ended.seq}: "
                              "`referee undo` takes the end back to play on")
             if not dry:
-                store.append(m.id, "rejected", _rejected(text, player, str(e), []))
-            return Played(m, text, player, error=e, state=state)
+                store.append(m.id, "rejected", _rejected(_kept(g, text), player, str(e), []))
+            return Played(m, _kept(g, text), player, error=e, state=state)
         who = player if player is not None else g.to_move(state)
         try:
             inputs.check(text)

@@ -109,3 +109,13 @@ def test_secret_reads_a_piped_stdin_even_with_a_terminal_attached(ref):
     assert r.returncode == 0, r.stderr
     assert "sealed" in r.stdout
     assert STRONG not in json.dumps(ref("log", "--json").output)
+
+
+def test_a_secret_typed_into_an_ended_match_is_withheld_too(ref):
+    """A match ended early still keeps what is typed into it (rejected), without the secret."""
+    assert ref("end", "--abandoned").exit_code == 0
+    r = ref("play", "seal cy 0 4 5 8 pear-tree-orbit")
+    assert r.exit_code in (1, 2) and "ended" in (r.output + r.stderr)
+    log = ref("log", "--json").output
+    assert "pear" not in log and "0 4 5 8" not in log
+    assert "seal cy [5 words withheld]" in log
