@@ -21,7 +21,6 @@ from referee.engine import (
     RefereeError,
     ScoreItem,
     Verdict,
-    fold,
 )
 from referee.store import Match, Stamped, Store
 
@@ -35,20 +34,28 @@ class Loaded:
     events: list[Event]
     state: Any
     stamped: tuple[Stamped, ...] = ()  # the events as stored, with when each was recorded
+    entries: Sequence[Event] | None = None  # every event but moves and rejected ones
+
+    @property
+    def table_events(self) -> Sequence[Event]:
+        """What the table's fold reads (corrections, ends, undo and redo): the few events
+        read apart from the moves when the store gave them, so a 20,000-move match is not
+        read whole to total its score."""
+        return self.events if self.entries is None else self.entries
 
     def ledger(self) -> tuple[ScoreItem, ...]:
         """Every score item: the game's, then the table's corrections (`referee adjust`)."""
-        return table.ledger(self.game, self.state, self.events)
+        return table.ledger(self.game, self.state, self.table_events)
 
     def totals(self) -> dict[str, int]:
         return engine.totals(self.ledger(), self.match.players)
 
     def outcome(self) -> engine.Outcome | None:
         """The rules' outcome, or the table's when it ended the match early."""
-        return table.outcome(self.game, self.state, self.events)
+        return table.outcome(self.game, self.state, self.table_events)
 
     def status(self) -> str:
-        return table.status(self.game, self.state, self.events)
+        return table.status(self.game, self.state, self.table_events)
 
 
 @dataclass(frozen=True)
@@ -87,15 +94,8 @@ def _read(store: Store, match_id: int | None,
 def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
     """The current (or given) match, folded up to event `upto` (all events when None)."""
     m, g, folded = _read(store, match_id, upto)
-    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log)
-
-
-def fold_checked(g: Game, events: Sequence[Event], m: Match) -> Any:
-    """fold(), with a log that no longer replays (a changed rule module) reported, not raised."""
-    try:
-        return fold(g, events)
-    except RefereeError as e:
-        raise RefereeError(f"match {m.id} no longer replays: {e}", f"match {m.id} log") from None
+    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log,
+                  folded.control)
 
 
 def new_match(
@@ -134,7 +134,7 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
     with nullcontext() if dry else store.transaction():  # a dry run takes no write lock
         cur = load(store, match_id)
         m, g, state = cur.match, cur.game, cur.state
-        ended = table.fold_table(cur.events).ending
+        ended = table.fold_table(cur.table_events).ending
         if ended is not None:  # typed all the same: kept, like any rejected attempt
             e = RefereeError(f"match {m.id} was ended ({cur.status()}) at event {ended.seq}: "
                              "`referee undo` takes the end back to play on")

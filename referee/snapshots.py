@@ -223,6 +223,7 @@ class Folded:
     marks: list[int]
     log: LazyLog
     seq: int
+    control: tuple[Event, ...] = ()  # every event but moves and rejected ones, up to seq
 
 
 def end_read(db: sqlite3.Connection) -> None:
@@ -267,7 +268,8 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
         prev = digest
     for p in store.head_problems(match_id, last, prev):
         raise RefereeError(p.what, p.where)
-    return target, last, gone, code, from_seq, state, marks, known
+    control = tuple(e for e in control if e.seq <= target)
+    return target, last, gone, code, from_seq, state, marks, known, control
 
 
 def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Folded:
@@ -278,8 +280,8 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
     if reading:  # events, the heads and the snapshots while another terminal appends
         db.execute("BEGIN")
     try:
-        target, last, gone, code, from_seq, state, marks, known = _read(store, match_id, game,
-                                                                        upto)
+        target, last, gone, code, from_seq, state, marks, known, control = _read(
+            store, match_id, game, upto)
     except sqlite3.DatabaseError as e:  # damaged, locked, unreadable: one line, as everywhere
         raise store._failed(e) from None
     finally:
@@ -299,7 +301,7 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
                            f"match {match_id} log") from None
     if target > from_seq:
         _save(store, match_id, target, state, marks, code, gone)
-    return Folded(state, marks, log, target)
+    return Folded(state, marks, log, target, control)
 
 
 def _verified(store: Store, match_id: int) -> tuple[int, str]:

@@ -66,13 +66,14 @@ def fold_table(events: Sequence[Event]) -> Table:
     return Table(tuple(adjustments), ending)
 
 
-def to_undo(events: Sequence[Event], over: bool = False) -> tuple[Event | None, list[Event]]:
+def to_undo(events: Sequence[Event], over: bool = False,
+            entries: Sequence[Event] | None = None) -> tuple[Event | None, list[Event]]:
     """What `undo` takes back: the latest entry in force (a move, an adjustment, an early end),
     or, when rejected attempts came after it, those attempts instead. A rejected attempt is
     not a move (it changed nothing), so undoing it must not take back the move before it:
     it is only set aside, and the next undo takes back that move. Once the game is `over`,
     attempts could never have been moves, and undo takes back the entry that ended it."""
-    u = undos(events)
+    u = undos(events if entries is None else entries)  # undo/redo events suffice
     attempts: list[Event] = []
     for e in reversed(events):
         if e.kind == "rejected" and e.seq not in u.dismissed and not over:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from referee import engine, table
 from referee.engine import Event, RefereeError
-from referee.session import Loaded, _describe, fold_checked, load
+from referee.session import Loaded, _describe, load
 from referee.store import Match, Store
 
 
@@ -33,17 +33,19 @@ def undo(store: Store, match_id: int | None = None) -> Undone:
     attempts after the latest entry are set aside instead (they changed nothing)."""
     with store.transaction():
         cur = load(store, match_id)
-        taken, attempts = table.to_undo(cur.events, over=cur.outcome() is not None)
+        taken, attempts = table.to_undo(cur.events, cur.outcome() is not None,
+                                        cur.table_events)
         if taken is None and not attempts:
             raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
         if attempts:
             ev = store.append(cur.match.id, "undo", {"dismissed": [e.seq for e in attempts]})
+            gone = engine.retracted(cur.table_events)
             stands = next((e for e in reversed(cur.events) if e.kind in engine.TAKE_BACK
-                           and e.seq not in engine.retracted(cur.events)), None)
+                           and e.seq not in gone), None)
             return Undone(cur.match, ev, None, tuple(attempts), stands,
                           cur.game.to_move(cur.state))
         ev = store.append(cur.match.id, "undo", {"seq": taken.seq, "text": _describe(taken)})
-        after = fold_checked(cur.game, [*cur.events, ev], cur.match)
+        after = load(store, cur.match.id).state  # from a snapshot before the move undone
     return Undone(cur.match, ev, taken, to_move=cur.game.to_move(after))
 
 
@@ -57,7 +59,7 @@ def redo(store: Store, match_id: int | None = None) -> Undone:
                                f"match {cur.match.id}")
         entry = next(e for e in cur.events if e.seq == pending[-1])
         ev = store.append(cur.match.id, "redo", {"seq": entry.seq, "text": _describe(entry)})
-        after = fold_checked(cur.game, [*cur.events, ev], cur.match)
+        after = load(store, cur.match.id).state
     return Undone(cur.match, ev, entry, to_move=cur.game.to_move(after))
 
 

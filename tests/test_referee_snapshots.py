@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-from referee import engine, session, table_session
+from referee import engine, session, snapshots, table_session
 from referee.games.tripple_domino import GAME
 from referee.store import Store
 
@@ -54,6 +54,24 @@ def test_a_command_folds_only_the_events_after_its_snapshot(store, monkeypatch):
     assert len(applied) <= 2  # the new move (judged once, folded once), not the 40 before
     monkeypatch.undo()
     assert cur.state == full_fold(store)
+
+
+def test_totals_and_undo_read_only_the_table_entries_not_every_move(store, monkeypatch):
+    """The table's fold (corrections, ends, undo/redo) reads the few control events, and undo
+    continues from a snapshot: a long match is not read or replayed whole for either."""
+    play_randomly(store, 60, seed=5)
+    session.load(store)  # the snapshot after the last event
+    read = []
+    real = snapshots._stamped
+    monkeypatch.setattr(snapshots, "_stamped", lambda row, where: read.append(row[0])
+                        or real(row, where))
+    cur = session.load(store)
+    assert cur.totals() and cur.status() == "in play"
+    assert len(read) <= 2, read  # was every event: the table's fold iterated the whole log
+    read.clear()
+    done = table_session.undo(store)
+    assert done.taken is not None and done.to_move
+    assert len(read) < 20, len(read)
 
 
 @pytest.mark.parametrize("seed", [2, 5])
