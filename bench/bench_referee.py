@@ -35,7 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from referee import session  # noqa: E402
-from referee.games.tripple_domino import GAME, End, Place  # noqa: E402
+from referee.games.tripple_domino import GAME, Place  # noqa: E402
 from referee.store import Store  # noqa: E402
 
 COMMANDS = [
@@ -55,41 +55,12 @@ def build(db: Path, events: int, seed: int = 7) -> int:
     pool = sorted(GAME_TILES())
     count = 1
     while count < events:
-        cur = session.load(store)
-        state = cur.state
-        if state.phase == "start":
-            picks = rng.sample(pool, len(names))
-            text = "start " + " ".join(f"{p}={'-'.join(map(str, t))}"
-                                       for p, t in zip(names, picks, strict=True))
-        elif state.phase == "end":
-            free = [t for t in pool if t not in state.used]
-            rng.shuffle(free)
-            hands = []
-            for k, p in enumerate(names):
-                if p == state.out:
-                    continue
-                n = state.hands[k]
-                hands.append(f"{p}={','.join('-'.join(map(str, t)) for t in free[:n]) or '-'}")
-                free = free[n:]
-            text = "end " + " ".join(hands)
-        elif state.phase == "over":
+        text = _next_text(session.load(store).state, names, pool, rng)
+        if text is None:
             break
-        else:
-            moves = GAME.legal_moves(state)
-            places = [m for m in moves if isinstance(m, Place) and not m.drawn]
-            draws = [m for m in moves if not isinstance(m, Place)]
-            drawn = [m for m in moves if isinstance(m, Place) and m.drawn]
-            if places and rng.random() < 0.8 and not state.draws:
-                move = rng.choice(places)
-            elif drawn and rng.random() < 0.5:
-                move = rng.choice(drawn)
-            else:
-                move = rng.choice(draws or moves)
-            text = GAME.format(state, move)
         played = session.play(store, text)
         assert played.event is not None, (text, played.verdict, played.error)
         count = played.event.seq
-        assert not isinstance(played, End)
     store.close()
     return count
 

@@ -3,7 +3,7 @@
 The table names the referee game whose rules play the deck and the figures it must reach:
 
     [balance]
-    game = "tripple-domino"      # the referee game (default: the definition's name)
+    game = "my-game"             # the referee game (default: the definition's name)
     players = 3
     games = 500                  # default 500
     bot = "random"               # or greedy

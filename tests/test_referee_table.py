@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
+from tests.test_referee_cli import one_error_line
 
 OPENING = ["start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0"]  # ana opens (+20), bob places (+14)
 
@@ -30,13 +31,6 @@ def match(run):
 
 def state(run) -> dict:
     return json.loads(run("show", "--json").output)
-
-
-def one_error_line(result) -> str:
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    assert "Traceback" not in result.output
-    return lines[0]
 
 
 # undo and redo
