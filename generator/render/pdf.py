@@ -48,7 +48,7 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(sheet.flip, "Simplex") if has_backs else "Simplex")
     drawers = load_drawers()
-    cache: dict = {}
+    cache: dict = {"sheet": sheet}  # drawers may prepare the whole sheet's work at once
     for n, page in enumerate(sheet.pages, 1):
         if sheet.trim_box:
             _set_boxes(c, sheet, sheet.trim_box)

@@ -101,19 +101,27 @@ def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
                         centre: tuple[float, float], seed: str, card_id: int) -> None:
     """Pack the card's symbols by their ink and place each one's form."""
     from generator.layout.silhouettes import Sizes, pack_silhouettes
+    from generator.render import symbol_prep
 
-    forms = [kit.form(c, name) for name in syms]
     sizes = Sizes(el.get("min_size", Sizes.min_size), el.get("max_size", Sizes.max_size),
                   el.get("spread", Sizes.spread))
     if not 0 < sizes.min_size <= sizes.max_size <= 1:
         raise PnpError(f"min_size and max_size are fractions of the symbol area's width: "
                        f"0 < min_size ({sizes.min_size:g}) <= max_size ({sizes.max_size:g}) <= 1",
                        el.where)
-    try:
-        placed = pack_silhouettes([f.silhouette for f in forms], region, seed, sizes, rim=RIM,
-                                  rotate=el.get("rotate_symbols", True))
-    except ValueError as e:
-        raise PnpError(f"cannot lay out the symbols: {e}; lower min_size", el.where) from None
+    rotate = el.get("rotate_symbols", True)
+    if kit.layouts is None:  # the first card: clean and lay out the whole sheet's at once
+        kit.cleaned, kit.layouts = symbol_prep.prefetch(
+            symbol_prep.rendered_cards(kit.ctx, el), kit.files, kit.keep_background, region,
+            int(el.get("seed", 0)), sizes, rotate, RIM)
+    forms = [kit.form(c, name) for name in syms]
+    placed = kit.layouts.get(symbol_prep.layout_key(syms, region, seed, sizes, rotate, RIM))
+    if placed is None:
+        try:
+            placed = pack_silhouettes([f.silhouette for f in forms], region, seed, sizes,
+                                      rim=RIM, rotate=rotate)
+        except ValueError as e:
+            raise PnpError(f"cannot lay out the symbols: {e}; lower min_size", el.where) from None
     for name, form, p in zip(syms, forms, placed, strict=True):
         place(c, form, centre[0] + p.x, centre[1] + p.y, p.angle, p.scale)
         kit.printed(name, form, p.scale)
@@ -160,6 +168,9 @@ class _Kit:
         self.ppi: dict[str, float] = {}  # lowest print resolution of each raster symbol
         self.crowded: list[int] = []  # cards with a symbol below min_size
         self.word_font = font("sans-bold")
+        self.ctx = ctx  # the first card's: which sheet is drawn (symbol_prep.rendered_cards)
+        self.cleaned: dict = {}  # raster symbols cleaned ahead of drawing, by name
+        self.layouts: dict | None = None  # card layouts computed ahead, by layout_key
 
     def is_word(self, name: str) -> bool:
         """Whether the symbol is drawn as a word (not an icon; images go by silhouette)."""
@@ -215,7 +226,8 @@ class _Kit:
             if path.suffix.lower() == ".svg":
                 self.forms[name] = _svg_form(c, label, path)
             else:
-                self.forms[name] = _raster_form(c, label, path, self.keep_background)
+                self.forms[name] = _raster_form(c, label, path, self.keep_background,
+                                                self.cleaned.get(name))
         return self.forms[name]
 
     def printed(self, name: str, form: Form, scale: float) -> None:
@@ -255,13 +267,15 @@ class Form:
         return self._silhouette
 
 
-def _raster_form(c, form: str, path: Path, keep: bool) -> Form:
-    """A PNG/JPG symbol cleaned (background, trim) and drawn once into a form, 1 unit/pixel."""
+def _raster_form(c, form: str, path: Path, keep: bool, art=None) -> Form:
+    """A PNG/JPG symbol cleaned (background, trim; unless given cleaned) and drawn once into a
+    form, 1 unit/pixel."""
     from reportlab.lib.utils import ImageReader
 
     from generator.render.art import clean
 
-    art = clean(path, keep)
+    if art is None:
+        art = clean(path, keep)
     if art.note:
         note(f"background:{path}", art.note)
     w, h = art.image.size
