@@ -105,9 +105,12 @@ def prefetch(cards, files: dict, keep: bool, region, seed: int, sizes, rotate: b
              rim: float) -> tuple[dict, dict]:
     """Cleaned art by symbol name, and layouts by layout_key() for the cards, computed with
     split(): what the drawing of each card would compute, ahead of time."""
+    from PIL import Image
+
     from generator.layout.silhouettes import pack_silhouettes
     from generator.render.art import clean
 
+    Image.preinit()  # the PNG and JPEG readers, imported once here rather than in each process
     names = list(dict.fromkeys(n for card in cards for n in card.symbols))
     raster = [n for n in names if n in files and files[n].suffix.lower() != ".svg"]
     arts = dict(zip(raster, split(lambda n: clean(files[n], keep), raster), strict=True))

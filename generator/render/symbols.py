@@ -273,6 +273,7 @@ def _raster_form(c, form: str, path: Path, keep: bool, art=None) -> Form:
     from reportlab.lib.utils import ImageReader
 
     from generator.render.art import clean
+    from generator.render.symbol_image import draw_jpeg, jpeg_as_is
 
     if art is None:
         art = clean(path, keep)
@@ -281,7 +282,12 @@ def _raster_form(c, form: str, path: Path, keep: bool, art=None) -> Form:
     w, h = art.image.size
     c.saveState()
     c.beginForm(form, lowerx=0, lowery=0, upperx=w, uppery=h)
-    c.drawImage(ImageReader(art.image), 0, 0, w, h, mask="auto")
+    jpeg = jpeg_as_is(path, art.source_size) if art.image.mode == "RGBA" else None
+    if jpeg is not None:  # the file as it is, its trimmed box at the form's origin
+        (left, top), height = art.offset, art.source_size[1]
+        draw_jpeg(c, f"{form}-art", jpeg, art.full_alpha(), -left, top + h - height)
+    else:
+        c.drawImage(ImageReader(art.image), 0, 0, w, h, mask="auto")
     c.endForm()
     c.restoreState()
     return Form(form, w / 2, h / 2, art.silhouette.radius, art.silhouette, pixels=True)
