@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import pkgutil
 import sys
 from pathlib import Path
@@ -24,6 +25,9 @@ def main() -> None:
     Start with `pnp list`, then `pnp build NAME` for a template it lists; `pnp preview NAME
     --card 1` shows one card as a PNG; `pnp calibrate` prints a page to check your printer first.
     """
+    # numpy's OpenBLAS starts a thread per core as it is imported (symbol art); pnp never
+    # multiplies matrices, and one thread saves ~25 ms of CPU per build. A user's setting wins.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def _length(ctx, param, value):

@@ -227,12 +227,12 @@ class _Board:
         for r, a, length in _row_runs(fp):
             bits = runs.get(length)
             hit |= (self.run(length) if bits is None else bits) >> (r * n + a)
-        hit &= (1 << (n * n)) - 1
-        taken = np.unpackbits(np.frombuffer(hit.to_bytes(n * n // 8, "little"), np.uint8),
-                              bitorder="little").reshape(n, n)[:n - h + 1, :n - w + 1]
-        ii, jj = np.nonzero(taken == 0)
-        if not len(ii):
+        free = _tops(n, h, w) & ~hit
+        if not free:
             return None
+        idx = np.flatnonzero(np.unpackbits(np.frombuffer(free.to_bytes(n * n // 8, "little"),
+                                                         np.uint8), bitorder="little"))
+        ii, jj = np.divmod(idx, n)
         hh, ww = h + 2 * SNUG, w + 2 * SNUG
         i0, j0 = int(ii[0]), int(jj.min())
         part = self.padded[i0:int(ii[-1]) + hh, j0:int(jj.max()) + ww]
@@ -253,6 +253,13 @@ class _Board:
         a1, b1 = min(grown.shape[0], n - i0), min(grown.shape[1], n - j0)
         self.blocked[i0 + a0:i0 + a1, j0 + b0:j0 + b1] |= grown[a0:a1, b0:b1]
         self._bits = None
+
+
+@cache
+def _tops(n: int, h: int, w: int) -> int:
+    """The bits of the cells where an h x w box's top-left corner keeps it on the grid."""
+    row = (1 << (n - w + 1)) - 1
+    return row * (((1 << (n * (n - h + 1))) - 1) // ((1 << n) - 1))  # row, repeated every n
 
 
 def _row_runs(fp: np.ndarray) -> list[tuple[int, int, int]]:
