@@ -8,9 +8,9 @@ symbol, so the same symbol has the same colour on every card.
 A deck of the user's images is packed by the images' real silhouettes
 (generator.layout.silhouettes): PNG/JPG art is cleaned first (generator.render.art: plain
 background made transparent, trimmed), drawn once into a PDF form and placed by reference; an
-SVG is drawn as vector once into a form and packed by its tight circle. Icons and words are
-packed by their tight bounding circles (generator.layout.packing), each scaled so that its
-circle fills its place.
+SVG is drawn as vector once into a form and packed by its shape too (its polygons filled on a
+coarse grid: generator.render.svg_shape). Icons and words are packed by their tight bounding
+circles (generator.layout.packing), each scaled so that its circle fills its place.
 """
 
 from __future__ import annotations
@@ -483,6 +483,12 @@ def _svg_form(c, form: str, path: Path) -> Form:
         raise PnpError(f"cannot draw this SVG file: {e}", str(path)) from None
     c.endForm()
     c.restoreState()
+    from generator.render.svg_shape import svg_silhouette
+
+    shape = svg_silhouette(drawing, (x1, y1, x2, y2), pad)
+    if shape is not None:  # packed by its shape: placed by the centre of its silhouette
+        sil, cx, cy = shape
+        return Form(form, cx, cy, sil.radius, sil)
     if pts:
         cx, cy, r = enclosing_circle(pts)
         return Form(form, cx, cy, max(r + pad, 1e-6))
