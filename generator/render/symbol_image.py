@@ -1,4 +1,4 @@
-"""A JPEG symbol stored in the PDF as the file's own bytes, its cleaned background as a soft mask.
+"""A cleaned symbol's image in the PDF: a JPEG as the file's own bytes, its background a soft mask.
 
 A JPEG is embedded as it is (as issue 11 asks of every JPEG: re-encoding makes it larger and
 lossier). A cleaned symbol needs transparency, which JPEG cannot carry, so the file goes in
@@ -6,12 +6,15 @@ whole with an /SMask image (the cleaned alpha at the file's size, deflated) and 
 form clips it to the trimmed box. Pixel data is neither decoded for the PDF nor deflated:
 decoded JPEG noise deflates badly, so this is both smaller and quicker than storing the
 cleaned pixels. ReportLab embeds a JPEG as it is only without a mask, hence this module.
+A PNG's cleaned pixels and mask are deflated here too (as ReportLab would), so that the helper
+process of symbol_prep can do it for its half of the symbols.
 """
 
 from __future__ import annotations
 
 import io
 import zlib
+from dataclasses import dataclass
 from pathlib import Path
 
 from reportlab import rl_config
@@ -35,14 +38,39 @@ def jpeg_as_is(path: Path, size: tuple[int, int]) -> bytes | None:
     return data
 
 
-def draw_jpeg(c, name: str, data: bytes, alpha, x: float, y: float) -> None:
-    """Draw the JPEG (bytes as they are) with the soft mask `alpha` (a Pillow "L" image of the
-    same size), one unit per pixel, its bottom-left corner at (x, y)."""
-    width, height = alpha.size
-    image = _xobject(name, data, width, height, "DeviceRGB" if _components(data) == 3
-                     else "DeviceGray", ("DCTDecode",))
-    mask = _xobject(name + "-alpha", zlib.compress(alpha.tobytes()), width, height,
-                    "DeviceGray", ("FlateDecode",))
+@dataclass(frozen=True)
+class Encoded:
+    """What the PDF stores for a cleaned symbol: the image stream (the JPEG file as it is, or
+    the pixels deflated), its filter and colour space, its size, and the deflated soft mask.
+    Pure bytes, so the helper process of symbol_prep can make them."""
+
+    data: bytes
+    filter: str
+    space: str
+    size: tuple[int, int]
+    mask: bytes
+
+
+def encode(path: Path, art) -> Encoded | None:
+    """The streams for a cleaned (RGBA) symbol; None for one kept as it was (ReportLab's)."""
+    if art.image.mode != "RGBA":
+        return None
+    jpeg = jpeg_as_is(path, art.source_size)
+    if jpeg is not None:
+        space = "DeviceRGB" if _components(jpeg) == 3 else "DeviceGray"
+        return Encoded(jpeg, "DCTDecode", space, art.source_size,
+                       zlib.compress(art.full_alpha().tobytes()))
+    return Encoded(zlib.compress(art.image.convert("RGB").tobytes()), "FlateDecode",
+                   "DeviceRGB", art.image.size,
+                   zlib.compress(art.image.getchannel("A").tobytes()))
+
+
+def draw(c, name: str, enc: Encoded, x: float, y: float) -> None:
+    """Draw the encoded image with its soft mask, one unit per pixel, its bottom-left corner
+    at (x, y); stored once in the document under `name`."""
+    width, height = enc.size
+    image = _xobject(name, enc.data, width, height, enc.space, (enc.filter,))
+    mask = _xobject(name + "-alpha", enc.mask, width, height, "DeviceGray", ("FlateDecode",))
     mask._decode = [0, 1]
     doc = c._doc
     reg = doc.getXObjectName(name)

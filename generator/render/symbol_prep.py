@@ -103,23 +103,30 @@ def rendered_cards(ctx, el) -> list:
 
 def prefetch(cards, files: dict, keep: bool, region, seed: int, sizes, rotate: bool,
              rim: float) -> tuple[dict, dict]:
-    """Cleaned art by symbol name, and layouts by layout_key() for the cards, computed with
-    split(): what the drawing of each card would compute, ahead of time."""
+    """(Cleaned art, its encoded image) by symbol name, and layouts by layout_key() for the
+    cards, computed with split(): what the drawing of each card would compute, ahead of time."""
     from PIL import Image
 
     from generator.layout.silhouettes import pack_silhouettes
     from generator.render.art import clean
+    from generator.render.symbol_image import encode
 
     Image.preinit()  # the PNG and JPEG readers, imported once here rather than in each process
     names = list(dict.fromkeys(n for card in cards for n in card.symbols))
     raster = [n for n in names if n in files and files[n].suffix.lower() != ".svg"]
-    arts = dict(zip(raster, split(lambda n: clean(files[n], keep), raster), strict=True))
+
+    def prepare(name):
+        art = clean(files[name], keep)
+        return art, encode(files[name], art)
+
+    found = split(prepare, raster)
+    arts = {n: got for n, got in zip(raster, found, strict=True) if got is not None}
     layouts: dict = {}
-    if len(raster) < len(names) or not all(arts.values()):
+    if len(arts) < len(names):
         return arts, layouts
 
     def pack(card):
-        return pack_silhouettes([arts[n].silhouette for n in card.symbols], region,
+        return pack_silhouettes([arts[n][0].silhouette for n in card.symbols], region,
                                 f"{seed}:{card.id}", sizes, rim=rim, rotate=rotate)
 
     for card, placed in zip(cards, split(pack, cards), strict=True):

@@ -169,7 +169,7 @@ class _Kit:
         self.crowded: list[int] = []  # cards with a symbol below min_size
         self.word_font = font("sans-bold")
         self.ctx = ctx  # the first card's: which sheet is drawn (symbol_prep.rendered_cards)
-        self.cleaned: dict = {}  # raster symbols cleaned ahead of drawing, by name
+        self.cleaned: dict = {}  # raster symbols cleaned and encoded ahead of drawing, by name
         self.layouts: dict | None = None  # card layouts computed ahead, by layout_key
 
     def is_word(self, name: str) -> bool:
@@ -267,27 +267,30 @@ class Form:
         return self._silhouette
 
 
-def _raster_form(c, form: str, path: Path, keep: bool, art=None) -> Form:
-    """A PNG/JPG symbol cleaned (background, trim; unless given cleaned) and drawn once into a
-    form, 1 unit/pixel."""
+def _raster_form(c, form: str, path: Path, keep: bool, prepared=None) -> Form:
+    """A PNG/JPG symbol cleaned (background, trim) and encoded (symbol_image), unless given
+    both prepared, and drawn once into a form, 1 unit/pixel."""
     from reportlab.lib.utils import ImageReader
 
+    from generator.render import symbol_image
     from generator.render.art import clean
-    from generator.render.symbol_image import draw_jpeg, jpeg_as_is
 
-    if art is None:
+    if prepared is None:
         art = clean(path, keep)
+        prepared = art, symbol_image.encode(path, art)
+    art, enc = prepared
     if art.note:
         note(f"background:{path}", art.note)
     w, h = art.image.size
     c.saveState()
     c.beginForm(form, lowerx=0, lowery=0, upperx=w, uppery=h)
-    jpeg = jpeg_as_is(path, art.source_size) if art.image.mode == "RGBA" else None
-    if jpeg is not None:  # the file as it is, its trimmed box at the form's origin
-        (left, top), height = art.offset, art.source_size[1]
-        draw_jpeg(c, f"{form}-art", jpeg, art.full_alpha(), -left, top + h - height)
-    else:
+    if enc is None:  # its background kept: ReportLab stores it
         c.drawImage(ImageReader(art.image), 0, 0, w, h, mask="auto")
+    elif enc.size == (w, h):
+        symbol_image.draw(c, f"{form}-art", enc, 0, 0)
+    else:  # the whole file, its trimmed box at the form's origin
+        (left, top), height = art.offset, art.source_size[1]
+        symbol_image.draw(c, f"{form}-art", enc, -left, top + h - height)
     c.endForm()
     c.restoreState()
     return Form(form, w / 2, h / 2, art.silhouette.radius, art.silhouette, pixels=True)
