@@ -2,12 +2,13 @@
 
 Raster symbols are packed by the cells their ink covers (generator.layout.silhouettes); an SVG
 has no pixels, so each shape of its drawing is turned into polygons (curves sampled finely,
-circles and ellipses as 32-gons, rectangles as their boxes) in drawing units and filled with
-Pillow on a grid a few times finer than the silhouette's cells, each outlined as wide as its
-stroke (and at least two fine pixels, so that a sliver of ink still marks its cell); a cell is
-inked when any of its pixels is. Holes are filled, as a raster symbol's enclosed background is
-kept: nothing else goes inside a drawn ring. A shape of a kind
-this does not know gives no silhouette (None): the symbol is then packed by its circle.
+circles and ellipses as 32-gons, lines as strokes, rectangles and text as their boxes) in
+drawing units and filled with Pillow on a grid a few times finer than the silhouette's cells,
+each outlined as wide as its stroke (and at least two fine pixels, so that a sliver of ink
+still marks its cell); a cell is inked when any of its pixels is. Holes are filled, as a raster
+symbol's enclosed background is kept: nothing else goes inside a drawn ring. A shape of a kind
+this does not know, or one it cannot read, gives no silhouette (None): the symbol is then
+packed by its circle.
 """
 
 from __future__ import annotations
@@ -27,7 +28,10 @@ CURVE_STEPS = 8  # points per Bezier segment
 def svg_silhouette(drawing, bounds: tuple[float, float, float, float], pad: float
                    ) -> tuple[Silhouette, float, float] | None:
     """The drawing's silhouette and its centre (drawing units, y up), or None."""
-    polygons = _polygons(drawing)
+    try:
+        polygons = _polygons(drawing)
+    except (ArithmeticError, IndexError, TypeError, ValueError):  # a shape svglib made oddly
+        polygons = None
     if polygons is None:
         return None
     x1, y1, x2, y2 = bounds
@@ -75,7 +79,9 @@ def _polygons(drawing) -> list[tuple[list[tuple[float, float]], float]] | None:
         elif isinstance(node, sh.Polygon | sh.PolyLine):
             p = list(node.points)
             local = [list(zip(p[0::2], p[1::2], strict=False))]
-        elif isinstance(node, sh.Rect | sh.Line | sh.String):
+        elif isinstance(node, sh.Line):  # its stroke is drawn as wide as it is
+            local = [[(node.x1, node.y1), (node.x2, node.y2)]]
+        elif isinstance(node, sh.Rect | sh.String):
             bx1, by1, bx2, by2 = node.getBounds()
             local = [[(bx1, by1), (bx2, by1), (bx2, by2), (bx1, by2)]]
         else:
