@@ -67,3 +67,19 @@ def test_a_damaged_symbol_is_still_one_error_line_naming_it(tmp_path):
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stderr.count("error:") == 1 and "symbol004.png" in r.stderr
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_a_one_game_build_imports_no_process_pool(tmp_path):
+    """multiprocessing (~8 ms to import) is for several games at once; the helper of one
+    game's symbol art forks by itself."""
+    import subprocess
+
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    code = ("import sys\nfrom generator.cli import main\ntry:\n"
+            f"    main(['build', {str(root)!r}, '-o', {str(tmp_path / 'out.pdf')!r}])\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('multiprocessing' in sys.modules)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "False"
+    assert (tmp_path / "out.pdf").stat().st_size > 0
