@@ -204,6 +204,11 @@ def test_the_legend_stays_inside_the_card_in_text_of_6_pt_or_more(tmp_path, game
         for left, bottom, right, top in [box for _, box in texts] + forms:
             for x, y in ((left, bottom), (left, top), (right, bottom), (right, top)):
                 assert inside(shape, w, h, x, y, 1 * MM), (page, x, y)
+        boxes = [box for _, box in texts] + forms
+        for i, a in enumerate(boxes):  # names and symbols each in a place of their own
+            for b in boxes[i + 1:]:
+                assert min(a[2], b[2]) - max(a[0], b[0]) <= 0.1 or \
+                    min(a[3], b[3]) - max(a[1], b[1]) <= 0.1, (page, a, b)
         listed.update(forms_placed(pdf)[page])
         if shape == "rect":  # words name themselves: each word is one text, no form
             listed.update(t for t in page_text(pdf, page).split())
