@@ -65,6 +65,13 @@ class Area:
         return cls("circle", r=min(w, h) / 2 - rim)
 
     @property
+    def size(self) -> float:
+        """The area's surface."""
+        if self.kind == "rect":
+            return 4 * self.hw * self.hh
+        return math.pi * self.r**2 if self.kind == "circle" else 1.5 * SQRT3 * self.r**2
+
+    @property
     def top(self) -> float:
         if self.kind == "rect":
             return self.hh
@@ -166,9 +173,13 @@ def lay_out(symbols: list[tuple[str, str, bool]], area: Area, symbol: float, tit
             continue
         rows = _flow(items, area, top - title_h, symbol, gap, text)
         if rows is None:
+            if best is not None:
+                break  # from here down the block runs off the bottom
             continue
         bottom = rows[-1][0] - rows[-1][4]
         off = abs(top + bottom)
+        if best is not None and off > best[0] + 1e-9:
+            break  # past the centred place: lower tops only get further off
         if best is None or off < best[0] - 1e-9:
             best = (off, top, rows)
     if best is None:
@@ -188,24 +199,23 @@ def lay_out(symbols: list[tuple[str, str, bool]], area: Area, symbol: float, tit
 def _flow(items: list, area: Area, y: float, symbol: float, gap: float, text: float):
     """Rows (top, entries, width used, half width, height) from y down, or None if an entry
     is left over or a row cannot take its first entry."""
-    def height(row) -> float:
-        lines = max((len(lines) for _, lines, _ in row), default=0)
+    def height(lines: int) -> float:
         return symbol + (gap + lines * text * LEADING if lines else 0)
 
-    rows, rest = [], list(items)
-    while rest:
-        row = [rest.pop(0)]
-        used = row[0][2]
-        if used > 2 * area.band(y, y - height(row)):
+    rows, i = [], 0
+    while i < len(items):
+        lines, used = len(items[i][1]), items[i][2]
+        if used > 2 * area.band(y, y - height(lines)):
             return None
-        while rest:
-            wider = used + gap + rest[0][2]
-            if wider > 2 * area.band(y, y - height(row + [rest[0]])):
+        end = i + 1
+        while end < len(items):
+            more, wider = max(lines, len(items[end][1])), used + gap + items[end][2]
+            if wider > 2 * area.band(y, y - height(more)):
                 break
-            row.append(rest.pop(0))
-            used = wider
-        h = height(row)
-        rows.append((y, row, used, area.band(y, y - h), h))
+            lines, used, end = more, wider, end + 1
+        h = height(lines)
+        rows.append((y, items[i:end], used, area.band(y, y - h), h))
+        i = end
         y -= h + 0.6 * gap
     return rows
 
@@ -220,7 +230,8 @@ def best_sheet(symbols: list[tuple[str, str, bool]], area: Area, title: str, mea
     """The sheet with the largest symbols that fit (MIN_SYMBOL at least), or None."""
     if lay_out(symbols, area, MIN_SYMBOL, title, measure, title_measure) is None:
         return None
-    lo, hi = MIN_SYMBOL, max(largest, MIN_SYMBOL)
+    # each entry takes at least its symbol's square: no larger symbol can fit
+    lo, hi = MIN_SYMBOL, max(min(largest, math.sqrt(area.size / max(len(symbols), 1))), MIN_SYMBOL)
     if lay_out(symbols, area, hi, title, measure, title_measure) is not None:
         lo = hi
     for _ in range(10):  # to a twentieth of a millimetre or so
@@ -238,7 +249,7 @@ def plan_legend(symbols: list[tuple[str, str, bool]], area: Area, measure: Measu
     (the smallest of their best), so the legend reads as one. None when even MAX_CARDS
     cards cannot hold them."""
     ordered = sorted(symbols, key=lambda s: (s[1].casefold(), s[0]))
-    largest = area.top  # a symbol as wide as the area is half tall
+    largest = area.top  # a symbol as wide as the area is half tall (or less: see below)
     for count in range(1, MAX_CARDS + 1):
         groups = _share(ordered, count)
         titles = ["Symbols"] if count == 1 else [f"Symbols {i}/{count}" for i in range(1, count + 1)]
