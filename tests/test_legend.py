@@ -182,11 +182,11 @@ type = "symbols"
     return root
 
 
-@pytest.mark.parametrize("game, shape, legend_cards", [
-    ("small", "circle", 1), ("dobble", "circle", 2), ("dobble-connect", "hexagon", 10),
-    ("words", "rect", 1)])
+@pytest.mark.parametrize("game, shape, legend_cards, clear_mm", [
+    ("small", "circle", 1, 1), ("dobble", "circle", 2, 1), ("dobble-connect", "hexagon", 10, 1),
+    ("words", "rect", 1, 3)])  # symbols over the whole card: the 3 mm safe zone still holds
 def test_the_legend_stays_inside_the_card_in_text_of_6_pt_or_more(tmp_path, game, shape,
-                                                                   legend_cards):
+                                                                   legend_cards, clear_mm):
     source = {"small": lambda: str(small_dobble(tmp_path)),
               "words": lambda: str(words_deck(tmp_path))}.get(game, lambda: game)()
     pdf = tmp_path / "single.pdf"
@@ -203,7 +203,7 @@ def test_the_legend_stays_inside_the_card_in_text_of_6_pt_or_more(tmp_path, game
             assert size >= 6 - 1e-6
         for left, bottom, right, top in [box for _, box in texts] + forms:
             for x, y in ((left, bottom), (left, top), (right, bottom), (right, top)):
-                assert inside(shape, w, h, x, y, 1 * MM), (page, x, y)
+                assert inside(shape, w, h, x, y, clear_mm * MM), (page, x, y)
         boxes = [box for _, box in texts] + forms
         for i, a in enumerate(boxes):  # names and symbols each in a place of their own
             for b in boxes[i + 1:]:

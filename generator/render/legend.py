@@ -19,6 +19,7 @@ from generator.components import IMAGE_SUFFIXES, Card, Deck, Element
 from generator.designs import icons
 from generator.designs.legend import (
     LEADING,
+    RIM,
     Area,
     LegendCard,
     display_name,
@@ -48,7 +49,9 @@ def legend_cards(deck: Deck, cards: tuple[Card, ...], where: str = "--legend") -
     symbols_el = for_card(symbols_el, template)
     x, y = symbols_el.get("x", 0.0), symbols_el.get("y", 0.0)
     w, h = symbols_el.get("w", deck.width - x), symbols_el.get("h", deck.height - y)
-    area = Area.inside(deck.shape, w, h)
+    # 2 mm inside the symbols' box, and never outside the card's safe zone (3 mm by default)
+    margin = min(x, y, deck.width - x - w, deck.height - y - h)
+    area = Area.inside(deck.shape, w, h, max(RIM, deck.print.safe - margin))
     used = list(dict.fromkeys(s for c in cards for s in c.symbols))
     words = _word_symbols(deck, used)
     entries = [(s, s if s in words else display_name(s), s in words) for s in used]
