@@ -146,13 +146,15 @@ def text_size_for(symbol: float) -> float:
 
 
 def lay_out(symbols: list[tuple[str, str, bool]], area: Area, symbol: float, title: str,
-            measure: Measure, title_measure: Measure) -> Sheet | None:
+            measure: Measure, title_measure: Measure, balanced: bool = False) -> Sheet | None:
     """Entries in centred rows inside the area at this symbol size, or None if they do not
     all fit. symbols: (symbol, display name, is a word) in reading order.
 
     Rows flow down from a top line, each as full as its band of the area allows and only as
     tall as its captions need; of the top lines that fit everything, the one centring the
-    block vertically wins (a circle's or hexagon's rows narrow away from the middle)."""
+    block vertically wins (a circle's or hexagon's rows narrow away from the middle).
+    balanced: as many rows, but no fuller than needed, so the last row is not left with one
+    entry (for the final layout; the size search only asks whether everything fits)."""
     text = text_size_for(symbol)
     gap = GAP * text + 0.08 * symbol
     items = []
@@ -165,26 +167,17 @@ def lay_out(symbols: list[tuple[str, str, bool]], area: Area, symbol: float, tit
     title_size = max(text, min(MAX_TEXT + 1, text + 1))
     title_h = title_size * 1.4 + gap if title else 0.0
     title_w = title_measure(title, title_size) if title else 0.0
-    best = None
-    steps = 40
-    for k in range(steps + 1):
-        top = area.top * (1 - k / steps)
-        if title and title_w > 2 * area.band(top, top - title_h):
-            continue
-        rows = _flow(items, area, top - title_h, symbol, gap, text)
-        if rows is None:
-            if best is not None:
-                break  # from here down the block runs off the bottom
-            continue
-        bottom = rows[-1][0] - rows[-1][4]
-        off = abs(top + bottom)
-        if best is not None and off > best[0] + 1e-9:
-            break  # past the centred place: lower tops only get further off
-        if best is None or off < best[0] - 1e-9:
-            best = (off, top, rows)
+    best = _centred(items, area, symbol, gap, text, title_h, title_w, len(items))
     if best is None:
         return None
-    _, top, rows = best
+    if balanced:
+        count = len(best[1])
+        for cap in range(-(-len(items) // count), max(len(r[1]) for r in best[1])):
+            even = _centred(items, area, symbol, gap, text, title_h, title_w, cap)
+            if even is not None and len(even[1]) <= count:
+                best = even
+                break
+    top, rows = best
     entries = []
     for y_row, row, used, half, _ in rows:
         # spread the row over its width, with at most twice the gap between entries
@@ -196,9 +189,32 @@ def lay_out(symbols: list[tuple[str, str, bool]], area: Area, symbol: float, tit
     return Sheet(title, top - title_size * 1.05, title_size, text, gap, tuple(entries))
 
 
-def _flow(items: list, area: Area, y: float, symbol: float, gap: float, text: float):
-    """Rows (top, entries, width used, half width, height) from y down, or None if an entry
-    is left over or a row cannot take its first entry."""
+def _centred(items: list, area: Area, symbol: float, gap: float, text: float, title_h: float,
+             title_w: float, cap: int):
+    """(top line, rows) of the flow that fits everything with the block most nearly centred
+    vertically, at most cap entries a row; None when no top line fits everything."""
+    best = None
+    steps = 40
+    for k in range(steps + 1):
+        top = area.top * (1 - k / steps)
+        if title_w and title_w > 2 * area.band(top, top - title_h):
+            continue
+        rows = _flow(items, area, top - title_h, symbol, gap, text, cap)
+        if rows is None:
+            if best is not None:
+                break  # from here down the block runs off the bottom
+            continue
+        off = abs(top + rows[-1][0] - rows[-1][4])
+        if best is not None and off > best[0] + 1e-9:
+            break  # past the centred place: lower tops only get further off
+        if best is None or off < best[0] - 1e-9:
+            best = (off, top, rows)
+    return None if best is None else best[1:]
+
+
+def _flow(items: list, area: Area, y: float, symbol: float, gap: float, text: float, cap: int):
+    """Rows (top, entries, width used, half width, height) from y down, at most cap entries
+    each, or None if an entry is left over or a row cannot take its first entry."""
     def height(lines: int) -> float:
         return symbol + (gap + lines * text * LEADING if lines else 0)
 
@@ -208,7 +224,7 @@ def _flow(items: list, area: Area, y: float, symbol: float, gap: float, text: fl
         if used > 2 * area.band(y, y - height(lines)):
             return None
         end = i + 1
-        while end < len(items):
+        while end < len(items) and end - i < cap:
             more, wider = max(lines, len(items[end][1])), used + gap + items[end][2]
             if wider > 2 * area.band(y, y - height(more)):
                 break
@@ -240,7 +256,7 @@ def best_sheet(symbols: list[tuple[str, str, bool]], area: Area, title: str, mea
             lo = mid
         else:
             hi = mid
-    return lay_out(symbols, area, lo, title, measure, title_measure)
+    return lay_out(symbols, area, lo, title, measure, title_measure, balanced=True)
 
 
 def plan_legend(symbols: list[tuple[str, str, bool]], area: Area, measure: Measure,
@@ -261,7 +277,7 @@ def plan_legend(symbols: list[tuple[str, str, bool]], area: Area, measure: Measu
         if sheets[-1] is None:
             continue
         size = min(s.entries[0].size for s in sheets if s is not None and s.entries)
-        same = [lay_out(g, area, size, t, measure, title_measure)
+        same = [lay_out(g, area, size, t, measure, title_measure, balanced=True)
                 for g, t in zip(groups, titles, strict=True)]
         return [a if a is not None else b for a, b in zip(same, sheets, strict=True)]
     return None
