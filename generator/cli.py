@@ -106,6 +106,8 @@ def list_templates(game: str | None, as_json: bool) -> None:
               help="One card per page with bleed and TrimBox (for print shops).")
 @click.option("--cmyk", is_flag=True,
               help="CMYK colours for print shops (greys and black in black ink only).")
+@click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, transparency "
+              "flattened; needs --single).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (one game) or folder (several). Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
@@ -113,7 +115,7 @@ def list_templates(game: str | None, as_json: bool) -> None:
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
               "missing glyph...); the PDF is still written.")
 def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
-          back_offset, grid, parts, single, cmyk, output, as_json, strict) -> None:
+          back_offset, grid, parts, single, cmyk, pdfx, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
     from generator.catalog import bundled
@@ -126,7 +128,9 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
                    backs=backs, flip=flip, back_offset=back_offset, grid=grid,
                    parts=tuple(parts), guides=guides, layout="single" if single else "sheet",
-                   cmyk=cmyk)
+                   cmyk=cmyk, pdfx=pdfx)
+    if pdfx and not single:
+        raise PnpError("PDF/X needs a trim box on every page: add --single", "--pdfx")
     jobs: dict[Path, object] = {}
     for name in names:
         deck = load(name)

@@ -29,6 +29,7 @@ class Shop:
     cmyk: bool = False
     dpi: int = 300
     bleed_px: int | None = None  # bleed in whole pixels at dpi, when the shop counts it so
+    pdfx: bool = False  # the PDF as PDF/X-1a:2003 (render/pdfx.py)
 
     def bleed_points(self) -> float:
         """The bleed around each card, in points (exact pixels when the shop gives pixels)."""
@@ -50,9 +51,10 @@ SHOPS = {
         # (poker 2.5 x 3.5 in -> 825 x 1125 px).
         Shop("thegamecrafter", "The Game Crafter", "png", 0.125,
              {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75)}),
-        # DriveThruCards: one PDF per deck, the back then the front of each card, 1/8 in of bleed,
-        # CMYK, 300 dpi images.
-        Shop("drivethrucards", "DriveThruCards", "pdf", 0.125, {"poker": (2.5, 3.5)}, cmyk=True),
+        # DriveThruCards: one PDF/X-1a:2003 per deck, the back then the front of each card,
+        # 1/8 in of bleed, CMYK, 300 dpi images.
+        Shop("drivethrucards", "DriveThruCards", "pdf", 0.125, {"poker": (2.5, 3.5)}, cmyk=True,
+             pdfx=True),
         # MakePlayingCards and PrinterStudio: a PNG per face, trim + 36 px each side at 300 dpi
         # (poker 822 x 1122 px).
         Shop("makeplayingcards", "MakePlayingCards", "png", 0.12, MPC_SIZES, bleed_px=36),
@@ -106,7 +108,12 @@ def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
     jobs = [(card, side) for card in cards for side in ("back", "front")]
     flip = resolved(deck, Options()).flip
     sheet = one_card_a_page(deck.width, deck.height, jobs, bleed, flip=flip)
-    data = render(deck, sheet, cmyk=s.cmyk)
+    if s.pdfx:
+        from generator.render.pdfx import render_pdfx
+
+        data = render_pdfx(deck, sheet)
+    else:
+        data = render(deck, sheet, cmyk=s.cmyk)
     out = folder / f"{output_stem(deck)}-{s.name}.pdf"
     write_atomic(out, data)
     return {"shop": s.title, "size": size, "files": 1, "pdf": str(out), "pages": len(sheet.pages)}
