@@ -93,11 +93,11 @@ def export_for_shop(deck: Deck, cards: tuple[Card, ...], name: str, folder: Path
         rows = export_png(deck, cards, folder, dpi=s.dpi, bleed=bleed, workers=workers,
                           progress=progress)
         return {"shop": s.title, "size": size, "files": len(rows), "folder": str(folder)}
-    return _pdf(deck, cards, s, size, bleed, folder)
+    return _pdf(deck, cards, s, size, bleed, folder, progress)
 
 
 def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
-         folder: Path) -> dict:
+         folder: Path, progress: Callable[[int], None] | None = None) -> dict:
     from generator.build import Options, resolved, write_atomic
     from generator.layout.sheet import one_card_a_page
     from generator.render.pdf import render
@@ -111,9 +111,9 @@ def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
     if s.pdfx:
         from generator.render.pdfx import render_pdfx
 
-        data = render_pdfx(deck, sheet)
+        data = render_pdfx(deck, sheet, progress=progress)
     else:
-        data = render(deck, sheet, cmyk=s.cmyk)
+        data = render(deck, sheet, cmyk=s.cmyk, progress=progress)
     out = folder / f"{output_stem(deck)}-{s.name}.pdf"
     write_atomic(out, data)
     return {"shop": s.title, "size": size, "files": 1, "pdf": str(out), "pages": len(sheet.pages)}
