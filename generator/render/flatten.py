@@ -24,7 +24,8 @@ from generator.raster import image_size
 
 FLATTEN_DPI = 300  # the shops' own resolution for raster art
 _TRANSPARENT_OR_RASTER = re.compile(
-    rb"/SMask\b|/Subtype\s*/Image\b|/(?:ca|CA)\s+(?:0?\.\d*|0)(?![\d.])")
+    rb"/SMask\b|/Subtype\s*/Image\b|/(?:ca|CA)\s+(?:0?\.\d*|0)(?![\d.])"
+    rb"|/BM\s*/(?!Normal\b|Compatible\b)")
 _MAY_BE = re.compile(r"\b(?:gs|Do|BI)\b")  # the only operators that can bring either in
 
 
