@@ -33,6 +33,7 @@ class Options:
     layout: str = "sheet"  # sheet | single (one card per page with bleed, for print shops)
     cmyk: bool = False  # DeviceCMYK colours, for print shops (render/cmyk.py)
     legend: bool | None = None  # legend cards after a symbol deck (default: [deck] legend)
+    pdfx: bool = False  # PDF/X-1a:2003, CMYK and flattened (render/pdfx.py); needs "single"
 
 
 @dataclass(frozen=True)
@@ -57,8 +58,8 @@ def resolved(deck: Deck, opts: Options) -> Options:
         backs=deck.has_backs if opts.backs is None else opts.backs,
         flip=opts.flip or p.flip,
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
-        grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk,
-        legend=deck.legend if opts.legend is None else opts.legend,
+        grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk or opts.pdfx,
+        pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
         guides=opts.layout != "single" if opts.guides is None else opts.guides)
 
 
@@ -170,7 +171,12 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     o = resolved(deck, opts)
     sheet = sheet or plan(deck, opts)
     with collecting() as notes:
-        data = render(deck, sheet, progress=progress, cmyk=o.cmyk)
+        if o.pdfx:
+            from generator.render.pdfx import render_pdfx
+
+            data = render_pdfx(deck, sheet, progress=progress)
+        else:
+            data = render(deck, sheet, progress=progress, cmyk=o.cmyk)
     write_atomic(out, data)
     cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
                 if not isinstance(pl.card, LegendCard))

@@ -110,6 +110,8 @@ def list_templates(game: str | None, as_json: bool) -> None:
               help="Symbol decks: add legend cards listing every symbol with its name, after the "
               "playing cards, with their back (default: the definition's [deck] legend). As "
               "many as keep names at 6 pt or more; never counted by pnp verify.")
+@click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, transparency "
+              "flattened; needs --single).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (one game) or folder (several). Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
@@ -117,7 +119,7 @@ def list_templates(game: str | None, as_json: bool) -> None:
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
               "missing glyph...); the PDF is still written.")
 def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
-          back_offset, grid, parts, single, cmyk, legend, output, as_json, strict) -> None:
+          back_offset, grid, parts, single, cmyk, pdfx, legend, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
     from generator.catalog import bundled
@@ -130,7 +132,9 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
                    backs=backs, flip=flip, back_offset=back_offset, grid=grid,
                    parts=tuple(parts), guides=guides, layout="single" if single else "sheet",
-                   cmyk=cmyk, legend=legend)
+                   cmyk=cmyk, pdfx=pdfx, legend=legend)
+    if pdfx and not single:
+        raise PnpError("PDF/X needs a trim box on every page: add --single", "--pdfx")
     jobs: dict[Path, object] = {}
     for name in names:
         deck = load(name)
