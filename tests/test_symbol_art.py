@@ -121,8 +121,8 @@ def test_the_overlap_check_sees_overlapping_symbols(tmp_path):
 @pytest.mark.parametrize("fmt", ["png", "jpg"])
 def test_no_white_square_shows_around_a_symbol(built, fmt):
     """On the white page, a kept background would be invisible: build on a dark card and
-    look for near-white pixels between the symbols (a JPEG is stored whole, as it is, its
-    background hidden by a soft mask: none of it may show either)."""
+    look for near-white pixels between the symbols. JPG too: its noisy white must go as well
+    (a JPEG is stored whole, as it is, its background hidden by a soft mask)."""
     root = built[fmt].parent
     toml = (root / "game.toml").read_text()
     (root / "game.toml").write_text(toml.replace('[[face]]\ntype = "symbols"', (
