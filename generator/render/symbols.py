@@ -20,6 +20,7 @@ import struct
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -87,14 +88,20 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
 
 def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None:
     """Draw a form with its centre (form.cx, form.cy) at (x, y), turned and scaled: one
-    matrix, so a placement is a few bytes of the PDF and little work."""
+    matrix, so a placement is a few bytes of the PDF and little work.
+
+    The operators are those of saveState, transform, doForm and restoreState, written
+    directly: a form changes no canvas state, and the 32,000 placements of a big deck spent
+    a third of their time copying and restoring the canvas's state (same bytes)."""
     a = math.radians(angle)
     cos, sin = math.cos(a) * scale, math.sin(a) * scale
-    c.saveState()
-    c.transform(cos, sin, -sin, cos, x - cos * form.cx + sin * form.cy,
-                y - sin * form.cx - cos * form.cy)
-    c.doForm(form.name)
-    c.restoreState()
+    code = c._code
+    code.append("q")
+    code.append(fp_str(cos, sin, -sin, cos, x - cos * form.cx + sin * form.cy,
+                       y - sin * form.cx - cos * form.cy) + " cm")
+    code.append(f"/{c._doc.getXObjectName(form.name)} Do")
+    c._formsinuse.append(form.name)
+    code.append("Q")
 
 
 def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
