@@ -236,8 +236,14 @@ BIG_POOL = 4  # ...and each card turns, mirrors and reshuffles one of these
 @cache
 def _pool(n: int, region: Region, seed: str, spread: float = 2.2
           ) -> tuple[tuple[Spot, ...], ...]:
-    tries = CANDIDATES if n <= BIG else BIG_POOL
-    tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(tries)]
+    if n <= BIG:
+        tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(CANDIDATES)]
+    else:  # a few big layouts, each ~0.15 s: one per core (each is seeded on its own)
+        import numpy  # noqa: F401  (imported once here, not once in each worker)
+
+        from generator.parallel import fork_map
+
+        tried = fork_map(lambda i: pack(n, region, f"{seed}:{i}", spread), range(BIG_POOL))
     tried.sort(key=lambda spots: -coverage(spots, region))
     return tuple(tuple(t) for t in tried[:POOL])
 

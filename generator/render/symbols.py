@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import struct
+from functools import cache
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -177,6 +178,9 @@ class _Kit:
         is then one line of the PDF, not a text object."""
         if name not in self.forms:
             fnt = self._icon_font()
+            if not self.forms:
+                _prefetch_circles(fnt, [icons.codepoint(n) for n in self.color
+                                        if not self.is_word(n)])
             gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
             form = self._form_name()
             c.saveState()
@@ -372,7 +376,7 @@ def glyph_circle(font_name: str, code: int) -> tuple[float, float, float]:
     gid = face.charToGlyph.get(code)
     if gid is None:
         raise PnpError(f"the icon font has no glyph U+{code:04X}")
-    glyf = face.get_table("glyf")
+    glyf = _glyf_table(font_name)
     start, end = face.glyphPos[gid], face.glyphPos[gid + 1]
     data = glyf[start:end]
     if len(data) < 10:
@@ -387,6 +391,32 @@ def glyph_circle(font_name: str, code: int) -> tuple[float, float, float]:
             result = (result[0], result[1], face.unitsPerEm / 2)
     _GLYPH_CIRCLES[code] = result
     return result
+
+
+MANY_ICONS = 200  # above this many icons in a deck, their circles are found on every core
+
+
+def _prefetch_circles(font_name: str, codes: list[int]) -> None:
+    """Find the circles of a big deck's icons at once, one share per core (each glyph's
+    circle is ~0.5 ms of pure Python; 993 icons are half a second on one core)."""
+    codes = [c for c in codes if c not in _GLYPH_CIRCLES]
+    if len(codes) <= MANY_ICONS:
+        return
+    import numpy  # noqa: F401  (imported once here, not once in each worker)
+
+    from generator.parallel import cores, fork_map
+
+    shares = [codes[k::cores()] for k in range(cores())]
+    for share, found in zip(shares, fork_map(
+            lambda share: [glyph_circle(font_name, c) for c in share], shares), strict=True):
+        _GLYPH_CIRCLES.update(zip(share, found, strict=True))
+
+
+@cache
+def _glyf_table(font_name: str) -> bytes:
+    """The font's glyph table, read once (reportlab copies the whole table, ~1 MB for Font
+    Awesome, on every get_table call)."""
+    return pdfmetrics.getFont(font_name).face.get_table("glyf")
 
 
 def _simple_points(data: bytes, ncont: int) -> list[tuple[float, float]]:
