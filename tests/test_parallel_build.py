@@ -8,7 +8,7 @@ from generator import parallel
 from generator.build import build
 from generator.definition import load
 from generator.layout import packing
-from generator.render import symbols
+from generator.render import glyph_circles
 
 pytestmark = pytest.mark.skipif(not parallel.can_fork(), reason="needs fork and two cores")
 
@@ -26,7 +26,7 @@ def big_deck(tmp_path):
 
 def fresh_build(deck, out):
     packing._pool.cache_clear()
-    symbols._GLYPH_CIRCLES.clear()
+    glyph_circles._GLYPH_CIRCLES.clear()
     build(deck, out)
     return out.read_bytes()
 
@@ -45,7 +45,7 @@ def test_a_big_icon_deck_is_the_same_bytes_forked_or_not(tmp_path, monkeypatch):
     assert forks == ["fork", "fork"]  # the base layouts, then the icons' circles
     # one process, each icon's circle found when its form is drawn
     monkeypatch.setattr(parallel, "can_fork", lambda: False)
-    monkeypatch.setattr(symbols, "MANY_ICONS", 10**9)
+    monkeypatch.setattr(glyph_circles, "MANY_ICONS", 10**9)
     alone = fresh_build(deck, tmp_path / "alone.pdf")
     assert len(forks) == 2
     assert forked == alone
