@@ -4,7 +4,7 @@
 
 Prints, median of N runs, each build a fresh `pnp build` process (interpreter start included):
   - `pnp build dobble`: wall time (target < 1 s), and its fronts' ink coverage, with how much
-    of its enclosing circle an icon inks (what caps the coverage of thin glyphs);
+    of its enclosing circle an icon inks (why thin glyphs leave the card mostly blank);
   - the user's-art decks: 57 opaque drawings on white with margins (made here with Pillow,
     bench/art_deck.py), as PNG and as JPG, 95 mm round cards, order 7, A4: wall time, peak RSS,
     PDF size, pages of fronts, and from a render of every card at 150 dpi the ink coverage of
@@ -83,8 +83,9 @@ def coverage_line(name: str, single: Path, pages=None) -> str:
 
 def glyph_density_line(game: str) -> str:
     """How much of its enclosing circle each of the deck's icons inks (from the glyph masks
-    the shape packing uses), and what that caps the card's ink at: the share of the card that
-    would be ink if the icons' circles tiled the whole symbols area, which no packing does."""
+    the shape packing uses), and the share of the card that would be ink if the icons'
+    circles tiled the whole symbols area without overlapping (no circle packing comes near;
+    nested shapes beat it only where their circles overlap)."""
     import math
 
     from generator.definition import load
