@@ -194,6 +194,8 @@ class _Kit:
         start = next((k for k, card in enumerate(cards) if card is ctx.card), len(cards))
         todo = list(dict.fromkeys((tuple(card.symbols), f"{seed}:{card.id}")
                                   for card in cards[start:] if card.symbols))
+        if not todo:  # a drawing that did not say which cards it draws (an export)
+            return
         face = pdfmetrics.getFont(self._icon_font()).face
         shapes = {n: icon_shape(str(_icon_font_path()), icons.codepoint(n), face.unitsPerEm)
                   .silhouette for n in self.color}
