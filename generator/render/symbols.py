@@ -221,7 +221,10 @@ class _Kit:
 
     def icon_form(self, c, name: str) -> Form:
         """The icon's glyph in its colour, drawn once into a form (in font units): placing it
-        is then one line of the PDF, not a text object."""
+        is then one line of the PDF, not a text object. A deck packed by shapes has one form
+        per icon, centred on its silhouette (a legend card places that one too)."""
+        if self.by_shape:
+            return self.form(c, name)
         if name not in self.forms:
             fnt = self._icon_font()
             if not self.forms:
