@@ -31,10 +31,11 @@ def dobble_cards(tmp_path_factory):
 
 def test_dobble_icons_cover_a_third_of_the_card_clear_of_the_rim(dobble_cards):
     """Ink share of the 85 mm card circle at 150 dpi: 26.9 % mean when the icons were packed
-    by their bounding circles; 33.7 % packed by their shapes at min_size 0.16 (35.1 % at
-    0.12, with smaller icons)."""
+    by their bounding circles; 32.0 % packed by their shapes at Dobble's sizes (min_size 0.16,
+    max_size 0.42; 35.1 % at the defaults 0.12 and 0.5, with smaller icons and twice the
+    time)."""
     found = art_deck.card_ink(dobble_cards, pages=PAGES)
-    assert statistics.mean(c for c, _ in found) >= 0.33
+    assert statistics.mean(c for c, _ in found) >= 0.31
     assert min(c for c, _ in found) >= 0.25
     assert sum(rim for _, rim in found) == 0
 
@@ -64,7 +65,7 @@ def test_dobble_icons_stay_findable(dobble_cards):
     """Shape packing shrinks an icon that fits nowhere; min_size keeps the smallest one big.
     Read from the PDF: each icon is a form (its box the glyph's, padded) placed by a turning
     matrix; the box's longer side over (|cos| + |sin|) of the turn is a lower bound of the
-    ink's longer side. 6.7 mm at the default min_size (0.12), over 8 mm at Dobble's 0.16."""
+    ink's longer side. 6.7 mm at the default min_size (0.12), 9.3 mm at Dobble's 0.16."""
     import math
 
     import pypdfium2 as pdfium
