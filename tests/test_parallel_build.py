@@ -1,6 +1,7 @@
 """A big icon deck's layouts and icon outlines are computed on every core: same PDF bytes."""
 
 import multiprocessing
+import os
 
 import pytest
 
@@ -10,7 +11,14 @@ from generator.definition import load
 from generator.layout import packing
 from generator.render import glyph_circles
 
-pytestmark = pytest.mark.skipif(not parallel.can_fork(), reason="needs fork and two cores")
+pytestmark = pytest.mark.skipif(parallel.cores() < 2 or not hasattr(os, "fork"),
+                                reason="needs fork and two cores")
+
+
+@pytest.fixture(autouse=True)
+def idle_machine(monkeypatch):
+    """Fork as on an idle machine, whatever else runs on this one."""
+    monkeypatch.setattr(parallel, "busy", lambda: False)
 
 
 def big_deck(tmp_path):
@@ -34,21 +42,48 @@ def fresh_build(deck, out):
 def test_a_big_icon_deck_is_the_same_bytes_forked_or_not(tmp_path, monkeypatch):
     deck = big_deck(tmp_path)
     forks = []
-    real = multiprocessing.get_context
+    real = os.fork
 
-    def counting(method=None):
-        forks.append(method)
-        return real(method)
+    def counting():
+        pid = real()
+        if pid:
+            forks.append(pid)
+        return pid
 
-    monkeypatch.setattr(parallel.multiprocessing, "get_context", counting)
+    monkeypatch.setattr(os, "fork", counting)
     forked = fresh_build(deck, tmp_path / "forked.pdf")
-    assert forks == ["fork", "fork"]  # the base layouts, then the icons' circles
+    assert len(forks) == 2 * (parallel.cores() - 1)  # the base layouts, the icons' circles
     # one process, each icon's circle found when its form is drawn
     monkeypatch.setattr(parallel, "can_fork", lambda: False)
     monkeypatch.setattr(glyph_circles, "MANY_ICONS", 10**9)
     alone = fresh_build(deck, tmp_path / "alone.pdf")
-    assert len(forks) == 2
+    assert len(forks) == 2 * (parallel.cores() - 1)
     assert forked == alone
+
+
+def failing(x):
+    if x == 3:
+        raise ValueError("three")
+    return x
+
+
+def test_an_error_in_a_child_is_raised_in_the_parent():
+    with pytest.raises(ValueError, match="three"):
+        parallel.fork_map(failing, [0, 1, 2, 3])
+    assert parallel.fork_map(failing, [0, 1, 2]) == [0, 1, 2]
+
+
+def dies(x):
+    if x == 1 and os.getpid() != PARENT:
+        os._exit(9)  # a child killed halfway
+    return x * 10
+
+
+PARENT = os.getpid()
+
+
+def test_the_share_of_a_child_that_died_is_done_by_the_parent():
+    assert parallel.fork_map(dies, [0, 1, 2, 3]) == [0, 10, 20, 30]
 
 
 def double(x):

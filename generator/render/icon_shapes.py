@@ -78,26 +78,17 @@ def pack_icons(shapes: list, region, seed: str, sizes, rim: float, rotate: bool)
 
 def pack_cards(cards: list[tuple[tuple[str, ...], str]], shapes: dict, region, sizes, rim: float,
                rotate: bool) -> list:
-    """Each card's layout by shapes (its symbol names and seed given), one share of the cards
-    per core, in the given order; None for a card that does not fit (drawing it says why)."""
-    import numpy  # noqa: F401  (imported once here, not once in each worker)
+    """Each card's layout by shapes (its symbol names and seed given), shared over the cores,
+    in the given order; None for a card that does not fit (drawing it says why)."""
+    import numpy  # noqa: F401  (imported once here, not once in each child)
 
-    from generator.parallel import cores, fork_map
+    from generator.parallel import fork_map
 
-    def pack_share(share):
-        out = []
-        for names, seed in share:
-            try:
-                out.append(pack_icons([shapes[n] for n in names], region, seed, sizes, rim,
-                                      rotate))
-            except ValueError:
-                out.append(None)
-        return out
+    def pack_card(card):
+        names, seed = card
+        try:
+            return pack_icons([shapes[n] for n in names], region, seed, sizes, rim, rotate)
+        except ValueError:
+            return None
 
-    k = cores()
-    shares = [cards[i::k] for i in range(k)]
-    found = fork_map(pack_share, shares)
-    out: list = [None] * len(cards)
-    for i in range(k):
-        out[i::k] = found[i]
-    return out
+    return fork_map(pack_card, cards)
