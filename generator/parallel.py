@@ -39,8 +39,9 @@ def can_fork() -> bool:
 def busy() -> bool:
     """Whether the machine has no core to spare: its load over the last minute (this process
     included) is at least its number of cores. There a child only competes with the parent
-    for the same CPU: Dobble built 0.13 s slower forked than not at a load of 4.9 on 2 cores,
-    the order-31 deck no faster (bench figures, median of 9 and 5)."""
+    for the same CPU. Fresh builds on 2 cores, alternating, serial -> forked: at a load of
+    1.0, Dobble 0.99 -> 0.79 s and the order-31 deck 2.58 -> 2.21 s; at 4.9, Dobble 1.51 ->
+    1.64 s and the order-31 deck 4.62 -> 4.58 s (median of 5, 9 and 5)."""
     try:
         return os.getloadavg()[0] >= cores()
     except OSError:  # no load average on this system
