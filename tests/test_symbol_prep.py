@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from generator import parallel
 from generator.build import build
 from generator.definition import load
 from generator.render import symbol_prep
@@ -22,9 +23,16 @@ def square_or_fail(x):
     return x * x, os.getpid()
 
 
+@pytest.fixture
+def two_cores(monkeypatch):
+    """generator.parallel as on a quiet 2-core machine, whatever this one is doing."""
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "can_fork", lambda: True)
+
+
 @needs_fork
-def test_split_gives_every_other_item_to_a_helper_process_in_order():
-    got = symbol_prep.split(square_or_fail, list(range(6)), fork=True)
+def test_split_gives_every_other_item_to_a_helper_process_in_order(two_cores):
+    got = symbol_prep.split(square_or_fail, list(range(6)))
     assert [g and g[0] for g in got] == [0, 1, 4, None, 16, 25]  # 3 raised: left to the caller
     me = os.getpid()
     assert {g[1] for g in got[0::2]} == {me}
@@ -32,13 +40,15 @@ def test_split_gives_every_other_item_to_a_helper_process_in_order():
     assert len(helper) == 1 and me not in helper
 
 
-def test_without_a_spare_core_everything_is_done_here():
-    got = symbol_prep.split(square_or_fail, list(range(4)), fork=False)
+def test_without_a_spare_core_everything_is_done_here(monkeypatch):
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    got = symbol_prep.split(square_or_fail, list(range(4)))
     assert [g and g[1] for g in got] == [os.getpid()] * 3 + [None]
 
 
 @needs_fork
-def test_the_pdf_is_the_same_whether_a_helper_process_does_half(tmp_path, monkeypatch):
+def test_the_pdf_is_the_same_whether_a_helper_process_does_half(tmp_path, monkeypatch,
+                                                                 two_cores):
     root = art_deck.make_deck(tmp_path / "deck", order=3)
     forks = []
     real_fork = os.fork
@@ -47,11 +57,10 @@ def test_the_pdf_is_the_same_whether_a_helper_process_does_half(tmp_path, monkey
         forks.append(1)
         return real_fork()
 
-    monkeypatch.setattr(symbol_prep.os, "fork", counted_fork)
-    monkeypatch.setattr(symbol_prep, "spare_core", lambda: True)
+    monkeypatch.setattr(os, "fork", counted_fork)
     build(load(root), tmp_path / "two.pdf")
     assert len(forks) == 2  # the art, then the layouts
-    monkeypatch.setattr(symbol_prep, "spare_core", lambda: False)
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
     build(load(root), tmp_path / "one.pdf")
     assert len(forks) == 2
     assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()

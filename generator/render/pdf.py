@@ -49,7 +49,8 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(sheet.flip, "Simplex") if has_backs else "Simplex")
     drawers = load_drawers()
-    cache: dict = {"sheet": sheet}  # drawers may prepare the whole sheet's work at once
+    # the cards this document draws, in order: a drawer may prepare work for all of them
+    cache: dict = {"cards drawn": [pl.card for page in sheet.pages for pl in page.placements]}
     for n, page in enumerate(sheet.pages, 1):
         if sheet.trim_box:
             _set_boxes(c, sheet, sheet.trim_box)
