@@ -2,8 +2,9 @@
 
 Shared by bench/bench_symbols.py and the tests: 57 coloured drawings (a few overlapping
 shapes with a dark outline) on a white square with wide margins, saved as PNG or JPG without
-alpha; and from a rendered card (page = card, `pnp build --single`), the share of the card
-circle covered by ink and the ink too close to the rim. No third-party art is shipped.
+alpha (or the same drawings as SVG); and from a rendered card (page = card, `pnp build
+--single`), the share of the card circle covered by ink and the ink too close to the rim. No
+third-party art is shipped.
 """
 
 from __future__ import annotations
@@ -47,6 +48,41 @@ def draw_symbol(rng: random.Random, size: int = 256, margin: int = 40):
     return im
 
 
+def svg_symbol(rng: random.Random, size: int = 256, margin: int = 40) -> str:
+    """draw_symbol's drawing as SVG (the same shapes for the same random state), with no
+    background: vector art has none to remove."""
+    def rgb(c):
+        return "#" + "".join(f"{v:02x}" for v in c)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}">']
+    lo, hi = margin, size - margin
+    main, second = rng.sample(COLOURS, 2)
+    edge = 'stroke="#1e1e1e" stroke-width="3"'
+    for k in range(rng.randint(2, 4)):
+        colour = rgb(main if k % 2 == 0 else second)
+        cx, cy = rng.uniform(lo + 40, hi - 40), rng.uniform(lo + 40, hi - 40)
+        r = rng.uniform(25, min(cx - lo, hi - cx, cy - lo, hi - cy, 70))
+        kind = rng.choice(("star", "blob", "bar", "ring"))
+        if kind == "star":
+            n = rng.randint(5, 8)
+            pts = " ".join(
+                f"{cx + (r if i % 2 == 0 else r * 0.45) * math.cos(math.pi * i / n):.2f},"
+                f"{cy + (r if i % 2 == 0 else r * 0.45) * math.sin(math.pi * i / n):.2f}"
+                for i in range(2 * n))
+            out.append(f'<polygon points="{pts}" fill="{colour}" {edge}/>')
+        elif kind == "blob":
+            out.append(f'<ellipse cx="{cx:.2f}" cy="{cy:.2f}" rx="{r:.2f}" ry="{r * 0.7:.2f}" '
+                       f'fill="{colour}" {edge}/>')
+        elif kind == "bar":
+            out.append(f'<rect x="{cx - r:.2f}" y="{cy - r * 0.3:.2f}" width="{2 * r:.2f}" '
+                       f'height="{r * 0.6:.2f}" rx="8" fill="{colour}" {edge}/>')
+        else:
+            w = int(r / 3)
+            out.append(f'<circle cx="{cx:.2f}" cy="{cy:.2f}" r="{r - w / 2:.2f}" fill="none" '
+                       f'stroke="{colour}" stroke-width="{w}"/>')
+    return "\n".join(out + ["</svg>"])
+
+
 def make_deck(root: Path, order: int = 7, diameter: str = "95mm", fmt: str = "png",
               seed: int = 57, cards: int | None = None) -> Path:
     """A definition folder: one opaque symbol per point of the plane, round cards."""
@@ -55,6 +91,9 @@ def make_deck(root: Path, order: int = 7, diameter: str = "95mm", fmt: str = "pn
     art.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
     for i in range(n):
+        if fmt == "svg":
+            (art / f"symbol{i:03d}.svg").write_text(svg_symbol(rng))
+            continue
         im = draw_symbol(rng)
         if fmt == "png":
             im.save(art / f"symbol{i:03d}.png")

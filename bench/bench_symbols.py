@@ -13,7 +13,14 @@ Prints, median of N runs, each build a fresh `pnp build` process (interpreter st
   - verification of the order-31 plane, 993 cards (target < 0.5 s);
   - plane generation per order, and the bundled decks' coverage by the circle packer's
     bounding circles (Dobble itself is now packed by the icons' shapes);
-  - with --big: the order-31 icon deck (993 cards, 32 icons each) built to PDF (target < 3 s).
+  - with --big: the order-31 icon deck (993 cards, 32 icons each) built to PDF (target < 3 s);
+  - where the user's-art build spends its CPU, in-process: cleaning the 57 images and packing
+    the 57 cards (one process, no helper), per deck.
+
+The machine's load (/proc/loadavg) is printed first: on a shared machine wall time follows it.
+The package's modules are byte-compiled first, as `pip install` does: with
+PYTHONDONTWRITEBYTECODE set (as in some shells and CI) an editable checkout would otherwise
+compile ~60 modules from source in every `pnp` process (~0.1 s).
 """
 
 from __future__ import annotations
@@ -81,6 +88,29 @@ def coverage_line(name: str, single: Path, pages=None) -> str:
             f"ink pixels within 1 mm of the rim {rim}")
 
 
+def stage_line(root: Path) -> str:
+    """CPU of the two stages of a user's-art build, in this process: cleaning every image,
+    then packing every card by silhouette (what a build does, without the helper process)."""
+    from generator.definition import load
+    from generator.layout.silhouettes import Sizes, pack_silhouettes
+    from generator.render.art import clean
+    from generator.render.symbols import RIM, region_for
+
+    deck = load(root)
+    files = {p.stem: p for p in sorted((root / "art").iterdir())}
+    start = time.process_time()
+    shapes = {name: clean(path).silhouette for name, path in files.items()}
+    cleaned = time.process_time() - start
+    region = region_for(deck.shape, deck.width, deck.height)
+    start = time.process_time()
+    for card in deck.cards:
+        pack_silhouettes([shapes[s] for s in card.symbols], region, f"0:{card.id}", Sizes(),
+                         rim=RIM)
+    packed = time.process_time() - start
+    return (f"  CPU in-process: clean {len(files)} images {cleaned * 1000:.0f} ms, "
+            f"pack {len(deck.cards)} cards {packed * 1000:.0f} ms")
+
+
 def glyph_density_line(game: str) -> str:
     """How much of its enclosing circle each of the deck's icons inks (from the glyph masks
     the shape packing uses), and the share of the card that would be ink if the icons'
@@ -112,6 +142,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--big", action="store_true", help="also build the order-31 deck")
     args = parser.parse_args()
+    print("load average " + " ".join(Path("/proc/loadavg").read_text().split()[:3])
+          if Path("/proc/loadavg").exists() else "load average unknown")
+    import compileall
+
+    root_dir = Path(__file__).resolve().parent.parent
+    for package in ("generator", "pnp_shared"):
+        compileall.compile_dir(root_dir / package, quiet=1)
 
     from generator.definition import load
     from generator.designs.planes import plane
@@ -138,6 +175,7 @@ def main() -> None:
             single = tmp / f"{fmt}-single.pdf"
             pnp_run("build", str(root), "--single", "-o", str(single))
             print(coverage_line(f"{fmt} deck", single))
+            print(stage_line(root))
 
         if args.big:
             big = tmp / "big"

@@ -8,11 +8,11 @@ one free cell is kept around each symbol.
 
 Symbols go in from the biggest down, each at a size from `max_size` towards `max_size /
 spread` (fractions of the region's diameter, measured on the symbol's enclosing circle) and a
-seeded angle. For one size and angle, every legal position is found at once by an FFT
-correlation of the symbol's cells with the blocked cells; of those, the position touching the
-most blocked cells nearby is taken (snug against neighbours and the rim leaves room for the
-next). When no position is legal the symbol is shrunk and tried again. The same inputs and
-seed give the same layout.
+seeded angle. For one size and angle, every legal position is found at once (the blocked
+cells are the bits of one integer: per run of the symbol's cells, a shift and an OR); of
+those, the position touching the most blocked cells nearby is taken (snug against neighbours
+and the rim leaves room for the next). When no position is legal the symbol is shrunk and
+tried again. The same inputs and seed give the same layout.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
+from PIL import Image
 
 from generator.layout.packing import SQRT3, Region, relative_sizes
 
@@ -51,6 +52,13 @@ class Silhouette:
         else:
             self.radius = cell
         self._grown: dict[int, np.ndarray] = {}
+        self._grown_image: dict = {}
+
+    def grown_image(self, k: int):
+        """grown(k) as a Pillow image (0 or 255), cached: footprints resample it."""
+        if k not in self._grown_image:
+            self._grown_image[k] = Image.fromarray(self.grown(k).astype(np.uint8) * 255)
+        return self._grown_image[k]
 
     def grown(self, k: int) -> np.ndarray:
         """The mask grown by k cells every way (k cells larger on each side), cached."""
@@ -93,7 +101,7 @@ class _Grid:
 
     def __init__(self, region: Region, cell: float, rim: float):
         self.g = cell
-        self.n = int(math.ceil((2 * region.r / cell + 4) / 32)) * 32  # a margin, FFT-friendly
+        self.n = int(math.ceil((2 * region.r / cell + 4) / 32)) * 32  # a margin; whole bytes of bits
         self.x0 = -self.n * cell / 2  # left edge of column 0
         self.y0 = self.n * cell / 2  # top edge of row 0
         self.outside = _outside(region, self.n, cell, rim)
@@ -104,27 +112,25 @@ class _Grid:
         corner), and that corner's (row, col) in the footprint.
 
         Each cell's centre is mapped back into the mask; the cell is inked when the mask,
-        grown by the cell's reach in mask cells, is inked there (conservative)."""
+        grown by the cell's reach in mask cells, is inked there (conservative). The mapping
+        is one affine resampling of the grown mask by Pillow (nearest cell, in C)."""
         unit = sil.cell * scale  # a mask cell, in points
         reach = int(math.ceil(self.g * math.sqrt(0.5) / unit))
-        grown = sil.grown(reach)
+        grown = sil.grown_image(reach)
         m = int(math.ceil(sil.radius * scale / self.g)) + 1
-        offs = (np.arange(-m, m) + 0.5) * self.g / unit
+        k = self.g / unit
         a = math.radians(angle)
-        cos, sin = math.cos(a), math.sin(a)
-        # grid cell (i, j) centre, relative to the art's centre: x = offs[j], y = -offs[i];
-        # turned back by -angle, then to mask columns (right) and rows (down)
+        cos, sin = math.cos(a) * k, math.sin(a) * k
+        # grid cell (i, j) centre, relative to the art's centre: x = (j - m + 0.5) k,
+        # y = -(i - m + 0.5) k (mask cells); turned back by -angle, then to mask columns
+        # (right) and rows (down): Pillow samples at each output cell's centre
         h, w = sil.mask.shape
-        u = cos * offs[None, :] + sin * -offs[:, None] + w / 2 + reach
-        v = -(-sin * offs[None, :] + cos * -offs[:, None]) + h / 2 + reach
-        ui, vi = np.floor(u).astype(np.int64), np.floor(v).astype(np.int64)
-        gh, gw = grown.shape
-        ok = (ui >= 0) & (vi >= 0) & (ui < gw) & (vi < gh)
-        fp = np.zeros(ui.shape, dtype=bool)
-        fp[ok] = grown[vi[ok], ui[ok]]
-        rows, cols = np.flatnonzero(fp.any(1)), np.flatnonzero(fp.any(0))
-        r0, c0 = rows[0], cols[0]
-        return fp[r0:rows[-1] + 1, c0:cols[-1] + 1], m - int(r0), m - int(c0)
+        data = (cos, -sin, m * (sin - cos) + w / 2 + reach,
+                sin, cos, -m * (sin + cos) + h / 2 + reach)
+        fp = grown.transform((2 * m, 2 * m), Image.Transform.AFFINE, data,
+                             Image.Resampling.NEAREST)
+        left, top, right, bottom = fp.getbbox()
+        return (np.asarray(fp.crop((left, top, right, bottom))) > 0), m - top, m - left
 
     def centre(self, i: int, j: int, cr: int, cc: int) -> tuple[float, float]:
         """Region coordinates of the art's centre for a footprint with top-left at (i, j)."""
@@ -169,53 +175,75 @@ def _dilate(a: np.ndarray, k: int) -> np.ndarray:
 
 class _Board:
     """Blocked cells (outside the region, or within one cell of a placed symbol) and the
-    legal, snug positions for a footprint."""
+    legal, snug positions for a footprint.
+
+    The blocked cells are also kept as one Python integer of n * n bits (cell (i, j) is bit
+    i * n + j), so that testing a footprint at every position at once is a few shifts and ORs
+    of that integer per run of inked cells in the footprint's rows, in C: several times
+    cheaper than an FFT correlation of the whole grid."""
 
     def __init__(self, grid: _Grid):
         self.grid = grid
-        self.blocked = grid.outside.copy()
-        self._spectrum = None
-        self._crowd = None
+        n = grid.n
+        # the blocked cells with SNUG blocked cells around them (crowding counts the edge)
+        self.padded = np.ones((n + 2 * SNUG, n + 2 * SNUG), dtype=bool)
+        self.blocked = self.padded[SNUG:SNUG + n, SNUG:SNUG + n]
+        self.blocked[:] = grid.outside
+        self._bits = None
+        self._runs: dict[int, int] = {}
 
-    def spectrum(self):
-        if self._spectrum is None:
-            self._spectrum = np.fft.rfft2(self.blocked.astype(np.float32))
-        return self._spectrum
+    def bits(self) -> int:
+        if self._bits is None:
+            packed = np.packbits(self.blocked, bitorder="little")
+            self._bits = int.from_bytes(packed.tobytes(), "little")
+            self._runs = {1: self._bits}
+        return self._bits
 
-    def crowd(self) -> np.ndarray:
-        """Integral image of the blocked cells, SNUG cells of blocked margin around the grid."""
-        if self._crowd is None:
-            s, n = SNUG, self.grid.n
-            big = np.ones((n + 2 * s + 1, n + 2 * s + 1), dtype=np.int32)
-            big[0, :] = big[:, 0] = 0
-            big[s + 1:s + 1 + n, s + 1:s + 1 + n] = self.blocked
-            self._crowd = big.cumsum(0).cumsum(1)
-        return self._crowd
+    def run(self, length: int) -> int:
+        """Bit i * n + j set when any of cells (i, j) .. (i, j + length - 1) is blocked: the
+        run of half the length OR-ed with itself shifted by the rest, memoised per board."""
+        got = self._runs.get(length)
+        if got is None:
+            half = (length + 1) // 2
+            got = self.run(half)
+            got |= got >> (length - half)
+            self._runs[length] = got
+        return got
 
     def best(self, fp: np.ndarray, rng: random.Random) -> tuple[int, int] | None:
         """The top-left cell where fp fits with the most blocked cells around it, or None.
 
-        Legal places come from one FFT correlation of fp with the blocked cells; crowding is
-        the count of blocked cells in fp's box grown by SNUG cells (an integral image)."""
+        A position is taken when, for every run of inked cells in fp's rows, the blocked
+        cells under that run are none (the shifted run bits); crowding is the count of
+        blocked cells in fp's box grown by SNUG cells, from an integral image of the part
+        of the board the legal positions' boxes cover."""
         n = self.grid.n
         h, w = fp.shape
         if h > n or w > n:
             return None
-        pad = np.zeros((n, n), dtype=np.float32)
-        pad[:h, :w] = fp
-        hits = np.fft.irfft2(self.spectrum() * np.conj(np.fft.rfft2(pad)), s=(n, n))
-        hits = hits[:n - h + 1, :n - w + 1]
-        idx = np.flatnonzero(hits.ravel() < 0.5)
-        if not len(idx):
+        self.bits()
+        runs = self._runs
+        hit = 0
+        for r, a, length in _row_runs(fp):
+            bits = runs.get(length)
+            hit |= (self.run(length) if bits is None else bits) >> (r * n + a)
+        free = _tops(n, h, w) & ~hit
+        if not free:
             return None
-        acc = self.crowd()
+        idx = np.flatnonzero(np.unpackbits(np.frombuffer(free.to_bytes(n * n // 8, "little"),
+                                                         np.uint8), bitorder="little"))
+        ii, jj = np.divmod(idx, n)
         hh, ww = h + 2 * SNUG, w + 2 * SNUG
-        crowd = (acc[hh:hh + n - h + 1, ww:ww + n - w + 1] - acc[:n - h + 1, ww:ww + n - w + 1]
-                 - acc[hh:hh + n - h + 1, :n - w + 1] + acc[:n - h + 1, :n - w + 1])
-        score = crowd.ravel()[idx]
-        top = idx[score >= score.max()]
-        i, j = divmod(int(top[rng.randrange(len(top))]), n - w + 1)
-        return i, j
+        i0, j0 = int(ii[0]), int(jj.min())
+        part = self.padded[i0:int(ii[-1]) + hh, j0:int(jj.max()) + ww]
+        acc = np.zeros((part.shape[0] + 1, part.shape[1] + 1), dtype=np.int32)
+        np.cumsum(part, axis=0, out=acc[1:, 1:])
+        np.cumsum(acc[1:, 1:], axis=1, out=acc[1:, 1:])
+        a, b = ii - i0, jj - j0
+        score = acc[a + hh, b + ww] - acc[a, b + ww] - acc[a + hh, b] + acc[a, b]
+        top = np.flatnonzero(score >= score.max())
+        pick = int(top[rng.randrange(len(top))])
+        return int(ii[pick]), int(jj[pick])
 
     def place(self, fp: np.ndarray, i: int, j: int) -> None:
         n = self.grid.n
@@ -224,8 +252,25 @@ class _Board:
         a0, b0 = max(0, -i0), max(0, -j0)
         a1, b1 = min(grown.shape[0], n - i0), min(grown.shape[1], n - j0)
         self.blocked[i0 + a0:i0 + a1, j0 + b0:j0 + b1] |= grown[a0:a1, b0:b1]
-        self._spectrum = None
-        self._crowd = None
+        self._bits = None
+
+
+@cache
+def _tops(n: int, h: int, w: int) -> int:
+    """The bits of the cells where an h x w box's top-left corner keeps it on the grid."""
+    row = (1 << (n - w + 1)) - 1
+    return row * (((1 << (n * (n - h + 1))) - 1) // ((1 << n) - 1))  # row, repeated every n
+
+
+def _row_runs(fp: np.ndarray) -> list[tuple[int, int, int]]:
+    """(row, first column, length) of each run of inked cells in fp."""
+    h, w = fp.shape
+    edges = np.zeros((h, w + 2), dtype=np.int8)
+    edges[:, 1:-1] = fp
+    rows, cols = np.nonzero(edges[:, 1:] != edges[:, :-1])  # a start, then its end, per run
+    starts = cols[0::2]
+    return list(zip(rows[0::2].tolist(), starts.tolist(), (cols[1::2] - starts).tolist(),
+                    strict=True))
 
 
 @cache

@@ -8,10 +8,11 @@ symbol, so the same symbol has the same colour on every card.
 A deck of the user's images is packed by the images' real silhouettes
 (generator.layout.silhouettes): PNG/JPG art is cleaned first (generator.render.art: plain
 background made transparent, trimmed), drawn once into a PDF form and placed by reference; an
-SVG is drawn as vector once into a form and packed by its tight circle. A small deck of icons
-only is packed the same way by the glyphs' shapes (generator.render.icon_shapes); other icon
-decks and words are packed by their tight bounding circles (generator.layout.packing,
-generator.render.glyph_circles), each scaled so that its circle fills its place.
+SVG is drawn as vector once into a form and packed by its shape too (its polygons filled on a
+coarse grid: generator.render.svg_shape). A small deck of icons only is packed the same way by
+the glyphs' shapes (generator.render.icon_shapes); other icon decks and words are packed by
+their tight bounding circles (generator.layout.packing, generator.render.glyph_circles), each
+scaled so that its circle fills its place.
 """
 
 from __future__ import annotations
@@ -110,19 +111,28 @@ def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
                         centre: tuple[float, float], seed: str, card_id: int) -> None:
     """Pack the card's symbols by their ink and place each one's form."""
     from generator.layout.silhouettes import Sizes
+    from generator.render import symbol_prep
 
-    forms = [kit.form(c, name) for name in syms]
     sizes = Sizes(el.get("min_size", Sizes.min_size), el.get("max_size", Sizes.max_size),
                   el.get("spread", Sizes.spread))
     if not 0 < sizes.min_size <= sizes.max_size <= 1:
         raise PnpError(f"min_size and max_size are fractions of the symbol area's width: "
                        f"0 < min_size ({sizes.min_size:g}) <= max_size ({sizes.max_size:g}) <= 1",
                        el.where)
-    try:
-        placed = kit.pack([f.silhouette for f in forms], tuple(syms), region, seed, sizes,
-                          el.get("rotate_symbols", True))
-    except ValueError as e:
-        raise PnpError(f"cannot lay out the symbols: {e}; lower min_size", el.where) from None
+    rotate = el.get("rotate_symbols", True)
+    if kit.files and kit.layouts is None:  # the first card: clean and lay out the sheet's at once
+        kit.cleaned, kit.layouts = symbol_prep.prefetch(
+            symbol_prep.rendered_cards(kit.ctx), kit.files, kit.keep_background, region,
+            int(el.get("seed", 0)), sizes, rotate, RIM)
+    forms = [kit.form(c, name) for name in syms]
+    placed = (kit.layouts or {}).get(symbol_prep.layout_key(syms, region, seed, sizes, rotate,
+                                                            RIM))
+    if placed is None:
+        try:
+            placed = kit.pack([f.silhouette for f in forms], tuple(syms), region, seed, sizes,
+                              rotate)
+        except ValueError as e:
+            raise PnpError(f"cannot lay out the symbols: {e}; lower min_size", el.where) from None
     for name, form, p in zip(syms, forms, placed, strict=True):
         place(c, form, centre[0] + p.x, centre[1] + p.y, p.angle, p.scale)
         kit.printed(name, form, p.scale)
@@ -169,6 +179,9 @@ class _Kit:
         self.ppi: dict[str, float] = {}  # lowest print resolution of each raster symbol
         self.crowded: list[int] = []  # cards with a symbol below min_size
         self.word_font = font("sans-bold")
+        self.ctx = ctx  # the first card's: which sheet is drawn (symbol_prep.rendered_cards)
+        self.cleaned: dict = {}  # raster symbols cleaned and encoded ahead of drawing, by name
+        self.layouts: dict | None = None  # card layouts computed ahead, by layout_key
         self.drawn = 0  # cards drawn so far
         self.packed: dict = {}  # layouts made ahead, by (symbols, region, seed, sizes, rotate)
         # a small deck of icons only is packed by the icons' shapes (more ink, more time)
@@ -290,7 +303,8 @@ class _Kit:
             if path.suffix.lower() == ".svg":
                 self.forms[name] = _svg_form(c, label, path)
             else:
-                self.forms[name] = _raster_form(c, label, path, self.keep_background)
+                self.forms[name] = _raster_form(c, label, path, self.keep_background,
+                                                self.cleaned.get(name))
         return self.forms[name]
 
     def printed(self, name: str, form: Form, scale: float) -> None:
@@ -330,19 +344,30 @@ class Form:
         return self._silhouette
 
 
-def _raster_form(c, form: str, path: Path, keep: bool) -> Form:
-    """A PNG/JPG symbol cleaned (background, trim) and drawn once into a form, 1 unit/pixel."""
+def _raster_form(c, form: str, path: Path, keep: bool, prepared=None) -> Form:
+    """A PNG/JPG symbol cleaned (background, trim) and encoded (symbol_image), unless given
+    both prepared, and drawn once into a form, 1 unit/pixel."""
     from reportlab.lib.utils import ImageReader
 
+    from generator.render import symbol_image
     from generator.render.art import clean
 
-    art = clean(path, keep)
+    if prepared is None:
+        art = clean(path, keep)
+        prepared = art, symbol_image.encode(path, art)
+    art, enc = prepared
     if art.note:
         note(f"background:{path}", art.note)
     w, h = art.image.size
     c.saveState()
     c.beginForm(form, lowerx=0, lowery=0, upperx=w, uppery=h)
-    c.drawImage(ImageReader(art.image), 0, 0, w, h, mask="auto")
+    if enc is None:  # its background kept: ReportLab stores it
+        c.drawImage(ImageReader(art.image), 0, 0, w, h, mask="auto")
+    elif enc.size == (w, h):
+        symbol_image.draw(c, f"{form}-art", enc, 0, 0)
+    else:  # the whole file, its trimmed box at the form's origin
+        (left, top), height = art.offset, art.source_size[1]
+        symbol_image.draw(c, f"{form}-art", enc, -left, top + h - height)
     c.endForm()
     c.restoreState()
     return Form(form, w / 2, h / 2, art.silhouette.radius, art.silhouette, pixels=True)
@@ -374,6 +399,12 @@ def _svg_form(c, form: str, path: Path) -> Form:
         raise PnpError(f"cannot draw this SVG file: {e}", str(path)) from None
     c.endForm()
     c.restoreState()
+    from generator.render.svg_shape import svg_silhouette
+
+    shape = svg_silhouette(drawing, (x1, y1, x2, y2), pad)
+    if shape is not None:  # packed by its shape: placed by the centre of its silhouette
+        sil, cx, cy = shape
+        return Form(form, cx, cy, sil.radius, sil)
     if pts:
         cx, cy, r = enclosing_circle(pts)
         return Form(form, cx, cy, max(r + pad, 1e-6))

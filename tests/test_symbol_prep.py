@@ -1,0 +1,94 @@
+"""A deck of the user's art cleaned and laid out on two cores: same results, errors as before."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator import parallel
+from generator.build import build
+from generator.definition import load
+from generator.render import symbol_prep
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+import art_deck  # noqa: E402
+
+needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this OS")
+
+
+def square_or_fail(x):
+    if x == 3:
+        raise ValueError("three")
+    return x * x, os.getpid()
+
+
+@pytest.fixture
+def two_cores(monkeypatch):
+    """generator.parallel as on a quiet 2-core machine, whatever this one is doing."""
+    monkeypatch.setattr(parallel, "cores", lambda: 2)
+    monkeypatch.setattr(parallel, "can_fork", lambda: True)
+
+
+@needs_fork
+def test_split_gives_every_other_item_to_a_helper_process_in_order(two_cores):
+    got = symbol_prep.split(square_or_fail, list(range(6)))
+    assert [g and g[0] for g in got] == [0, 1, 4, None, 16, 25]  # 3 raised: left to the caller
+    me = os.getpid()
+    assert {g[1] for g in got[0::2]} == {me}
+    helper = {g[1] for g in got[1::2] if g}
+    assert len(helper) == 1 and me not in helper
+
+
+def test_without_a_spare_core_everything_is_done_here(monkeypatch):
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    got = symbol_prep.split(square_or_fail, list(range(4)))
+    assert [g and g[1] for g in got] == [os.getpid()] * 3 + [None]
+
+
+@needs_fork
+def test_the_pdf_is_the_same_whether_a_helper_process_does_half(tmp_path, monkeypatch,
+                                                                 two_cores):
+    root = art_deck.make_deck(tmp_path / "deck", order=3)
+    forks = []
+    real_fork = os.fork
+
+    def counted_fork():
+        forks.append(1)
+        return real_fork()
+
+    monkeypatch.setattr(os, "fork", counted_fork)
+    build(load(root), tmp_path / "two.pdf")
+    assert len(forks) == 2  # the art, then the layouts
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    build(load(root), tmp_path / "one.pdf")
+    assert len(forks) == 2
+    assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()
+
+
+def test_a_damaged_symbol_is_still_one_error_line_naming_it(tmp_path):
+    import subprocess
+
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    (root / "art" / "symbol004.png").write_bytes(b"not a png")
+    r = subprocess.run([sys.executable, "-m", "generator", "build", str(root), "-o",
+                        str(tmp_path / "out.pdf")], capture_output=True, text=True)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.count("error:") == 1 and "symbol004.png" in r.stderr
+    assert not (tmp_path / "out.pdf").exists()
+
+
+def test_a_one_game_build_imports_no_process_pool(tmp_path):
+    """multiprocessing (~8 ms to import) is for several games at once; the helper of one
+    game's symbol art forks by itself."""
+    import subprocess
+
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    code = ("import sys\nfrom generator.cli import main\ntry:\n"
+            f"    main(['build', {str(root)!r}, '-o', {str(tmp_path / 'out.pdf')!r}])\n"
+            "except SystemExit as e:\n    assert not e.code, e.code\n"
+            "print('multiprocessing' in sys.modules)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip().splitlines()[-1] == "False"
+    assert (tmp_path / "out.pdf").stat().st_size > 0
