@@ -145,3 +145,26 @@ def drawing(content: bytes) -> PageDrawing:
 def centre(points: list[tuple[float, float]]) -> tuple[float, float]:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+
+def smallest_placed_form_mm(pdf) -> float:
+    """The smallest symbol on any page, in mm: each symbol is a form placed by a turning
+    matrix; pdfium gives the placed box, and its longer side over (|cos| + |sin|) of the turn
+    is a lower bound of the ink's longer side (the findability of a deck's smallest icon)."""
+    import math
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    doc = pdfium.PdfDocument(str(pdf))
+    smallest = math.inf
+    for page in doc:
+        for obj in page.get_objects(max_depth=0):
+            if obj.type == raw.FPDF_PAGEOBJ_FORM:
+                left, bottom, right, top = obj.get_bounds()
+                m = obj.get_matrix()
+                side = max(right - left, top - bottom) * math.hypot(m.a, m.b) / (
+                    abs(m.a) + abs(m.b))
+                smallest = min(smallest, side / 72 * 25.4)
+    doc.close()
+    return smallest

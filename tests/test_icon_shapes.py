@@ -63,24 +63,9 @@ def test_cards_laid_out_ahead_on_every_core_are_the_cards_laid_out_one_by_one(
 
 
 def test_dobble_icons_stay_findable(dobble_cards):
-    """Shape packing shrinks an icon that fits nowhere; min_size keeps the smallest one big.
-    Read from the PDF: each icon is a form (its box the glyph's, padded) placed by a turning
-    matrix; the box's longer side over (|cos| + |sin|) of the turn is a lower bound of the
-    ink's longer side. 6.7 mm at the default min_size (0.12), 9.3 mm at Dobble's 0.16."""
-    import math
+    """Shape packing shrinks an icon that fits nowhere; min_size keeps the smallest one big
+    (read from the PDF: 6.7 mm at the default min_size 0.12, 9.3 mm at Dobble's 0.16)."""
+    from pdfgeom import smallest_placed_form_mm
 
-    import pypdfium2 as pdfium
-    import pypdfium2.raw as raw
-
-    doc = pdfium.PdfDocument(str(dobble_cards))
-    smallest = math.inf
-    for page in doc:
-        for obj in page.get_objects(max_depth=0):
-            if obj.type == raw.FPDF_PAGEOBJ_FORM:
-                left, bottom, right, top = obj.get_bounds()
-                m = obj.get_matrix()
-                side = max(right - left, top - bottom) * math.hypot(m.a, m.b) / (
-                    abs(m.a) + abs(m.b))
-                smallest = min(smallest, side / 72 * 25.4)
-    doc.close()
+    smallest = smallest_placed_form_mm(dobble_cards)
     assert 8.0 <= smallest < 30
