@@ -58,9 +58,9 @@ def default_path() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_path
+    from referee.folders import user_folder
 
-    return user_data_path("referee", appauthor=False) / "referee.sqlite3"
+    return user_folder("data") / "referee.sqlite3"
 
 
 def event_hash(match: int, seq: int, kind: str, data: str, at: str, prev: str) -> str:
