@@ -223,7 +223,8 @@ def main() -> None:
         db = Path(tmp) / "bench.sqlite3"
         env = {**os.environ, "REFEREE_DB": str(db), "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pyc")}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env.pop("REFEREE_CACHE", None)
+        env.pop("REFEREE_CACHE", None)  # the card memo in a cache folder of its own: other
+        env["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # checkouts would rewrite the user's
         started = time.perf_counter()
         made = opts.keep if opts.keep is not None else db
         if opts.keep is not None and opts.keep.exists():
