@@ -460,17 +460,24 @@ def score_cmd(ctx, match_id, as_json) -> None:
     click.echo("total: " + ", ".join(f"{p} {v}" for p, v in total.items()))
 
 
+LOG_SHOWN = 30  # events `referee log` lists by default: a screenful
+
+
 @main.command("log")
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
-@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.option("--all", "every", is_flag=True,
+              help=f"Every event, however many (by default the last {LOG_SHOWN}).")
+@click.option("--json", "as_json", is_flag=True, help="Print every event as JSON.")
 @click.option("--script", is_flag=True,
               help="Print the referee commands that replay the match into a new one.")
 @click.pass_context
-def log_cmd(ctx, match_id, as_json, script) -> None:
-    """The match record: every event in order, with who, what and the points it scored."""
+def log_cmd(ctx, match_id, every, as_json, script) -> None:
+    """The match record: the latest events in order (--all: every one), with who, what and
+    the points each scored."""
     from referee import session
 
-    cur, lines = session.log(_store(ctx), match_id)
+    whole = every or as_json or script
+    cur, lines = session.log(_store(ctx), match_id, None if whole else LOG_SHOWN)
     if script:
         from referee.script import rebuild
 
@@ -484,6 +491,9 @@ def log_cmd(ctx, match_id, as_json, script) -> None:
                            "score": [_item(i) for i in x.points]} for x in lines]})
         return
     out = []  # one write for a 20,000-event log
+    if lines and lines[0].seq > 1:
+        out.append(f"({lines[0].seq - 1:,} earlier event{'s' if lines[0].seq > 2 else ''} not "
+                   f"shown: `referee log --all` lists every event)")
     for x in lines:
         who = f"{x.player}: " if x.player else ""
         gone = "  [undone]" if x.retracted else "  [set aside]" if x.set_aside else ""

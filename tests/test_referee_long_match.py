@@ -1,0 +1,67 @@
+"""A long match stays quick to look at: `log` lists the latest events (and says how to see them
+all), and the commands read only the events they need, not the whole log."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from referee import session, snapshots
+from referee.cli import LOG_SHOWN, main
+from referee.games.tripple_domino import GAME
+from referee.store import Store
+
+
+
+@pytest.fixture(scope="module")
+def long_match(tmp_path_factory):
+    """A Tripple Domino match of random legal moves after the opening until the round ends, a
+    rejected attempt after every other move, the last entry undone: some 45 events."""
+    db = tmp_path_factory.mktemp("long") / "m.sqlite3"
+    store = Store(db)
+    session.new_match(store, "tripple-domino", ["ana", "bob"], {"target": "100000"})
+    session.play(store, "start ana=5-5-5 bob=4-4-4")
+    rng = random.Random(11)
+    while legal := GAME.legal_moves(state := session.load(store).state):
+        session.play(store, GAME.format(state, rng.choice(legal)))
+        if rng.random() < 0.5:
+            assert session.play(store, "0-0-0 U40,40").verdict.legal is False
+    from referee import table_session
+
+    table_session.undo(store)
+    assert store.last_seq(1) > LOG_SHOWN + 10
+    store.close()
+    return db
+
+
+def run(db, *args: str):
+    result = CliRunner().invoke(main, ["--db", str(db), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_log_lists_the_latest_events_and_says_how_to_see_every_one(long_match):
+    total = Store(long_match).last_seq(1)
+    lines = run(long_match, "log").splitlines()
+    assert lines[0] == (f"({total - LOG_SHOWN:,} earlier events not shown: `referee log --all` "
+                        "lists every event)")
+    shown = [int(x.split()[0]) for x in lines[1:]]
+    assert shown == list(range(total - LOG_SHOWN + 1, total + 1))
+    assert "[undone]" in lines[-2] and lines[-1].split()[1] == "undo"
+    every = run(long_match, "log", "--all").splitlines()
+    assert [int(x.split()[0]) for x in every] == list(range(1, total + 1))
+    assert every[-LOG_SHOWN:] == lines[1:]  # the same lines, the same points on them
+    assert len(json.loads(run(long_match, "log", "--json"))["events"]) == total
+
+
+def test_log_reads_only_the_events_it_shows(long_match, monkeypatch):
+    run(long_match, "show")  # a snapshot at the last event
+    read = []
+    real = snapshots._stamped
+    monkeypatch.setattr(snapshots, "_stamped",
+                        lambda row, where: read.append(row[0]) or real(row, where))
+    run(long_match, "log")
+    assert len(read) <= LOG_SHOWN + 1, len(read)  # was every event of the match
