@@ -449,15 +449,16 @@ def score_cmd(ctx, match_id, as_json) -> None:
     for i in ledger:
         rounds.setdefault(i.round, []).append(i)
     width = max(len(p) for p in players)
+    out = []  # one write: a long match's ledger has tens of thousands of lines
     for r, items in rounds.items():
-        click.echo(f"round {r}")
-        for i in items:
-            click.echo(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}")
+        out.append(f"round {r}")
+        out.extend(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}" for i in items)
         sub = engine.totals(items, players)
-        click.echo("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
+        out.append("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
     if not ledger:
-        click.echo("no points scored yet")
-    click.echo("total: " + ", ".join(f"{p} {v}" for p, v in total.items()))
+        out.append("no points scored yet")
+    out.append("total: " + ", ".join(f"{p} {v}" for p, v in total.items()))
+    click.echo("\n".join(out))
 
 
 LOG_SHOWN = 30  # events `referee log` lists by default: a screenful
