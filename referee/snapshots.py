@@ -29,7 +29,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from referee import engine, state_pickle
+from referee import engine, fold_memo, state_pickle
 from referee.engine import Event, Game, RefereeError
 from referee.event_digest import EventDigest
 from referee.event_digest import digest as events_digest
@@ -54,6 +54,8 @@ CREATE INDEX IF NOT EXISTS events_control ON events (match, seq)
 KEEP_HEADS = 4  # the newest snapshots kept per match (undo falls back on the one before)
 ANCHOR = 500  # snapshots at multiples of this seq are kept longer (undo of several moves)
 KEEP_ANCHORS = 3
+SAVE_IN_WRITE = 100  # a write command (play, undo...) saves no snapshot of fewer new events:
+# pickling one holds the write lock ~20 ms longer, and the next command folds those few again
 ROW = "seq, kind, data, at, prev, hash"
 
 
@@ -248,8 +250,14 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
     except RefereeError as e:
         raise RefereeError(f"match {match_id} no longer replays: {e}",
                            f"match {match_id} log") from None
-    if target > from_seq:
+    if target > from_seq and not (store.writing and target - from_seq < SAVE_IN_WRITE):
         _save(store, match_id, target, state, marks, code, gone, content)
+    if target > from_seq and store.writing:
+        head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
+                          (match_id, target)).fetchone()[0]
+        fold_memo.remember(store, match_id, fold_memo.Remembered(
+            target, head, code, tuple(sorted(g for g in gone if g <= target)), state,
+            tuple(marks[:target]), content.copy().extend(db, match_id, target)))
     return Folded(state, marks, log, target, control)
 
 
@@ -272,12 +280,15 @@ def _usable(store: Store, match_id: int, target: int, code: str,
     these events as stored: (seq, its event hash, state, marks, digest of the events up to it),
     or None."""
     db = store.db
+    recalled = fold_memo.recall(store, match_id, target, code, gone)
     try:
         rows = db.execute("SELECT seq, gone FROM snapshots WHERE match = ? AND seq <= ? AND "
                           "code = ? ORDER BY seq DESC", (match_id, target, code)).fetchall()
     except sqlite3.DatabaseError:
-        return None  # no snapshots table (a read-only database made before it): no cache
+        rows = []  # no snapshots table (a read-only database made before it): no cache
     for seq, gone_json in rows:
+        if recalled is not None and seq <= recalled.seq:
+            break  # this command folded as far already
         if json.loads(gone_json) != sorted(g for g in gone if g <= seq):
             continue
         try:  # as blobs, whatever an edit made of them
@@ -295,7 +306,13 @@ def _usable(store: Store, match_id: int, target: int, code: str,
             state = state_pickle.loads(state_blob)
         except Exception:  # noqa: BLE001 - any unreadable cache entry is only a cache miss
             continue
-        return seq, head, state, _marks(marks_blob), events
+        marks = _marks(marks_blob)
+        fold_memo.remember(store, match_id, fold_memo.Remembered(
+            seq, head, code, tuple(json.loads(gone_json)), state, tuple(marks), events.copy()))
+        return seq, head, state, marks, events
+    if recalled is not None:
+        r = recalled
+        return r.seq, r.head, r.state, list(r.marks), r.events
     return None
 
 

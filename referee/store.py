@@ -96,6 +96,7 @@ class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self._in_tx = False
+        self.write_serial = 0  # write transactions begun so far (see referee/fold_memo.py)
         self.read_only: str | None = None  # why writes are refused (read-only or full storage)
         self._db_checked: tuple[tuple[int, int], list[integrity.Problem]] | None = None
         self._appended = 0  # matches and events this connection added
@@ -162,6 +163,11 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    @property
+    def writing(self) -> bool:
+        """Inside `with store.transaction():` (the write lock is held)."""
+        return self._in_tx
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """BEGIN IMMEDIATE ... COMMIT: takes the write lock up front, so the read-check-append of
@@ -170,6 +176,7 @@ class Store:
             yield
             return
         self._in_tx = True
+        self.write_serial += 1  # states remembered in an earlier transaction are not recalled
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:

@@ -83,6 +83,15 @@ def to_undo(events: Sequence[Event], over: bool = False,
     return None, attempts[::-1]
 
 
+def redoable(events: Sequence[Event], entries: Sequence[Event]) -> tuple[int, ...]:
+    """What redo can put back, the next one last (`undos(events).redoable`), reading only the
+    end of the log: a new entry (move, adjustment, end) empties the redo list, so only the
+    undo and redo events after the latest entry count. `entries` holds every event but the
+    moves and rejected attempts (the undo and redo events among them)."""
+    latest = next((e.seq for e in reversed(events) if e.kind in TAKE_BACK), 0)
+    return undos([e for e in entries if e.seq > latest]).redoable
+
+
 def adjustment_item(e: Event) -> ScoreItem:
     """The score item an "adjust" event adds."""
     return ScoreItem(str(e.data["player"]), int(e.data["points"]),

@@ -15,7 +15,6 @@ from referee.games.tripple_domino import GAME
 from referee.store import Store
 
 
-
 @pytest.fixture(scope="module")
 def long_match(tmp_path_factory):
     """A Tripple Domino match of random legal moves after the opening until the round ends, a
@@ -65,3 +64,39 @@ def test_log_reads_only_the_events_it_shows(long_match, monkeypatch):
                         lambda row, where: read.append(row[0]) or real(row, where))
     run(long_match, "log")
     assert len(read) <= LOG_SHOWN + 1, len(read)  # was every event of the match
+
+
+def test_redo_reads_the_end_of_the_log_not_every_event(long_match, monkeypatch):
+    run(long_match, "undo")
+    run(long_match, "show")
+    read = []
+    real = snapshots._stamped
+    monkeypatch.setattr(snapshots, "_stamped",
+                        lambda row, where: read.append(row[0]) or real(row, where))
+    assert run(long_match, "redo").startswith("redone: event ")
+    assert len(read) <= 10, len(read)  # was every event: the redo list was folded from event 1
+
+
+@pytest.mark.parametrize("args", [("undo",), ("adjust", "ana", "+2", "--reason", "x"),
+                                  ("end", "--abandoned")])
+def test_a_table_command_reads_its_snapshot_once(long_match, tmp_path, args, monkeypatch):
+    """undo, adjust and end look at the match again after appending: in the same write
+    transaction, the state already folded is recalled, not unpickled from its snapshot again."""
+    import shutil
+    import sqlite3
+
+    db = tmp_path / "copy.sqlite3"
+    shutil.copyfile(long_match, db)
+    run(db, "show")
+    reads = []
+    connect = sqlite3.connect
+
+    def traced(*a, **k):
+        con = connect(*a, **k)
+        con.set_trace_callback(lambda sql: reads.append(sql) if "state" in sql and
+                               "FROM snapshots" in sql else None)
+        return con
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    run(db, *args)
+    assert len(reads) == 1, reads  # was 2: the state before and after the append
