@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee import session
+from referee import chain_check, session
 from referee.engine import RefereeError
 from referee.integrity import Problem
 from referee.snapshots import end_read
@@ -50,7 +50,7 @@ def _verify(store: Store, match_id: int | None, every: bool) -> Report:
     events = 0
     for mid in ids:
         try:
-            store.stamped(mid)  # every event hashed again, whatever the caches say
+            chain_check.check(store, mid)  # every event hashed again, whatever the caches say
             cur = session.load(store, mid)
         except RefereeError as e:
             if e.what not in (p.what for p in problems):

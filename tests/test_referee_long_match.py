@@ -100,3 +100,58 @@ def test_a_table_command_reads_its_snapshot_once(long_match, tmp_path, args, mon
     monkeypatch.setattr(sqlite3, "connect", traced)
     run(db, *args)
     assert len(reads) == 1, reads  # was 2: the state before and after the append
+
+
+def test_verify_hashes_every_event_without_parsing_each(long_match, monkeypatch):
+    """verify checks the whole chain in one pass over the stored rows (and still finds an
+    edited event, see test_referee_integrity): it no longer reads every event's JSON."""
+    parsed = []
+    real = json.loads
+    monkeypatch.setattr(json, "loads", lambda s, *a, **k: parsed.append(1) or real(s, *a, **k))
+    assert run(long_match, "verify").startswith("ok: 1 match(es), ")
+    assert len(parsed) < 20, len(parsed)  # was one per event and more
+
+
+def _rechain(db, match_id: int) -> None:
+    """Recompute every hash and link of a match after an edit (a careful tamperer)."""
+    from referee.store import GENESIS, event_hash
+
+    prev = GENESIS
+    for seq, kind, data, at in db.execute("SELECT seq, kind, data, at FROM events WHERE match "
+                                          "= ? ORDER BY seq", (match_id,)).fetchall():
+        digest = event_hash(match_id, seq, kind, data, at, prev)
+        db.execute("UPDATE events SET prev = ?, hash = ? WHERE match = ? AND seq = ?",
+                   (prev, digest, match_id, seq))
+        prev = digest
+
+
+@pytest.mark.parametrize("edit", [
+    "DELETE FROM events WHERE seq = 7",
+    "UPDATE events SET data = data || ' ' WHERE seq = 9",
+    "UPDATE events SET prev = upper(prev) WHERE seq = 12",
+    "UPDATE events SET at = '2020' WHERE seq = 2",
+    "UPDATE events SET data = '{\"text\": ' WHERE seq = 5",  # then rechained: unreadable
+    "DELETE FROM events",
+    "DELETE FROM events WHERE seq > 40",
+])
+def test_verify_finds_what_loading_every_event_finds(long_match, tmp_path, edit):
+    import shutil
+    import sqlite3
+
+    from referee import chain_check
+
+    db = tmp_path / "copy.sqlite3"
+    shutil.copyfile(long_match, db)
+    raw = sqlite3.connect(db, isolation_level=None)
+    raw.execute("DROP TRIGGER events_no_update")
+    raw.execute("DROP TRIGGER events_no_delete")
+    raw.execute(edit)
+    if "'{" in edit:
+        _rechain(raw, 1)
+    raw.close()
+    store = Store(db)
+    with pytest.raises(session.RefereeError) as stamped:
+        store.stamped(1)
+    with pytest.raises(session.RefereeError) as checked:
+        chain_check.check(store, 1)
+    assert (checked.value.what, checked.value.where) == (stamped.value.what, stamped.value.where)
