@@ -97,6 +97,9 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         self._in_tx = False
         self.write_serial = 0  # write transactions begun so far (see referee/fold_memo.py)
+        # matches whose every event `referee verify` hashed again in its read transaction:
+        # their snapshots need no digest of the events (see referee/verification.py)
+        self.chain_checked: set[int] = set()
         self.read_only: str | None = None  # why writes are refused (read-only or full storage)
         self._db_checked: tuple[tuple[int, int], list[integrity.Problem]] | None = None
         self._appended = 0  # matches and events this connection added

@@ -32,6 +32,7 @@ def verify(store: Store, match_id: int | None = None, every: bool = False) -> Re
     try:
         return _verify(store, match_id, every)
     finally:
+        store.chain_checked.clear()  # trusted only inside this read transaction
         if reading:
             end_read(store.db)
 
@@ -51,6 +52,7 @@ def _verify(store: Store, match_id: int | None, every: bool) -> Report:
     for mid in ids:
         try:
             chain_check.check(store, mid)  # every event hashed again, whatever the caches say
+            store.chain_checked.add(mid)  # so the load below need not digest them again
             cur = session.load(store, mid)
         except RefereeError as e:
             if e.what not in (p.what for p in problems):
