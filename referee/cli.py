@@ -513,7 +513,7 @@ def standings_cmd(ctx, game_name, as_json) -> None:
 
     rows = summaries.standings(_store(ctx), game_name)
     if as_json:
-        _json([s.__dict__ for s in rows])
+        _json([s._asdict() for s in rows])
         return
     if not rows:
         click.echo("no matches yet")

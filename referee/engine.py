@@ -19,8 +19,7 @@ from pnp_shared.errors import UserError
 from referee.thaw import thawed
 
 
-@dataclass(frozen=True)
-class RuleRef:
+class RuleRef(NamedTuple):
     """A rule of ../shared/rules.md: its id (D3, T2, ...) and its text."""
 
     id: str
@@ -30,8 +29,7 @@ class RuleRef:
         return f"{self.id}: {self.text}"
 
 
-@dataclass(frozen=True)
-class Violation:
+class Violation(NamedTuple):
     """One broken rule and the concrete reason in this position."""
 
     rule: RuleRef
@@ -53,8 +51,7 @@ class ScoreItem(NamedTuple):
     round: int = 1
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
     """The referee's answer to a move: legal or not, why, and the points it earns."""
 
     legal: bool
@@ -63,8 +60,7 @@ class Verdict:
     notes: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):
     """A named game option (variants are options, never code forks)."""
 
     name: str
@@ -73,8 +69,7 @@ class Option:
     choices: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """How a game ended: the winner(s) (several on a shared win) and why."""
 
     winners: tuple[str, ...]
@@ -317,8 +312,7 @@ class Event:
 TAKE_BACK = ("move", "adjust", "end")  # the entries undo takes back and redo puts back
 
 
-@dataclass(frozen=True)
-class Undos:
+class Undos(NamedTuple):
     """What the undo/redo events of a log amount to (they are folded like everything else)."""
 
     gone: frozenset[int]  # entries taken back and not put back

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee import engine, inputs, snapshots, table
 from referee.engine import (
@@ -195,8 +195,7 @@ def _kept(g: Game, text: str) -> str:
     return g.redact(inputs.printable(text))
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(NamedTuple):
     """One event of the log as people read it, with the points it scored."""
 
     seq: int
@@ -260,8 +259,7 @@ def _describe(e: Event) -> str:
     return f"{e.kind} {d}"
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """One player's record in one game (points of different games are never averaged)."""
 
     game: str

@@ -15,10 +15,9 @@ import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee import dbopen, integrity
 from referee.engine import Event, RefereeError
@@ -73,8 +72,7 @@ def _dump(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):
     id: int
     game: str
     players: tuple[str, ...]
@@ -82,8 +80,7 @@ class Match:
     created: str
 
 
-@dataclass(frozen=True)
-class Stamped:
+class Stamped(NamedTuple):
     """An event with its storage facts (when it was recorded)."""
 
     event: Event

@@ -11,8 +11,7 @@ any particular game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.engine import (
     TAKE_BACK,
@@ -26,8 +25,7 @@ from referee.engine import (
 )
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(NamedTuple):
     """An early end: abandoned (nobody wins) or a result the table declared."""
 
     seq: int
@@ -42,8 +40,7 @@ class Ending:
         return Outcome(self.winners, why)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """The table's entries in force: adjustments (as score items) and the early end, if any."""
 
     adjustments: tuple[tuple[int, ScoreItem], ...] = ()  # (event seq, item)

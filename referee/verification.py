@@ -8,7 +8,7 @@ every event (an edited or deleted event), and the replay of the log by the rules
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee import chain_check, session
 from referee.engine import RefereeError
@@ -17,8 +17,7 @@ from referee.snapshots import end_read
 from referee.store import Store
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(NamedTuple):
     matches: int
     events: int
     problems: tuple[Problem, ...]
