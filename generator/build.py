@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator import files, units
 from generator.components import Card, Deck
+from generator.designs.legend import LegendCard
 from generator.errors import PnpError
 from generator.layout import grid as grid_layout
 from generator.layout.sheet import Sheet, one_card_a_page
@@ -31,6 +32,8 @@ class Options:
     guides: bool | None = None  # cut outlines: on sheets, off on print-shop single pages
     layout: str = "sheet"  # sheet | single (one card per page with bleed, for print shops)
     cmyk: bool = False  # DeviceCMYK colours, for print shops (render/cmyk.py)
+    legend: bool | None = None  # legend cards after a symbol deck (default: [deck] legend)
+    pdfx: bool = False  # PDF/X-1a:2003, CMYK and flattened (render/pdfx.py); needs "single"
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,8 @@ def resolved(deck: Deck, opts: Options) -> Options:
         backs=deck.has_backs if opts.backs is None else opts.backs,
         flip=opts.flip or p.flip,
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
-        grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk,
+        grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk or opts.pdfx,
+        pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
         guides=opts.layout != "single" if opts.guides is None else opts.guides)
 
 
@@ -76,13 +80,23 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         raise PnpError(f"{deck.name} defines no [[back]] elements, so it has no backs to print",
                        "--backs")
     cards = cards_of(deck, o.parts)
+    legend = ()
+    if o.legend:
+        from generator.render.legend import legend_cards
+
+        legend = legend_cards(deck, cards, "--legend" if opts.legend else "[deck] legend")
+        cards = cards + legend
     if o.grid and (o.layout == "single" or deck.shape == "triangle"):
         why = ("--single puts one card per page" if o.layout == "single" else
                "triangular tiles are laid out in rows of alternating triangles")
         raise PnpError(f"--grid does not apply: {why}", "--grid")
     if o.layout == "single":
-        return single_pages(deck, cards, o)
-    return replace(_imposed(deck, cards, o), guides=o.guides)
+        sheet = single_pages(deck, cards, o)
+    else:
+        sheet = replace(_imposed(deck, cards, o), guides=o.guides)
+    if legend:
+        sheet = replace(sheet, info={**sheet.info, "legend cards": len(legend)})
+    return sheet
 
 
 def _imposed(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -157,9 +171,15 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     o = resolved(deck, opts)
     sheet = sheet or plan(deck, opts)
     with collecting() as notes:
-        data = render(deck, sheet, progress=progress, cmyk=o.cmyk)
+        if o.pdfx:
+            from generator.render.pdfx import render_pdfx
+
+            data = render_pdfx(deck, sheet, progress=progress)
+        else:
+            data = render(deck, sheet, progress=progress, cmyk=o.cmyk)
     write_atomic(out, data)
-    cards = sum(len(p.placements) for p in sheet.pages if p.side == "front")
+    cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
+                if not isinstance(pl.card, LegendCard))
     turn = "landscape" if sheet.width > sheet.height else "portrait"
     info = {k: v for k, v in sheet.info.items() if k != "warnings"}
     return Result(out, len(sheet.pages), cards, o.paper, {"orientation": turn, **info},

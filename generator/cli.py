@@ -106,6 +106,12 @@ def list_templates(game: str | None, as_json: bool) -> None:
               help="One card per page with bleed and TrimBox (for print shops).")
 @click.option("--cmyk", is_flag=True,
               help="CMYK colours for print shops (greys and black in black ink only).")
+@click.option("--legend/--no-legend", default=None,
+              help="Symbol decks: add legend cards listing every symbol with its name, after the "
+              "playing cards, with their back (default: the definition's [deck] legend). As "
+              "many as keep names at 6 pt or more; never counted by pnp verify.")
+@click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, transparency "
+              "flattened; needs --single).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (one game) or folder (several). Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
@@ -113,7 +119,7 @@ def list_templates(game: str | None, as_json: bool) -> None:
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
               "missing glyph...); the PDF is still written.")
 def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
-          back_offset, grid, parts, single, cmyk, output, as_json, strict) -> None:
+          back_offset, grid, parts, single, cmyk, pdfx, legend, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
     from generator.catalog import bundled
@@ -126,7 +132,9 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
                    backs=backs, flip=flip, back_offset=back_offset, grid=grid,
                    parts=tuple(parts), guides=guides, layout="single" if single else "sheet",
-                   cmyk=cmyk)
+                   cmyk=cmyk, pdfx=pdfx, legend=legend)
+    if pdfx and not single:
+        raise PnpError("PDF/X needs a trim box on every page: add --single", "--pdfx")
     jobs: dict[Path, object] = {}
     for name in names:
         deck = load(name)
@@ -143,9 +151,9 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
                                for g, r in results], indent=2))
     else:
         for game, r in results:
-            extra = "".join(f", {k} {v}" for k, v in r.info.items())
-            click.echo(f"{game}: {r.cards} cards on {r.pages} pages ({r.paper}{extra}) -> "
-                       f"{r.path}")
+            extra = "".join(f", {k} {v}" for k, v in r.info.items() if k != "legend cards")
+            click.echo(f"{game}: {r.cards} cards{_legend_said(r.info)} on {r.pages} pages "
+                       f"({r.paper}{extra}) -> {r.path}")
             for text in r.notes:
                 click.echo(f"warning: {game}: {text}", err=True)
     warnings = sum(len(r.notes) for _, r in results)
@@ -153,6 +161,15 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
         click.echo(f"error: {warnings} warning{'s' if warnings > 1 else ''} and --strict "
                    "(--strict)", err=True)
         sys.exit(1)
+
+
+def _legend_said(info: dict) -> str:
+    """' + 2 legend cards (...)' when the build added legend cards, else nothing."""
+    n = info.get("legend cards")
+    if not n:
+        return ""
+    why = " (the symbols do not fit legibly on one)" if n > 1 else ""
+    return f" + {n} legend card{'s' if n > 1 else ''}{why}"
 
 
 def _output_path(output: Path | None, stem: str, count: int) -> Path:

@@ -90,6 +90,7 @@ class Deck:
     default_parts: tuple[str, ...] = ()
     source: dict[str, Any] = field(default_factory=dict)
     icons: dict[str, Any] = field(default_factory=dict)  # [icons]: name -> InlineIcon
+    legend: bool = False  # [deck] legend: print legend cards with a symbol deck (pnp build)
 
     @property
     def has_backs(self) -> bool:

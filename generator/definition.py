@@ -26,7 +26,7 @@ from generator.sources import SOURCES, Row
 CARD_SHAPES = ("rect", "circle", "hexagon", "triangle")
 BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
-             "default_parts", "options", "layout"}
+             "default_parts", "options", "layout", "legend"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
@@ -198,6 +198,13 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
                                    "source or a symbols column in the card list)", el.where)
     for card in cards or ():
         _check_card(card, face + back, root, colors, shapes)
+    legend = deck.get("legend", False)
+    with guard():
+        if not isinstance(legend, bool):
+            raise PnpError(f"legend must be true or false, not {legend!r}", f"{where}.legend")
+        if legend and cards and not any(el.kind == "symbols" for el in face):
+            raise PnpError("legend = true lists the symbols of a symbol deck, but the face has "
+                           "no symbols element", f"{where}.legend")
     properties = _table(data, "verify", fname)
     balance: dict[str, Any] = {}
     with guard():
@@ -227,6 +234,7 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
         default_parts=default_parts,
         source={"name": source_name, **options},
         icons=_icons(_table(data, "icons", fname), root, fname, colors, shapes),
+        legend=legend is True,
     )
 
 

@@ -2,6 +2,8 @@
 
 Only figures a shop has published (cited in the README) are here; a card size a shop does not
 list is refused with the sizes it does. Sizes are matched on the deck's trim in inches, to 0.01.
+A shop that states its bleed in pixels (MakePlayingCards: 36 px at 300 dpi, not 1/8 in = 37.5)
+gets exactly that many pixels on each side: the image is round(trim × dpi) + 2 × bleed_px.
 """
 
 from __future__ import annotations
@@ -26,6 +28,21 @@ class Shop:
     sizes: dict[str, tuple[float, float]]  # card size name -> trim (width, height) in inches
     cmyk: bool = False
     dpi: int = 300
+    bleed_px: int | None = None  # bleed in whole pixels at dpi, when the shop counts it so
+    pdfx: bool = False  # the PDF as PDF/X-1a:2003 (render/pdfx.py)
+
+    def bleed_points(self) -> float:
+        """The bleed around each card, in points (exact pixels when the shop gives pixels)."""
+        return self.bleed_px * INCH / self.dpi if self.bleed_px is not None else self.bleed_in * INCH
+
+
+# MakePlayingCards' rectangular card sizes (its image-upload guide); PrinterStudio, its sister
+# site, documents poker only. Uploads are trim at 300 dpi plus 36 px on every side.
+MPC_SIZES = {
+    "poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75), "mini": (1.75, 2.5),
+    "large": (3.5, 5.75), "medium": (2.45, 3.95), "micro": (1.25, 1.75), "domino": (1.75, 3.5),
+    "small square": (2.0, 2.0), "large square": (3.5, 3.5), "business": (2.0, 3.5),
+}
 
 
 SHOPS = {
@@ -34,9 +51,14 @@ SHOPS = {
         # (poker 2.5 x 3.5 in -> 825 x 1125 px).
         Shop("thegamecrafter", "The Game Crafter", "png", 0.125,
              {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75)}),
-        # DriveThruCards: one PDF per deck, the back then the front of each card, 1/8 in of bleed,
-        # CMYK, 300 dpi images.
-        Shop("drivethrucards", "DriveThruCards", "pdf", 0.125, {"poker": (2.5, 3.5)}, cmyk=True),
+        # DriveThruCards: one PDF/X-1a:2003 per deck, the back then the front of each card,
+        # 1/8 in of bleed, CMYK, 300 dpi images.
+        Shop("drivethrucards", "DriveThruCards", "pdf", 0.125, {"poker": (2.5, 3.5)}, cmyk=True,
+             pdfx=True),
+        # MakePlayingCards and PrinterStudio: a PNG per face, trim + 36 px each side at 300 dpi
+        # (poker 822 x 1122 px).
+        Shop("makeplayingcards", "MakePlayingCards", "png", 0.12, MPC_SIZES, bleed_px=36),
+        Shop("printerstudio", "PrinterStudio", "png", 0.12, {"poker": (2.5, 3.5)}, bleed_px=36),
     )
 }
 
@@ -64,18 +86,18 @@ def export_for_shop(deck: Deck, cards: tuple[Card, ...], name: str, folder: Path
     """Files as the shop asks for them; returns a summary for the CLI."""
     s = shop(name)
     size = card_size(s, deck)
-    bleed = s.bleed_in * INCH
+    bleed = s.bleed_points()
     if s.format == "png":
         from generator.exports import export_png
 
         rows = export_png(deck, cards, folder, dpi=s.dpi, bleed=bleed, workers=workers,
                           progress=progress)
         return {"shop": s.title, "size": size, "files": len(rows), "folder": str(folder)}
-    return _pdf(deck, cards, s, size, bleed, folder)
+    return _pdf(deck, cards, s, size, bleed, folder, progress)
 
 
 def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
-         folder: Path) -> dict:
+         folder: Path, progress: Callable[[int], None] | None = None) -> dict:
     from generator.build import Options, resolved, write_atomic
     from generator.layout.sheet import one_card_a_page
     from generator.render.pdf import render
@@ -86,7 +108,12 @@ def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
     jobs = [(card, side) for card in cards for side in ("back", "front")]
     flip = resolved(deck, Options()).flip
     sheet = one_card_a_page(deck.width, deck.height, jobs, bleed, flip=flip)
-    data = render(deck, sheet, cmyk=s.cmyk)
+    if s.pdfx:
+        from generator.render.pdfx import render_pdfx
+
+        data = render_pdfx(deck, sheet, progress=progress)
+    else:
+        data = render(deck, sheet, cmyk=s.cmyk, progress=progress)
     out = folder / f"{output_stem(deck)}-{s.name}.pdf"
     write_atomic(out, data)
     return {"shop": s.title, "size": size, "files": 1, "pdf": str(out), "pages": len(sheet.pages)}

@@ -118,10 +118,11 @@ def test_the_overlap_check_sees_overlapping_symbols(tmp_path):
     assert art_deck.symbol_overlap(pdf, 0) > 100
 
 
-def test_no_white_square_shows_around_a_symbol(built):
+@pytest.mark.parametrize("fmt", ["png", "jpg"])
+def test_no_white_square_shows_around_a_symbol(built, fmt):
     """On the white page, a kept background would be invisible: build on a dark card and
-    look for near-white pixels between the symbols."""
-    root = built["png"].parent
+    look for near-white pixels between the symbols. JPG too: its noisy white must go as well."""
+    root = built[fmt].parent
     toml = (root / "game.toml").read_text()
     (root / "game.toml").write_text(toml.replace('[[face]]\ntype = "symbols"', (
         '[[face]]\ntype = "rect"\nfill = "#2040a0"\n[[face]]\ntype = "symbols"')))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 SQRT3 = math.sqrt(3)
-NEAR = 0.15  # pairs farther apart than this share of their radii sum cannot touch in a round
+SKIN = 0.15  # big cards list the pairs within (1 + SKIN) times their radii sum (see _NearPairs)
 
 
 @dataclass(frozen=True)
@@ -86,53 +86,84 @@ def _depth(region: Region, normals, x: float, y: float, r: float) -> tuple[float
     return worst, wx, wy
 
 
-def _near_pairs(pos: list[list[float]], reach) -> list[tuple[int, int]]:
-    """Pairs (i < j, in order) whose circles overlap or nearly do: only these can collide
-    during one round of small moves, so the pure-Python pass skips the far ones (numpy
-    finds them all at once; only big cards use it, small ones need no numpy import)."""
-    import numpy as np
+class _NearPairs:
+    """Pairs (i < j, in order) that may overlap during a round: a superset of the pairs
+    closer than their radii sum, so the pure-Python pass skips the far ones.
 
-    p = np.array(pos)
-    d = np.hypot(p[:, None, 0] - p[None, :, 0], p[:, None, 1] - p[None, :, 1])
-    return [(int(i), int(j)) for i, j in zip(*np.nonzero(np.triu(d < reach, 1)), strict=True)]
+    numpy lists the pairs within (1 + SKIN) times their radii sum at once; the list stays
+    valid until some circle has moved by half the smallest margin since, so it is rebuilt
+    only then, not every round (only big cards use it; small ones need no numpy import)."""
+
+    def __init__(self, radii: list[float]):
+        import numpy as np
+
+        self.np = np
+        self.first, self.second = np.triu_indices(len(radii), 1)
+        r = np.asarray(radii)
+        sums = r[self.first] + r[self.second]
+        self.reach2 = (sums * (1 + SKIN)) ** 2
+        self.slack = float(sums.min()) * SKIN / 2  # any one circle may move this far
+        self.since = None
+        self.pairs: list[tuple[int, int]] = []
+
+    def __call__(self, pos: list[list[float]]) -> list[tuple[int, int]]:
+        p = self.np.array(pos)
+        if self.since is not None:
+            moved = p - self.since
+            if float((moved * moved).sum(axis=1).max()) < self.slack * self.slack:
+                return self.pairs
+        d = p[self.first] - p[self.second]
+        near = (d * d).sum(axis=1) < self.reach2
+        self.since = p
+        self.pairs = list(zip(self.first[near].tolist(), self.second[near].tolist(),
+                              strict=True))
+        return self.pairs
 
 
 def _relax(pos: list[list[float]], radii: list[float], region: Region, normals,
            rounds: int) -> bool:
-    """Push overlaps apart and circles inside; True when the result is legal."""
+    """Push overlaps apart and circles inside; True when the result is legal.
+
+    The hot loop of symbol layout: squared distances are compared first, so a pair that
+    cannot overlap (most of them) costs no square root."""
     n = len(pos)
     eps = 1e-9 * region.r
-    reach = None
-    if n > BIG:
-        import numpy as np
-
-        reach = np.add.outer(radii, radii) * (1 + NEAR)
+    pairs = _NearPairs(radii) if n > BIG else None
     every = [(i, j) for i in range(n) for j in range(i + 1, n)]
+    # a circle whose centre is within (inscribed radius - r + eps) of the centre is inside
+    inner = region.r if region.sides == 0 else region.r * SQRT3 / 2
+    inside2 = [(inner - r + eps) ** 2 if inner - r + eps > 0 else -1.0 for r in radii]
     for _ in range(rounds):
         moved = False
-        for i, j in (every if reach is None else _near_pairs(pos, reach)):
-            xi, yi = pos[i]
-            ri = radii[i]
-            dx, dy = pos[j][0] - xi, pos[j][1] - yi
-            d = math.hypot(dx, dy)
-            over = ri + radii[j] - d
-            if over > eps:
-                if d < 1e-12:
-                    dx, dy, d = 1.0, 0.0, 1.0
-                # the smaller circle moves more
-                wi = radii[j] / (ri + radii[j])
-                push = over * 0.5 + eps
-                ux, uy = dx / d, dy / d
-                pos[i][0] = xi - ux * push * wi * 2
-                pos[i][1] = yi - uy * push * wi * 2
-                pos[j][0] += ux * push * (1 - wi) * 2
-                pos[j][1] += uy * push * (1 - wi) * 2
-                moved = True
+        for i, j in (every if pairs is None else pairs(pos)):
+            pi, pj = pos[i], pos[j]
+            xi, yi = pi
+            dx, dy = pj[0] - xi, pj[1] - yi
+            d2 = dx * dx + dy * dy
+            ri, rj = radii[i], radii[j]
+            touch = ri + rj - eps
+            if d2 >= touch * touch:
+                continue
+            d = math.sqrt(d2)
+            over = ri + rj - d
+            if d < 1e-12:
+                dx, dy, d = 1.0, 0.0, 1.0
+            wi = rj / (ri + rj)  # the smaller circle moves more
+            push = (over * 0.5 + eps) * 2
+            ux, uy = dx / d * push, dy / d * push
+            pi[0] = xi - ux * wi
+            pi[1] = yi - uy * wi
+            pj[0] += ux * (1 - wi)
+            pj[1] += uy * (1 - wi)
+            moved = True
         for i in range(n):
-            over, ux, uy = _depth(region, normals, pos[i][0], pos[i][1], radii[i])
+            p = pos[i]
+            if p[0] * p[0] + p[1] * p[1] <= inside2[i]:
+                continue
+            over, ux, uy = _depth(region, normals, p[0], p[1], radii[i])
             if over > eps:
-                pos[i][0] += ux * (over + eps)
-                pos[i][1] += uy * (over + eps)
+                p[0] += ux * (over + eps)
+                p[1] += uy * (over + eps)
                 moved = True
         if not moved:
             return True
@@ -205,8 +236,14 @@ BIG_POOL = 4  # ...and each card turns, mirrors and reshuffles one of these
 @cache
 def _pool(n: int, region: Region, seed: str, spread: float = 2.2
           ) -> tuple[tuple[Spot, ...], ...]:
-    tries = CANDIDATES if n <= BIG else BIG_POOL
-    tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(tries)]
+    if n <= BIG:
+        tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(CANDIDATES)]
+    else:  # a few big layouts, each ~0.15 s: one per core (each is seeded on its own)
+        import numpy  # noqa: F401  (imported once here, not once in each worker)
+
+        from generator.parallel import fork_map
+
+        tried = fork_map(lambda i: pack(n, region, f"{seed}:{i}", spread), range(BIG_POOL))
     tried.sort(key=lambda spots: -coverage(spots, region))
     return tuple(tuple(t) for t in tried[:POOL])
 

@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.cardvalues import visible
 from generator.components import Deck, Element
+from generator.designs.legend import LegendCard
 from generator.layout.sheet import Page, Placement, Sheet
 from generator.percard import for_card
 from generator.render.fonts import font
@@ -48,15 +49,18 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(sheet.flip, "Simplex") if has_backs else "Simplex")
     drawers = load_drawers()
-    cache: dict = {}
+    # the cards this document draws, in order: a drawer may prepare work for all of them
+    cache: dict = {"cards drawn": [pl.card for page in sheet.pages for pl in page.placements]}
     for n, page in enumerate(sheet.pages, 1):
         if sheet.trim_box:
             _set_boxes(c, sheet, sheet.trim_box)
         elements = deck.face if page.side == "front" else deck.back
         for placement in page.placements:
+            # a legend card brings its own face (generator.render.legend); its back is the deck's
+            own = isinstance(placement.card, LegendCard) and page.side == "front"
             # No cut outlines on backs: a duplex misregistration would show them on the card.
-            draw_card(c, deck, placement, elements, drawers, cache,
-                      sheet.guides and page.side == "front")
+            draw_card(c, deck, placement, placement.card.face if own else elements, drawers,
+                      cache, sheet.guides and page.side == "front")
         draw_marks(c, page)
         if not sheet.trim_box:
             footer(c, deck, sheet, page, n)
@@ -148,6 +152,8 @@ def footer(c: Canvas, deck: Deck, sheet: Sheet, page: Page, n: int) -> None:
         return
     c.setFont(font("sans"), 6)
     c.setFillColor(HexColor("#666666"))
-    ids = [p.card.id for p in page.placements]
+    ids = [p.card.id for p in page.placements if not isinstance(p.card, LegendCard)]
+    legend = len(ids) < len(page.placements)
+    cards = f" · cards #{min(ids)}–#{max(ids)}" if ids else ""
     c.drawString(8 * MM, 6 * MM, f"{deck.title} · page {n} of {len(sheet.pages)} · {page.side}s"
-                 f" · cards #{min(ids)}–#{max(ids)}")
+                 f"{cards}{' · legend' if legend else ''}")

@@ -8,18 +8,19 @@ symbol, so the same symbol has the same colour on every card.
 A deck of the user's images is packed by the images' real silhouettes
 (generator.layout.silhouettes): PNG/JPG art is cleaned first (generator.render.art: plain
 background made transparent, trimmed), drawn once into a PDF form and placed by reference; an
-SVG is drawn as vector once into a form and packed by its tight circle. Icons and words are
-packed by their tight bounding circles (generator.layout.packing), each scaled so that its
-circle fills its place.
+SVG is drawn as vector once into a form and packed by its tight circle. A small deck of icons
+only is packed the same way by the glyphs' shapes (generator.render.icon_shapes); other icon
+decks and words are packed by their tight bounding circles (generator.layout.packing,
+generator.render.glyph_circles), each scaled so that its circle fills its place.
 """
 
 from __future__ import annotations
 
 import math
-import struct
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -30,6 +31,8 @@ from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note
 from generator.render.fonts import font
+from generator.render.glyph_circles import enclosing_circle, glyph_circle, prefetch_circles
+from generator.render.icon_shapes import icon_shape, pack_cards, pack_icons, packs_by_shape
 from generator.render.registry import Ctx, drawer
 from generator.render.svg import read_svg
 from generator.units import MM, to_mm
@@ -44,8 +47,6 @@ RIM = 1.2 * MM  # no image ink this close to the symbols' region edge (cutting w
 MIN_PPI = 200  # below this a raster symbol looks soft in print
 LISTED = 6  # a note names the blurriest symbols, and counts the rest
 
-_GLYPH_CIRCLES: dict[int, tuple[float, float, float]] = {}
-MANY_POINTS = 64  # above this, enclosing_circle checks points with numpy
 
 
 @drawer("symbols")
@@ -67,7 +68,9 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
         raise PnpError(f"spread is the largest symbol's size over the smallest's: 1 or more, "
                        f"not {el.get('spread'):g}", f"{el.where}.spread")
     c = ctx.canvas
-    if kit.files:
+    if kit.by_shape:
+        kit.pack_ahead(ctx, el, region, seed)
+    if kit.files or kit.by_shape:
         _draw_by_silhouette(c, kit, el, syms, region, (cx, cy), f"{seed}:{ctx.card.id}",
                             ctx.card.id)
         return
@@ -87,20 +90,26 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
 
 def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None:
     """Draw a form with its centre (form.cx, form.cy) at (x, y), turned and scaled: one
-    matrix, so a placement is a few bytes of the PDF and little work."""
+    matrix, so a placement is a few bytes of the PDF and little work.
+
+    The operators are those of saveState, transform, doForm and restoreState, written
+    directly: a form changes no canvas state, and the 32,000 placements of a big deck spent
+    a third of their time copying and restoring the canvas's state (same bytes)."""
     a = math.radians(angle)
     cos, sin = math.cos(a) * scale, math.sin(a) * scale
-    c.saveState()
-    c.transform(cos, sin, -sin, cos, x - cos * form.cx + sin * form.cy,
-                y - sin * form.cx - cos * form.cy)
-    c.doForm(form.name)
-    c.restoreState()
+    code = c._code
+    code.append("q")
+    code.append(fp_str(cos, sin, -sin, cos, x - cos * form.cx + sin * form.cy,
+                       y - sin * form.cx - cos * form.cy) + " cm")
+    code.append(f"/{c._doc.getXObjectName(form.name)} Do")
+    c._formsinuse.append(form.name)
+    code.append("Q")
 
 
 def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
                         centre: tuple[float, float], seed: str, card_id: int) -> None:
     """Pack the card's symbols by their ink and place each one's form."""
-    from generator.layout.silhouettes import Sizes, pack_silhouettes
+    from generator.layout.silhouettes import Sizes
 
     forms = [kit.form(c, name) for name in syms]
     sizes = Sizes(el.get("min_size", Sizes.min_size), el.get("max_size", Sizes.max_size),
@@ -110,8 +119,8 @@ def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
                        f"0 < min_size ({sizes.min_size:g}) <= max_size ({sizes.max_size:g}) <= 1",
                        el.where)
     try:
-        placed = pack_silhouettes([f.silhouette for f in forms], region, seed, sizes, rim=RIM,
-                                  rotate=el.get("rotate_symbols", True))
+        placed = kit.pack([f.silhouette for f in forms], tuple(syms), region, seed, sizes,
+                          el.get("rotate_symbols", True))
     except ValueError as e:
         raise PnpError(f"cannot lay out the symbols: {e}; lower min_size", el.where) from None
     for name, form, p in zip(syms, forms, placed, strict=True):
@@ -160,6 +169,51 @@ class _Kit:
         self.ppi: dict[str, float] = {}  # lowest print resolution of each raster symbol
         self.crowded: list[int] = []  # cards with a symbol below min_size
         self.word_font = font("sans-bold")
+        self.drawn = 0  # cards drawn so far
+        self.packed: dict = {}  # layouts made ahead, by (symbols, region, seed, sizes, rotate)
+        # a small deck of icons only is packed by the icons' shapes (more ink, more time)
+        self.by_shape = (not self.files and not self.words and bool(names)
+                         and not any(self.is_word(n) for n in names)
+                         and packs_by_shape(len(deck.cards),
+                                            max(len(card.symbols) for card in deck.cards)))
+
+    def pack_ahead(self, ctx: Ctx, el: Element, region: Region, seed: int) -> None:
+        """From the second card of an icon deck packed by shapes on, lay out all the cards
+        still to draw at once, on every core (each card's layout depends only on its own
+        symbols and seed, so the bytes are the same); one card alone (a preview) packs alone."""
+        self.drawn += 1
+        if self.drawn != 2:
+            return
+        from generator.layout.silhouettes import Sizes
+
+        sizes = Sizes(el.get("min_size", Sizes.min_size), el.get("max_size", Sizes.max_size),
+                      el.get("spread", Sizes.spread))
+        if not 0 < sizes.min_size <= sizes.max_size <= 1:
+            return  # drawing the card says what is wrong
+        cards = ctx.cache.get("cards drawn", [])
+        start = next((k for k, card in enumerate(cards) if card is ctx.card), len(cards))
+        todo = list(dict.fromkeys((tuple(card.symbols), f"{seed}:{card.id}")
+                                  for card in cards[start:] if card.symbols))
+        if not todo:  # a drawing that did not say which cards it draws (an export)
+            return
+        face = pdfmetrics.getFont(self._icon_font()).face
+        shapes = {n: icon_shape(str(_icon_font_path()), icons.codepoint(n), face.unitsPerEm)
+                  .silhouette for n in self.color}
+        found = pack_cards(todo, shapes, region, sizes, RIM, el.get("rotate_symbols", True))
+        rotate = el.get("rotate_symbols", True)
+        for (names, card_seed), placed in zip(todo, found, strict=True):
+            if placed is not None:
+                self.packed[(names, region, card_seed, sizes, rotate)] = placed
+
+    def pack(self, shapes, names: tuple[str, ...], region: Region, seed: str, sizes,
+             rotate: bool):
+        """A card's layout by silhouettes: made ahead (icons), or now."""
+        if self.by_shape:
+            ahead = self.packed.pop((names, region, seed, sizes, rotate), None)
+            return ahead or pack_icons(shapes, region, seed, sizes, RIM, rotate)
+        from generator.layout.silhouettes import pack_silhouettes
+
+        return pack_silhouettes(shapes, region, seed, sizes, rim=RIM, rotate=rotate)
 
     def is_word(self, name: str) -> bool:
         """Whether the symbol is drawn as a word (not an icon; images go by silhouette)."""
@@ -167,20 +221,40 @@ class _Kit:
 
     def icon_form(self, c, name: str) -> Form:
         """The icon's glyph in its colour, drawn once into a form (in font units): placing it
-        is then one line of the PDF, not a text object."""
+        is then one line of the PDF, not a text object. A deck packed by shapes has one form
+        per icon, centred on its silhouette (a legend card places that one too)."""
+        if self.by_shape:
+            return self.form(c, name)
         if name not in self.forms:
             fnt = self._icon_font()
+            if not self.forms:
+                prefetch_circles(fnt, [icons.codepoint(n) for n in self.color
+                                        if not self.is_word(n)])
             gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
-            form = self._form_name()
-            c.saveState()
-            c.beginForm(form, lowerx=gx - gr, lowery=gy - gr, upperx=gx + gr, uppery=gy + gr)
-            c.setFillColor(self.color[name])
-            c.setFont(fnt, pdfmetrics.getFont(fnt).face.unitsPerEm)
-            c.drawString(0, 0, chr(icons.codepoint(name)))
-            c.endForm()
-            c.restoreState()
+            form = self._glyph_form(c, name, (gx - gr, gy - gr, gx + gr, gy + gr))
             self.forms[name] = Form(form, gx, gy, gr)
         return self.forms[name]
+
+    def icon_shape_form(self, c, name: str) -> Form:
+        """The icon's glyph drawn once into a form, with its silhouette for shape packing."""
+        fnt = self._icon_font()
+        face = pdfmetrics.getFont(fnt).face
+        shape = icon_shape(str(_icon_font_path()), icons.codepoint(name), face.unitsPerEm)
+        form = self._glyph_form(c, name, shape.box)
+        return Form(form, shape.cx, shape.cy, shape.silhouette.radius, shape.silhouette)
+
+    def _glyph_form(self, c, name: str, box: tuple[float, float, float, float]) -> str:
+        """Draw the icon's glyph in its colour into a new form (font units, box as given)."""
+        fnt = self._icon_font()
+        form = self._form_name()
+        c.saveState()
+        c.beginForm(form, lowerx=box[0], lowery=box[1], upperx=box[2], uppery=box[3])
+        c.setFillColor(self.color[name])
+        c.setFont(fnt, pdfmetrics.getFont(fnt).face.unitsPerEm)
+        c.drawString(0, 0, chr(icons.codepoint(name)))
+        c.endForm()
+        c.restoreState()
+        return form
 
     def _form_name(self) -> str:
         """A form name unique in the document (several symbols elements share one PDF)."""
@@ -189,9 +263,8 @@ class _Kit:
 
     def _icon_font(self) -> str:
         if self.icon_font is None:
-            root = icons.package_dir()
-            path = root / "webfonts" / "fa-solid-900.ttf" if root is not None else None
-            if path is None or not Path(str(path)).is_file():
+            path = _icon_font_path()
+            if path is None or not path.is_file():
                 raise PnpError("the built-in icons need the fontawesomefree package "
                                "(pip install fontawesomefree)", "symbols = \"icons\"")
             if ICON_FONT not in pdfmetrics.getRegisteredFontNames():
@@ -209,6 +282,8 @@ class _Kit:
 
     def form(self, c, name: str) -> Form:
         """The symbol's art drawn once into a PDF form (cleaned first when it is raster)."""
+        if name not in self.forms and self.by_shape:
+            self.forms[name] = self.icon_shape_form(c, name)
         if name not in self.forms:
             path = self.files[name]
             label = self._form_name()
@@ -273,180 +348,16 @@ def _raster_form(c, form: str, path: Path, keep: bool) -> Form:
     return Form(form, w / 2, h / 2, art.silhouette.radius, art.silhouette, pixels=True)
 
 
+def _icon_font_path() -> Path | None:
+    root = icons.package_dir()
+    return Path(str(root / "webfonts" / "fa-solid-900.ttf")) if root is not None else None
+
+
 def _kit(ctx: Ctx, el: Element) -> _Kit:
     key = f"symbols-kit:{id(ctx.deck)}:{el.where}"
     if key not in ctx.cache:
         ctx.cache[key] = _Kit(ctx, el)
     return ctx.cache[key]
-
-
-# --- tight bounding circles ------------------------------------------------------------------
-
-
-def enclosing_circle(points: list[tuple[float, float]]) -> tuple[float, float, float]:
-    """The smallest circle holding all points.
-
-    Few points: Welzl's algorithm (iterative, fixed order). Many (a glyph's outline): Welzl on
-    a growing subset, starting from the extreme points in 16 directions and adding the
-    farthest point left outside until none is; each check of all points is one numpy pass.
-    The subset's circle never exceeds the full set's, so the last one is the exact answer."""
-    if len(points) <= MANY_POINTS:
-        return _welzl(points)
-    import numpy as np
-
-    pts = np.asarray(points, dtype=float)
-    turns = np.linspace(0, 2 * math.pi, 16, endpoint=False)
-    extreme = np.argmax(pts @ np.stack([np.cos(turns), np.sin(turns)]), axis=0)
-    subset = [tuple(pts[i]) for i in sorted(set(extreme.tolist()))]
-    while True:
-        cx, cy, r = _welzl(subset)
-        far = np.hypot(pts[:, 0] - cx, pts[:, 1] - cy)
-        k = int(far.argmax())
-        if far[k] <= r + 1e-7:
-            return cx, cy, r
-        subset.append(tuple(pts[k]))
-
-
-def _welzl(points: list[tuple[float, float]]) -> tuple[float, float, float]:
-    pts = sorted(set(points), key=lambda p: (math.sin(p[0] * 12.9898 + p[1] * 78.233), p))
-    if not pts:
-        return 0.0, 0.0, 1.0
-    cx, cy, r = pts[0][0], pts[0][1], 0.0
-    eps = 1e-7
-
-    def inside(p, c):
-        return math.hypot(p[0] - c[0], p[1] - c[1]) <= c[2] + eps
-
-    circle = (cx, cy, r)
-    for i, p in enumerate(pts):
-        if inside(p, circle):
-            continue
-        circle = (p[0], p[1], 0.0)
-        for j in range(i):
-            q = pts[j]
-            if inside(q, circle):
-                continue
-            circle = _two(p, q)
-            for k in range(j):
-                s = pts[k]
-                if not inside(s, circle):
-                    circle = _three(p, q, s)
-    return circle
-
-
-def _two(a, b):
-    cx, cy = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    return cx, cy, math.hypot(a[0] - cx, a[1] - cy)
-
-
-def _three(a, b, c):
-    ax, ay = a
-    bx, by = b
-    cx, cy = c
-    d = 2 * (ax * (by - cy) + bx * (cy - ay) + cx * (ay - by))
-    if abs(d) < 1e-12:  # collinear: the widest pair
-        return max((_two(a, b), _two(a, c), _two(b, c)), key=lambda t: t[2])
-    ux = ((ax * ax + ay * ay) * (by - cy) + (bx * bx + by * by) * (cy - ay)
-          + (cx * cx + cy * cy) * (ay - by)) / d
-    uy = ((ax * ax + ay * ay) * (cx - bx) + (bx * bx + by * by) * (ax - cx)
-          + (cx * cx + cy * cy) * (bx - ax)) / d
-    return ux, uy, math.hypot(ax - ux, ay - uy)
-
-
-def glyph_circle(font_name: str, code: int) -> tuple[float, float, float]:
-    """Centre and radius (font units) of a circle around a glyph's outline.
-
-    The circle is fitted to points sampled along the outline (a hair inside the true curve
-    between samples: invisible at print sizes). Composite glyphs use their box.
-    """
-    if code in _GLYPH_CIRCLES:
-        return _GLYPH_CIRCLES[code]
-    face = pdfmetrics.getFont(font_name).face
-    gid = face.charToGlyph.get(code)
-    if gid is None:
-        raise PnpError(f"the icon font has no glyph U+{code:04X}")
-    glyf = face.get_table("glyf")
-    start, end = face.glyphPos[gid], face.glyphPos[gid + 1]
-    data = glyf[start:end]
-    if len(data) < 10:
-        result = (0.0, 0.0, face.unitsPerEm / 2)
-    else:
-        ncont, xmin, ymin, xmax, ymax = struct.unpack(">hhhhh", data[:10])
-        pts = _simple_points(data, ncont) if ncont > 0 else []
-        if not pts:
-            pts = [(xmin, ymin), (xmax, ymin), (xmin, ymax), (xmax, ymax)]
-        result = enclosing_circle(pts)
-        if result[2] <= 0:
-            result = (result[0], result[1], face.unitsPerEm / 2)
-    _GLYPH_CIRCLES[code] = result
-    return result
-
-
-def _simple_points(data: bytes, ncont: int) -> list[tuple[float, float]]:
-    """Points on the outline of a simple TrueType glyph: its on-curve points and three points
-    along each quadratic curve (off-curve control points lie outside round shapes)."""
-    try:
-        ends = struct.unpack(f">{ncont}H", data[10:10 + 2 * ncont])
-        npts = ends[-1] + 1
-        pos = 10 + 2 * ncont
-        (ilen,) = struct.unpack(">H", data[pos:pos + 2])
-        pos += 2 + ilen
-        flags: list[int] = []
-        while len(flags) < npts:
-            f = data[pos]
-            pos += 1
-            flags.append(f)
-            if f & 8:
-                flags.extend([f] * data[pos])
-                pos += 1
-        xs, pos = _coords(data, pos, flags, 2, 16)
-        ys, _ = _coords(data, pos, flags, 4, 32)
-    except (struct.error, IndexError):
-        return []
-    out: list[tuple[float, float]] = []
-    start = 0
-    for end in ends:
-        contour = [(xs[i], ys[i], bool(flags[i] & 1)) for i in range(start, end + 1)]
-        start = end + 1
-        out += _outline_points(contour)
-    return out
-
-
-def _outline_points(contour: list[tuple[float, float, bool]]) -> list[tuple[float, float]]:
-    if not contour:
-        return []
-    # insert the implied on-curve midpoint between two consecutive off-curve points
-    pts: list[tuple[float, float, bool]] = []
-    for i, p in enumerate(contour):
-        q = contour[i - 1]
-        if not p[2] and not q[2]:
-            pts.append(((p[0] + q[0]) / 2, (p[1] + q[1]) / 2, True))
-        pts.append(p)
-    out = [(x, y) for x, y, on in pts if on]
-    for i, (x, y, on) in enumerate(pts):
-        if on:
-            continue
-        (ax, ay, _), (bx, by, _) = pts[i - 1], pts[(i + 1) % len(pts)]
-        for t in (0.25, 0.5, 0.75):
-            u = 1 - t
-            out.append((u * u * ax + 2 * u * t * x + t * t * bx,
-                        u * u * ay + 2 * u * t * y + t * t * by))
-    return out or [(x, y) for x, y, _ in contour]
-
-
-def _coords(data: bytes, pos: int, flags: list[int], short: int, same: int):
-    out, v = [], 0
-    for f in flags:
-        if f & short:
-            d = data[pos]
-            pos += 1
-            v += d if f & same else -d
-        elif not f & same:
-            (d,) = struct.unpack(">h", data[pos:pos + 2])
-            pos += 2
-            v += d
-        out.append(v)
-    return out, pos
 
 
 def _svg_form(c, form: str, path: Path) -> Form:
