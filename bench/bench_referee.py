@@ -4,8 +4,10 @@ The issue's budget is 150 ms per command. Builds a Tripple Domino match by seede
 play, then times each command as a user runs it: a fresh `referee` process. Prints the median
 and worst wall time of N runs, the median CPU time of the child (user + system, from
 getrusage: on a shared machine wall time also counts waiting for a core), and the median minus
-a bare `python -c pass` as the referee's own share. The first command after the build runs
-without any snapshot (cold) and is shown apart.
+a bare `python -c pass` as the referee's own share; a command is flagged OVER when its CPU
+time exceeds the budget. The first command after the build runs without any snapshot (cold)
+and is shown apart. Commands that change the match are taken back after each run (BEFORE and
+AFTER below), so every run finds the match as the first one did.
 
 `--matches 2000` times `matches` and `standings` on that many small matches instead (budget
 0.5 s); `--concurrent` starts 7 `check`s and a `play` at once and says whether all succeeded.
@@ -16,6 +18,7 @@ clean), as an installed package does, even when PYTHONDONTWRITEBYTECODE is set h
     python bench/bench_referee.py [--runs 15] [--events 300] [--fast-build]
     python bench/bench_referee.py --events 20000 --fast-build --concurrent
     python bench/bench_referee.py --matches 2000
+    python bench/bench_referee.py --events 20000 --fast-build --keep /tmp/m20k.sqlite3 --runs 5
 """
 
 from __future__ import annotations
@@ -43,7 +46,17 @@ COMMANDS = [
     ["replay", "--to", "150"], ["position"], ["matches"], ["standings"], ["verify"], ["games"],
     ["--help"],
     ["moves"], ["ask", "where", "0-3-5"], ["show", "--full"],  # the table's helpers (issue 16)
+    ["redo"], ["adjust", "ana", "+5", "--reason", "bench"], ["end", "--abandoned"],
+    ["rule", "tripple-domino", "D3"], ["use", "1"], ["new", "tripple-domino", "--players", "a,b"],
+    ["shell"], ["verify", "--all"], ["export", "--match", "1"],
+    ["log", "--all"], ["log", "--json"], ["log", "--script"], ["score", "--json"],
 ]
+# What runs (untimed) before and after a timed command so that every run finds the match as
+# the first one did: a command that changes the match is taken back, one that needs an undo
+# gets one.
+BEFORE = {"redo": ["undo"]}
+AFTER = {"play": ["undo"], "undo": ["play", "draw"], "adjust": ["undo"], "end": ["undo"],
+         "new": ["use", "1"]}
 
 
 def build(db: Path, events: int, seed: int = 7) -> int:
@@ -84,7 +97,8 @@ def timed_cpu(args: list[str], env: dict[str, str]) -> tuple[float, float]:
     """(wall seconds, CPU seconds of the child: user + system)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command(args), env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(command(args), env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -199,20 +213,37 @@ def main() -> None:
                     help="Time matches/standings on this many small matches instead.")
     ap.add_argument("--concurrent", action="store_true",
                     help="Also run 7 checks and a play at once.")
+    ap.add_argument("--keep", type=Path, metavar="FILE",
+                    help="Build the database into FILE once and reuse it in later runs (each "
+                         "run times a copy of it, so every run starts from the same database).")
+    ap.add_argument("--only", nargs="+", metavar="COMMAND",
+                    help="Time only these commands (first words, e.g. show log).")
     opts = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
         env = {**os.environ, "REFEREE_DB": str(db), "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pyc")}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env.pop("REFEREE_CACHE", None)  # the card memo in a cache folder of its own: other
+        env["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # checkouts would rewrite the user's
         started = time.perf_counter()
+        made = opts.keep if opts.keep is not None else db
+        if opts.keep is not None and opts.keep.exists():
+            what = "database kept in"
+        elif opts.matches:
+            build_many(made, opts.matches)
+            what = f"{opts.matches} matches built in {time.perf_counter() - started:.0f} s:"
+        else:
+            n = (build_fast if opts.fast_build else build)(made, opts.events)
+            what = f"match of {n} events built in {time.perf_counter() - started:.0f} s:"
+        if made != db:
+            shutil.copyfile(made, db)
+        print(what, made)
         if opts.matches:
-            build_many(db, opts.matches)
-            print(f"{opts.matches} matches built in {time.perf_counter() - started:.0f} s")
             commands, budget = [["matches"], ["standings"]], 0.5
         else:
-            n = (build_fast if opts.fast_build else build)(db, opts.events)
-            print(f"match of {n} events built in {time.perf_counter() - started:.0f} s")
             commands, budget = COMMANDS, 0.150
+        if opts.only:
+            commands = [c for c in commands if c[0] in opts.only or " ".join(c) in opts.only]
         timed(["--help"], env)  # bytecode for the children
         wall, cpu = timed_cpu(commands[0], env)
         print(f"cold (no snapshot or summary yet): {' '.join(commands[0])} {wall * 1000:.0f} ms "
@@ -224,16 +255,16 @@ def main() -> None:
         for args in commands:
             times, cpus = [], []
             for _ in range(opts.runs):
+                if args[0] in BEFORE:
+                    timed(BEFORE[args[0]], env)
                 wall, cpu = timed_cpu(args, env)
                 times.append(wall)
                 cpus.append(cpu)
-                if args[0] == "play":
-                    timed(["undo"], env)  # keep the match at its size
-                elif args[0] == "undo":
-                    timed(["play", "draw"], env)
+                if args[0] in AFTER:
+                    timed(AFTER[args[0]], env)
             med, worst, c = statistics.median(times), max(times), statistics.median(cpus)
-            flag = "" if med < budget else "  OVER"
-            print(f"{' '.join(args):<22} {med * 1000:>6.0f}ms {worst * 1000:>6.0f}ms "
+            flag = "" if c < budget else "  OVER"
+            print(f"{' '.join(args):<34} {med * 1000:>6.0f}ms {worst * 1000:>6.0f}ms "
                   f"{c * 1000:>5.0f}ms {(med - base) * 1000:>5.0f}ms{flag}")
         if opts.concurrent:
             ok, what = concurrent(env)

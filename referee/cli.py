@@ -8,21 +8,26 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnp_shared.oneline import OneLineErrors, fail, quoted
-from referee import engine, session
 from referee.clictx import echo_json, parse_options, store_of
-from referee.engine import RefereeError, ScoreItem, Verdict
-from referee.script import rebuild as match_script
+
+if TYPE_CHECKING:
+    from referee import session
+    from referee.engine import ScoreItem, Verdict
+
+# Each command imports what it needs when it runs (the rules, the store, the snapshots): a
+# command has 150 ms, and `referee --help` or `referee games` need none of that.
 
 
 class RefereeGroup(OneLineErrors):
     """Every user mistake is one line; one that names no place gets its command. The table's
-    commands, the shell and the simulation live in their own modules, imported only when run
-    or listed."""
+    commands, the shell and the simulation live in their own modules, imported only when run;
+    `referee --help` lists them by the first paragraph of their help, kept in LISTED (a test
+    checks it against theirs)."""
 
     name_the_command = True
     elsewhere = {name: "referee.table_cli" for name in ("undo", "redo", "adjust", "end", "moves")}
@@ -39,6 +44,34 @@ class RefereeGroup(OneLineErrors):
             module = importlib.import_module(self.elsewhere[name])
             self.add_command(getattr(module, f"{name}_cmd"))
         return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's list of commands, with the commands of other modules not imported."""
+        listed = [(name, self.commands.get(name) or click.Command(name, help=LISTED[name])
+                   if name in self.elsewhere else self.get_command(ctx, name))
+                  for name in self.list_commands(ctx)]
+        listed = [(name, cmd) for name, cmd in listed if cmd is not None and not cmd.hidden]
+        if listed:
+            limit = formatter.width - 6 - max(len(name) for name, _ in listed)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in listed])
+
+
+LISTED = {  # the first paragraph of the help of each command in RefereeGroup.elsewhere
+    "undo": "Take back the latest entry (a move, an adjustment, an early end); the log keeps "
+            "it, marked as undone. A rejected attempt is not a move: undo right after one sets "
+            "it aside and leaves the move before it standing (undo again to take that back).",
+    "redo": "Put back what the latest undo took back (until a new move is made).",
+    "adjust": "Correct a player's score by ±POINTS, with a reason (shown in score, log, "
+              "exports).",
+    "end": "End the current match early: abandoned, or with the result the table declares.",
+    "moves": "The legal moves of the player to act, as you would type them (where the game can "
+             "list them from what the table sees).",
+    "shell": "One prompt per move for the current match: history, Tab completion of commands, "
+             "cards, cells and players, and the board drawn again after each move.",
+    "simulate": "Play GAME many times with bots, dealt from the printed components: seat win "
+                "rates, scores, game length, rounds with no winner, per-card figures.",
+}
 
 
 _store, _json, _parse_options = store_of, echo_json, parse_options
@@ -64,6 +97,8 @@ def main(ctx: click.Context, db: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def games_cmd(as_json: bool) -> None:
     """The games the referee knows, with their options."""
+    from referee import engine
+
     found = engine.games()
     if as_json:
         _json([
@@ -90,6 +125,9 @@ def games_cmd(as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
     """The text of a game's rules (all of them, or one by id, e.g. `rule tripple-domino D3`)."""
+    from referee import engine
+    from referee.engine import RefereeError
+
     g = engine.game(game)
     rules = list(g.rules.values())
     if rule_id is not None:
@@ -119,6 +157,9 @@ def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
 @click.pass_context
 def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> None:
     """Start a new match; it becomes the current match."""
+    from referee import session
+    from referee.engine import RefereeError
+
     names = [p for p in players.split(",")]
     try:  # a byte-order mark (Windows editors write one) is not part of the position
         text = position.read().lstrip("\ufeff") if position is not None else None
@@ -141,13 +182,14 @@ def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> N
 @click.pass_context
 def matches_cmd(ctx, as_json: bool) -> None:
     """Every match in the database; * marks the current one."""
+    from referee import engine, summaries
+    from referee.engine import RefereeError
+
     store = _store(ctx)
     try:
         current = store.current().id
     except RefereeError:
         current = None
-    from referee import summaries
-
     rows = [(x.match, x.totals, engine.Outcome(x.winners, x.reason or "") if x.winners is not None
              else None, x.moves, "unreadable" if x.error else x.status, x.error)
             for x in summaries.every(store)]
@@ -215,6 +257,9 @@ def _points(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> str:
 def _secret_text(ctx, text: str, by: str | None, match_id: int | None = None) -> str:
     """--secret: read a secret with a hidden prompt; the game turns it into the public move
     (e.g. salted hashes), so the secret itself is never stored, logged or shown."""
+    from referee import session
+    from referee.engine import RefereeError
+
     cur = session.load(_store(ctx), match_id)
     g, state = cur.game, cur.state
     prompt = g.secret_prompt(state, text)
@@ -231,6 +276,8 @@ def _secret_text(ctx, text: str, by: str | None, match_id: int | None = None) ->
 
 def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dry: bool,
                   secret: bool = False, match_id: int | None = None) -> int:
+    from referee import engine, session
+
     text = " ".join(words)
     if secret:
         text = _secret_text(ctx, text, by, match_id)
@@ -289,6 +336,8 @@ def play_cmd(ctx, move, by, as_json, secret, match_id) -> None:
 def ask_cmd(ctx, question, match_id, as_json) -> None:
     """Ask the referee about the position to settle a dispute, in the game's own words
     (e.g. coda: `ask possible ben 2 7 miss`; thricewise: `ask cells`)."""
+    from referee import session
+
     text = " ".join(question)
     cur, answer = session.ask(_store(ctx), text, match_id)
     if as_json:
@@ -345,6 +394,9 @@ def _show(cur: session.Loaded, as_json: bool, full: bool = False) -> None:
 @click.pass_context
 def show_cmd(ctx, viewer, match_id, full, as_json) -> None:
     """The position: board with coordinates, whose turn, scores."""
+    from referee import engine, session
+    from referee.engine import RefereeError
+
     if viewer is not None:  # still a player of the match: a typo is reported
         engine.find_player(session.load(_store(ctx), match_id).match.players, viewer, "--as",
                            RefereeError)
@@ -358,6 +410,8 @@ def show_cmd(ctx, viewer, match_id, full, as_json) -> None:
 @click.pass_context
 def replay_cmd(ctx, upto, match_id, as_json) -> None:
     """The position as it was right after event N of the log (see `referee log`)."""
+    from referee import session
+
     _show(session.load(_store(ctx), match_id, upto=upto), as_json)
 
 
@@ -366,6 +420,9 @@ def replay_cmd(ctx, upto, match_id, as_json) -> None:
 @click.pass_context
 def position_cmd(ctx, match_id) -> None:
     """The position as text that `referee new GAME --position FILE` reads back (disputes)."""
+    from referee import session
+    from referee.engine import RefereeError
+
     cur = session.load(_store(ctx), match_id)
     text = cur.game.position(cur.state)
     if text is None:
@@ -379,6 +436,8 @@ def position_cmd(ctx, match_id) -> None:
 @click.pass_context
 def score_cmd(ctx, match_id, as_json) -> None:
     """The score ledger, round by round, every bonus and penalty itemised."""
+    from referee import engine, session
+
     cur = session.load(_store(ctx), match_id)
     ledger = cur.ledger()
     players = cur.match.players
@@ -390,28 +449,40 @@ def score_cmd(ctx, match_id, as_json) -> None:
     for i in ledger:
         rounds.setdefault(i.round, []).append(i)
     width = max(len(p) for p in players)
+    out = []  # one write: a long match's ledger has tens of thousands of lines
     for r, items in rounds.items():
-        click.echo(f"round {r}")
-        for i in items:
-            click.echo(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}")
+        out.append(f"round {r}")
+        out.extend(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}" for i in items)
         sub = engine.totals(items, players)
-        click.echo("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
+        out.append("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
     if not ledger:
-        click.echo("no points scored yet")
-    click.echo("total: " + ", ".join(f"{p} {v}" for p, v in total.items()))
+        out.append("no points scored yet")
+    out.append("total: " + ", ".join(f"{p} {v}" for p, v in total.items()))
+    click.echo("\n".join(out))
+
+
+LOG_SHOWN = 30  # events `referee log` lists by default: a screenful
 
 
 @main.command("log")
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
-@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.option("--all", "every", is_flag=True,
+              help=f"Every event, however many (by default the last {LOG_SHOWN}).")
+@click.option("--json", "as_json", is_flag=True, help="Print every event as JSON.")
 @click.option("--script", is_flag=True,
               help="Print the referee commands that replay the match into a new one.")
 @click.pass_context
-def log_cmd(ctx, match_id, as_json, script) -> None:
-    """The match record: every event in order, with who, what and the points it scored."""
-    cur, lines = session.log(_store(ctx), match_id)
+def log_cmd(ctx, match_id, every, as_json, script) -> None:
+    """The match record: the latest events in order (--all: every one), with who, what and
+    the points each scored."""
+    from referee import session
+
+    whole = every or as_json or script
+    cur, lines = session.log(_store(ctx), match_id, None if whole else LOG_SHOWN)
     if script:
-        click.echo(match_script(cur, lines))
+        from referee.script import rebuild
+
+        click.echo(rebuild(cur, lines))
         return
     if as_json:
         _json({"match": cur.match.id, "game": cur.match.game, "players": list(cur.match.players),
@@ -421,6 +492,9 @@ def log_cmd(ctx, match_id, as_json, script) -> None:
                            "score": [_item(i) for i in x.points]} for x in lines]})
         return
     out = []  # one write for a 20,000-event log
+    if lines and lines[0].seq > 1:
+        out.append(f"({lines[0].seq - 1:,} earlier event{'s' if lines[0].seq > 2 else ''} not "
+                   f"shown: `referee log --all` lists every event)")
     for x in lines:
         who = f"{x.player}: " if x.player else ""
         gone = "  [undone]" if x.retracted else "  [set aside]" if x.set_aside else ""
@@ -439,7 +513,7 @@ def standings_cmd(ctx, game_name, as_json) -> None:
 
     rows = summaries.standings(_store(ctx), game_name)
     if as_json:
-        _json([s.__dict__ for s in rows])
+        _json([s._asdict() for s in rows])
         return
     if not rows:
         click.echo("no matches yet")

@@ -3,17 +3,18 @@ command modules, so none of them imports another)."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from referee.engine import RefereeError
-from referee.store import Store
+if TYPE_CHECKING:
+    from referee.store import Store
 
 
 def store_of(ctx: click.Context) -> Store:
     """The Store of this invocation (--db or $REFEREE_DB), opened on first use."""
+    from referee.store import Store  # not for `referee --help` or `referee games`
+
     obj = ctx.find_root().obj
     if obj.get("store") is None:
         obj["store"] = Store(obj.get("db"))
@@ -21,11 +22,15 @@ def store_of(ctx: click.Context) -> Store:
 
 
 def echo_json(data: Any) -> None:
+    import json
+
     click.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     """--option key=value pairs as a dict; a malformed or repeated key is a user error."""
+    from referee.engine import RefereeError
+
     out = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")

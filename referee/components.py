@@ -69,9 +69,9 @@ def _cache_dir() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_cache_path
+    from referee.folders import user_folder
 
-    return user_cache_path("referee", appauthor=False)
+    return user_folder("cache")
 
 
 def _roots(template: str) -> list[Path]:

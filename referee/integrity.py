@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
-from dataclasses import dataclass
+from typing import NamedTuple
 
 GENESIS = "0" * 64
 VERSION = 2  # PRAGMA user_version of a database guarded by heads and manifest
@@ -35,8 +35,7 @@ CREATE TABLE IF NOT EXISTS heads (
 """
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """What broke, and where (a match, an event, or the database as a whole)."""
 
     what: str

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee import engine, inputs, snapshots, table
 from referee.engine import (
@@ -195,8 +195,7 @@ def _kept(g: Game, text: str) -> str:
     return g.redact(inputs.printable(text))
 
 
-@dataclass(frozen=True)
-class LogLine:
+class LogLine(NamedTuple):
     """One event of the log as people read it, with the points it scored."""
 
     seq: int
@@ -209,24 +208,30 @@ class LogLine:
     set_aside: bool = False  # a rejected attempt dismissed by undo
 
 
-def log(store: Store, match_id: int | None = None) -> tuple[Loaded, list[LogLine]]:
-    """Every event in order; moves carry the score items they added to the ledger (read from
-    the final ledger by the ledger length after each event, which the fold keeps), adjustments
-    the correction they made."""
+def log(store: Store, match_id: int | None = None,
+        last: int | None = None) -> tuple[Loaded, list[LogLine]]:
+    """Every event in order, or the `last` N; moves carry the score items they added to the
+    ledger (read from the final ledger by the ledger length after each event, which the fold
+    keeps), adjustments the correction they made. Only the events shown are read: which were
+    undone or set aside follows from the undo and redo events alone."""
     m, g, folded = _read(store, match_id)
-    events = list(snapshots.EventsView(folded.log))
-    undone = engine.undos(events)
+    count = len(folded.log)
+    first = 1 if last is None else max(1, count - last + 1)
+    folded.log.preload(first, count)
+    undone = engine.undos(folded.control)
     ledger = g.ledger(folded.state)
     lines: list[LogLine] = []
-    before = 0
-    for s, e, after in zip(folded.log, events, folded.marks, strict=True):
-        items = tuple(ledger[before:after]) if e.kind == "move" else ()
-        if e.kind == "adjust":
+    for seq in range(first, count + 1):
+        s = folded.log[seq - 1]
+        e = s.event
+        items: tuple[ScoreItem, ...] = ()
+        if e.kind == "move":
+            items = tuple(ledger[folded.marks[seq - 2] if seq > 1 else 0:folded.marks[seq - 1]])
+        elif e.kind == "adjust":
             items = (table.adjustment_item(e),)
-        before = after
         lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
                              items, e.seq in undone.gone, e.seq in undone.dismissed))
-    return Loaded(m, g, events, folded.state, folded.log), lines
+    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log), lines
 
 
 def _describe(e: Event) -> str:
@@ -254,8 +259,7 @@ def _describe(e: Event) -> str:
     return f"{e.kind} {d}"
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """One player's record in one game (points of different games are never averaged)."""
 
     game: str

@@ -9,15 +9,14 @@ the digest, and then the whole chain is verified and replayed as without a cache
 every snapshot only costs time.
 
 Snapshots are pickles read back with an unpickler that builds nothing but the referee's own
-dataclasses and plain containers (a database someone hands you cannot run code this way), and
-each carries a digest over its bytes and the event hash it belongs to.
+dataclasses, named tuples and plain containers (referee/state_pickle.py: a database someone
+hands you cannot run code this way), and each carries a digest over its bytes and the event
+hash it belongs to.
 """
 
 from __future__ import annotations
 
-import copyreg
 import hashlib
-import io
 import json
 import pickle
 import sqlite3
@@ -25,14 +24,15 @@ import sys
 import zlib
 from array import array
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, is_dataclass
-from enum import Enum
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from referee import engine
-from referee.engine import Event, Game, RefereeError, ScoreItem
+from referee import engine, fold_memo, state_pickle
+from referee.engine import Event, Game, RefereeError
+from referee.event_digest import EventDigest
+from referee.event_digest import digest as events_digest
 from referee.store import GENESIS, Stamped, Store, event_hash
 
 SCHEMA = """
@@ -54,9 +54,9 @@ CREATE INDEX IF NOT EXISTS events_control ON events (match, seq)
 KEEP_HEADS = 4  # the newest snapshots kept per match (undo falls back on the one before)
 ANCHOR = 500  # snapshots at multiples of this seq are kept longer (undo of several moves)
 KEEP_ANCHORS = 3
+SAVE_IN_WRITE = 100  # a write command (play, undo...) saves no snapshot of fewer new events:
+# pickling one holds the write lock ~20 ms longer, and the next command folds those few again
 ROW = "seq, kind, data, at, prev, hash"
-CONTENT = ("SELECT CAST(group_concat(kind || char(31) || data || char(31) || at || char(31) || "
-           "hash, char(30)) AS BLOB) FROM events WHERE match = ? AND seq <= ?")
 
 
 @cache
@@ -65,7 +65,8 @@ def code_fingerprint(game_class: type) -> str:
     Python version: a snapshot or summary made by other rules is never used."""
     h = hashlib.sha256(f"{sys.version_info[:2]}|{pickle.DEFAULT_PROTOCOL}".encode())
     module = sys.modules.get(game_class.__module__)
-    files = [Path(engine.__file__), Path(engine.__file__).with_name("table.py")]
+    files = [Path(engine.__file__), *(Path(engine.__file__).with_name(f)
+                                      for f in ("table.py", "state_pickle.py"))]
     if module is not None and getattr(module, "__file__", None):
         files += sorted(Path(module.__file__).parent.glob("*.py"))
     for f in files:
@@ -74,51 +75,6 @@ def code_fingerprint(game_class: type) -> str:
         except OSError:
             h.update(f.name.encode() + b"\0?")
     return h.hexdigest()
-
-
-class _Unpickler(pickle.Unpickler):
-    """Builds only the referee's dataclasses and enums and a few plain containers."""
-
-    SAFE = {("builtins", "frozenset"), ("builtins", "set"), ("builtins", "tuple"),
-            ("builtins", "list"), ("builtins", "dict")}
-
-    def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in self.SAFE:
-            return super().find_class(module, name)
-        if (module, name) == (__name__, "_score_item"):
-            return _score_item
-        if _trusted(module):
-            found = super().find_class(module, name)
-            if isinstance(found, type) and (is_dataclass(found) or issubclass(found, Enum)):
-                return found
-        raise pickle.UnpicklingError(f"a snapshot may not build {module}.{name}")
-
-
-def _trusted(module: str) -> bool:
-    """The referee's own modules, and those of games registered as plug-ins (code the referee
-    already runs); never anything a database names."""
-    if module == "referee" or module.startswith("referee."):
-        return True
-    roots = {type(g).__module__.rpartition(".")[0] or type(g).__module__
-             for g in engine._REGISTERED.values()}
-    return any(module == r or module.startswith(r + ".") for r in roots)
-
-
-def _score_item(player: str, points: int, label: str, round_no: int) -> ScoreItem:
-    """A ledger line rebuilt from a snapshot without the dataclass __init__: a long match's
-    ledger holds tens of thousands, and this halves the time to read them back."""
-    item = object.__new__(ScoreItem)
-    item.__dict__.update(player=player, points=points, label=label, round=round_no)
-    return item
-
-
-def _pickle(state: Any) -> bytes:
-    out = io.BytesIO()
-    p = pickle.Pickler(out, protocol=pickle.DEFAULT_PROTOCOL)
-    p.dispatch_table = {**copyreg.dispatch_table,
-                        ScoreItem: lambda i: (_score_item, (i.player, i.points, i.label, i.round))}
-    p.dump(state)
-    return out.getvalue()
 
 
 def _marks_blob(marks: Sequence[int]) -> bytes:
@@ -136,11 +92,6 @@ def _digest(state_blob: bytes, marks_blob: bytes, head: str, content: str) -> st
     h.update(marks_blob)
     h.update(f"|{head}|{content}".encode())
     return h.hexdigest()
-
-
-def _content(db: sqlite3.Connection, match_id: int, seq: int) -> str:
-    blob = db.execute(CONTENT, (match_id, seq)).fetchone()[0] or b""
-    return hashlib.sha256(blob).hexdigest()
 
 
 def _stamped(row: tuple, where: str) -> Stamped:
@@ -251,10 +202,10 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
     code = code_fingerprint(type(game))
     start = _usable(store, match_id, target, code, gone)
     if start is None:  # fold from the first event; verify from the newest snapshot that fits
-        state, marks, from_seq = None, [], 0
+        state, marks, from_seq, content = None, [], 0, EventDigest()
         checked, prev = _verified(store, match_id)
     else:
-        from_seq, prev, state, marks = start
+        from_seq, prev, state, marks, content = start
         checked = from_seq
     known: dict[int, Stamped] = {}
     rows = db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq > ? ORDER BY seq",
@@ -269,7 +220,7 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
     for p in store.head_problems(match_id, last, prev):
         raise RefereeError(p.what, p.where)
     control = tuple(e for e in control if e.seq <= target)
-    return target, last, gone, code, from_seq, state, marks, known, control
+    return target, last, gone, code, from_seq, state, marks, known, control, content
 
 
 def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Folded:
@@ -280,13 +231,15 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
     if reading:  # events, the heads and the snapshots while another terminal appends
         db.execute("BEGIN")
     try:
-        target, last, gone, code, from_seq, state, marks, known, control = _read(
+        target, last, gone, code, from_seq, state, marks, known, control, content = _read(
             store, match_id, game, upto)
     except sqlite3.DatabaseError as e:  # damaged, locked, unreadable: one line, as everywhere
         raise store._failed(e) from None
     finally:
         if reading:
             end_read(db)
+    if content is None:  # not digested (verify): a snapshot saved below digests from event 1
+        content = EventDigest()
     log = LazyLog(store, match_id, target, known)
     log.preload(from_seq + 1, target)
     tail = [log[k - 1].event for k in range(from_seq + 1, target + 1)]
@@ -295,12 +248,18 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
             state = after
             marks.append(len(game.ledger(state)) if state is not None else 0)
             if e.seq % ANCHOR == 0 and e.seq != target and e.seq - from_seq >= ANCHOR:
-                _save(store, match_id, e.seq, state, marks, code, gone)
+                _save(store, match_id, e.seq, state, marks, code, gone, content)
     except RefereeError as e:
         raise RefereeError(f"match {match_id} no longer replays: {e}",
                            f"match {match_id} log") from None
-    if target > from_seq:
-        _save(store, match_id, target, state, marks, code, gone)
+    if target > from_seq and not (store.writing and target - from_seq < SAVE_IN_WRITE):
+        _save(store, match_id, target, state, marks, code, gone, content)
+    if target > from_seq and store.writing:
+        head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
+                          (match_id, target)).fetchone()[0]
+        fold_memo.remember(store, match_id, fold_memo.Remembered(
+            target, head, code, tuple(sorted(g for g in gone if g <= target)), state,
+            tuple(marks[:target]), content.copy().extend(db, match_id, target)))
     return Folded(state, marks, log, target, control)
 
 
@@ -312,45 +271,66 @@ def _verified(store: Store, match_id: int) -> tuple[int, str]:
                                "ORDER BY seq DESC LIMIT 1", (match_id,)).fetchone()
     except sqlite3.DatabaseError:
         return 0, GENESIS
-    if row is None or _content(store.db, match_id, row[0]) != row[2]:
+    if row is None or events_digest(store.db, match_id, row[0]) != row[2]:
         return 0, GENESIS
     return row[0], row[1]
 
 
 def _usable(store: Store, match_id: int, target: int, code: str,
-            gone: set[int]) -> tuple[int, str, Any, list[int]] | None:
+            gone: set[int]) -> tuple[int, str, Any, list[int], EventDigest] | None:
     """The newest snapshot at or before `target` made by these rules, for these retractions, of
-    these events as stored: (seq, its event hash, state, marks), or None."""
+    these events as stored: (seq, its event hash, state, marks, digest of the events up to it),
+    or None."""
+    db = store.db
+    recalled = fold_memo.recall(store, match_id, target, code, gone)
     try:
-        rows = store.db.execute(
-            "SELECT seq, hash, gone, content, marks, state, digest FROM snapshots "
-            "WHERE match = ? AND seq <= ? AND code = ? ORDER BY seq DESC",
-            (match_id, target, code)).fetchall()
+        rows = db.execute("SELECT seq, gone FROM snapshots WHERE match = ? AND seq <= ? AND "
+                          "code = ? ORDER BY seq DESC", (match_id, target, code)).fetchall()
     except sqlite3.DatabaseError:
-        return None  # no snapshots table (a read-only database made before it): no cache
-    for seq, head, gone_json, content, marks_blob, state_blob, digest in rows:
+        rows = []  # no snapshots table (a read-only database made before it): no cache
+    for seq, gone_json in rows:
+        if recalled is not None and seq <= recalled.seq:
+            break  # this command folded as far already
         if json.loads(gone_json) != sorted(g for g in gone if g <= seq):
             continue
-        if _digest(state_blob, marks_blob, head, content) != digest:
+        try:  # as blobs, whatever an edit made of them
+            head, content, marks_blob, state_blob, check = db.execute(
+                "SELECT hash, content, CAST(marks AS BLOB), CAST(state AS BLOB), digest FROM "
+                "snapshots WHERE match = ? AND seq = ?", (match_id, seq)).fetchone()
+        except sqlite3.DatabaseError:
+            continue
+        if _digest(state_blob, marks_blob, str(head), str(content)) != check:
             continue  # an edited cache entry: ignored, never trusted
-        if _content(store.db, match_id, seq) != content:
-            return None  # the events before it changed: verify and replay all (reports it)
+        events = None  # `referee verify` hashed every event again in this read: no digest
+        if match_id not in store.chain_checked:
+            events = EventDigest().extend(db, match_id, seq)
+            if events.hexdigest() != content:
+                return None  # the events before it changed: verify and replay all (reports it)
         try:
-            state = _Unpickler(io.BytesIO(state_blob)).load()
+            state = state_pickle.loads(state_blob)
         except Exception:  # noqa: BLE001 - any unreadable cache entry is only a cache miss
             continue
-        return seq, head, state, _marks(marks_blob)
+        marks = _marks(marks_blob)
+        if events is not None:
+            fold_memo.remember(store, match_id, fold_memo.Remembered(
+                seq, head, code, tuple(json.loads(gone_json)), state, tuple(marks),
+                events.copy()))
+        return seq, head, state, marks, events
+    if recalled is not None:
+        r = recalled
+        return r.seq, r.head, r.state, list(r.marks), r.events
     return None
 
 
 def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], code: str,
-          gone: set[int]) -> None:
+          gone: set[int], events: EventDigest) -> None:
     """Keep a snapshot if the database can be written right now without waiting (a reading
-    command never waits for, nor holds up, a writer for the sake of a cache)."""
+    command never waits for, nor holds up, a writer for the sake of a cache). `events` is the
+    digest of the events before the fold, taken on to `seq` here (the log is not read again)."""
     if store.read_only is not None:
         return
     try:
-        state_blob = _pickle(state)
+        state_blob = state_pickle.dumps(state)
     except Exception:  # noqa: BLE001 - a state that cannot be pickled is simply not cached
         return
     marks_blob = _marks_blob(marks[:seq])
@@ -364,7 +344,7 @@ def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], c
             db.execute(stmt)
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
                           (match_id, seq)).fetchone()[0]
-        content = _content(db, match_id, seq)
+        content = events.extend(db, match_id, seq).hexdigest()
         db.execute("INSERT OR REPLACE INTO snapshots (match, seq, hash, code, gone, content, "
                    "marks, state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (match_id, seq, head, code, json.dumps(sorted(g for g in gone if g <= seq)),

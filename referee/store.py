@@ -15,10 +15,9 @@ import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee import dbopen, integrity
 from referee.engine import Event, RefereeError
@@ -58,9 +57,9 @@ def default_path() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
-    from platformdirs import user_data_path
+    from referee.folders import user_folder
 
-    return user_data_path("referee", appauthor=False) / "referee.sqlite3"
+    return user_folder("data") / "referee.sqlite3"
 
 
 def event_hash(match: int, seq: int, kind: str, data: str, at: str, prev: str) -> str:
@@ -73,8 +72,7 @@ def _dump(data: dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-@dataclass(frozen=True)
-class Match:
+class Match(NamedTuple):
     id: int
     game: str
     players: tuple[str, ...]
@@ -82,8 +80,7 @@ class Match:
     created: str
 
 
-@dataclass(frozen=True)
-class Stamped:
+class Stamped(NamedTuple):
     """An event with its storage facts (when it was recorded)."""
 
     event: Event
@@ -96,6 +93,10 @@ class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self._in_tx = False
+        self.write_serial = 0  # write transactions begun so far (see referee/fold_memo.py)
+        # matches whose every event `referee verify` hashed again in its read transaction:
+        # their snapshots need no digest of the events (see referee/verification.py)
+        self.chain_checked: set[int] = set()
         self.read_only: str | None = None  # why writes are refused (read-only or full storage)
         self._db_checked: tuple[tuple[int, int], list[integrity.Problem]] | None = None
         self._appended = 0  # matches and events this connection added
@@ -162,6 +163,11 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
+    @property
+    def writing(self) -> bool:
+        """Inside `with store.transaction():` (the write lock is held)."""
+        return self._in_tx
+
     @contextmanager
     def transaction(self) -> Iterator[None]:
         """BEGIN IMMEDIATE ... COMMIT: takes the write lock up front, so the read-check-append of
@@ -170,6 +176,7 @@ class Store:
             yield
             return
         self._in_tx = True
+        self.write_serial += 1  # states remembered in an earlier transaction are not recalled
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:

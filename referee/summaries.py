@@ -9,13 +9,13 @@ loaded the ordinary way, which reports any tampering, and its summary is written
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from dataclasses import dataclass
 
 from referee import engine, integrity, session, snapshots
 from referee.engine import RefereeError
+from referee.event_digest import JOINED, EventDigest, digest
 from referee.snapshots import end_read
 from referee.store import Match, Store
 
@@ -28,8 +28,7 @@ CREATE TABLE IF NOT EXISTS summaries (
     data TEXT NOT NULL
 )
 """
-CONTENTS = ("SELECT match, CAST(group_concat(kind || char(31) || data || char(31) || at || "
-            "char(31) || hash, char(30)) AS BLOB), count(*), max(seq) FROM events GROUP BY match")
+CONTENTS = f"SELECT match, {JOINED}, count(*), max(seq) FROM events GROUP BY match"
 
 
 @dataclass(frozen=True)
@@ -85,7 +84,7 @@ def _read(store: Store, wanted: str | None) -> tuple[list, list]:
         "SELECT id, game, players, options, created FROM matches ORDER BY id").fetchall()}
     heads = {r[0]: r[1:] for r in db.execute("SELECT match, header, count, head FROM heads")} \
         if integrity.installed(db) else {}
-    contents = {r[0]: (hashlib.sha256(r[1] or b"").hexdigest(), r[2], r[3])
+    contents = {r[0]: (EventDigest.of(r[1:-2], r[-2], r[-1]).hexdigest(), r[-2], r[-1])
                 for r in db.execute(CONTENTS)}
     try:
         kept = {r[0]: r[1:] for r in db.execute(
@@ -155,8 +154,7 @@ def _load(store: Store, m: Match) -> tuple[Summary, tuple | None]:
                 outcome.reason if outcome else None, moves, cur.status())
     head = store.db.execute("SELECT hash FROM events WHERE match = ? ORDER BY seq DESC LIMIT 1",
                             (m.id,)).fetchone()[0]
-    content = hashlib.sha256(store.db.execute(
-        snapshots.CONTENT, (m.id, len(cur.events))).fetchone()[0] or b"").hexdigest()
+    content = digest(store.db, m.id, len(cur.events))
     data = json.dumps({"totals": totals, "winners": list(s.winners) if s.winners else None,
                        "reason": s.reason, "moves": moves,
                        "status": s.status})

@@ -11,8 +11,7 @@ any particular game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.engine import (
     TAKE_BACK,
@@ -26,8 +25,7 @@ from referee.engine import (
 )
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(NamedTuple):
     """An early end: abandoned (nobody wins) or a result the table declared."""
 
     seq: int
@@ -42,8 +40,7 @@ class Ending:
         return Outcome(self.winners, why)
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(NamedTuple):
     """The table's entries in force: adjustments (as score items) and the early end, if any."""
 
     adjustments: tuple[tuple[int, ScoreItem], ...] = ()  # (event seq, item)
@@ -81,6 +78,15 @@ def to_undo(events: Sequence[Event], over: bool = False,
         elif e.kind in TAKE_BACK and e.seq not in u.gone:
             return (None if attempts else e), attempts[::-1]
     return None, attempts[::-1]
+
+
+def redoable(events: Sequence[Event], entries: Sequence[Event]) -> tuple[int, ...]:
+    """What redo can put back, the next one last (`undos(events).redoable`), reading only the
+    end of the log: a new entry (move, adjustment, end) empties the redo list, so only the
+    undo and redo events after the latest entry count. `entries` holds every event but the
+    moves and rejected attempts (the undo and redo events among them)."""
+    latest = next((e.seq for e in reversed(events) if e.kind in TAKE_BACK), 0)
+    return undos([e for e in entries if e.seq > latest]).redoable
 
 
 def adjustment_item(e: Event) -> ScoreItem:

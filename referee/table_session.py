@@ -53,11 +53,11 @@ def redo(store: Store, match_id: int | None = None) -> Undone:
     """Put back the entry the latest undo took back (while no new entry came since)."""
     with store.transaction():
         cur = load(store, match_id)
-        pending = engine.undos(cur.events).redoable
+        pending = table.redoable(cur.events, cur.table_events)
         if not pending:
             raise RefereeError("nothing to redo: no entry taken back since the last move",
                                f"match {cur.match.id}")
-        entry = next(e for e in cur.events if e.seq == pending[-1])
+        entry = cur.events[pending[-1] - 1]  # event seq N is the N-th
         ev = store.append(cur.match.id, "redo", {"seq": entry.seq, "text": _describe(entry)})
         after = load(store, cur.match.id).state
     return Undone(cur.match, ev, entry, to_move=cur.game.to_move(after))
@@ -72,7 +72,7 @@ def adjust(store: Store, player: str, points: str, reason: str,
         data = table.adjustment(cur.match.players, player, points, reason,
                                 ledger[-1].round if ledger else 1)
         ev = store.append(cur.match.id, "adjust", data)
-    return load(store, cur.match.id), ev
+        return load(store, cur.match.id), ev  # in the transaction: the fold is recalled
 
 
 def end(store: Store, abandoned: bool, winners: Sequence[str], reason: str,
@@ -86,7 +86,7 @@ def end(store: Store, abandoned: bool, winners: Sequence[str], reason: str,
                                "referee end")
         store.append(cur.match.id, "end", table.ending(cur.match.players, abandoned, winners,
                                                         reason))
-    return load(store, cur.match.id)
+        return load(store, cur.match.id)  # in the transaction: the fold is recalled
 
 
 @dataclass(frozen=True)

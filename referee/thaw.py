@@ -18,7 +18,7 @@ def _frozen(v: Any) -> bool:
     t = type(v)
     if t in _FROZEN:
         return True
-    if t is tuple:
+    if t is tuple or (isinstance(v, tuple) and hasattr(t, "_fields")):  # named tuples too
         return all(_frozen(x) for x in v)
     params = getattr(t, "__dataclass_params__", None)
     return bool(params and params.frozen) and all(_frozen(getattr(v, f.name)) for f in fields(v))

@@ -166,7 +166,7 @@ def test_cli_report_json_and_kept_matches(tmp_path):
     assert data["games"] == 30 and len(data["seats"]) == 3
     assert sum(s["wins"] for s in data["seats"]) >= 30
     assert len(data["cards"]) == 36 and data["kept"] == [1, 2]
-    log = _cli(["log", "--match", "2"], db)
+    log = _cli(["log", "--match", "2", "--all"], db)  # the "new" event with its options
     assert log.exit_code == 0 and "reveal" in log.output and "grid" in log.output
     replay = _cli(["replay", "--match", "1", "--to", "3"], db)
     assert replay.exit_code == 0, replay.output

@@ -36,14 +36,15 @@ def _reserve(state: State) -> str:
         f", {state.round_draws} of {state.cap} draws used this round" if state.cap else "")
 
 
-def full(state: State, to_move: str | None) -> str:
-    """The whole board, one line per player, the reserve and whose turn it is."""
+def full(state: State, to_move: str | None, tot: dict[str, int] | None = None) -> str:
+    """The whole board, one line per player, the reserve and whose turn it is (`tot`: the
+    totals when the caller has them: a long match's ledger takes milliseconds to add up)."""
     lines = [f"round {state.round} · {state.variant} rules · target {state.target}"]
     if state.board:
         lines += [draw(state.board, state.numbers, _tags(state)), LEGEND]
     else:
         lines.append("(empty table)")
-    tot = totals(state.ledger, state.players)
+    tot = tot if tot is not None else totals(state.ledger, state.players)
     for k, p in enumerate(state.players):
         mark = "→" if state.turn == k and state.phase == "play" else " "
         lines.append(f"{mark} {p:<10} {tot[p]:>4} points  {state.hands[k]:>2} tiles in hand")
@@ -59,12 +60,12 @@ def fits(text: str) -> bool:
 def show(state: State, to_move: str | None) -> str:
     """The whole board when it fits 80x24, else the board around the latest tile: the same
     player lines two to a line, and the header, reserve and turn on as few lines as fit."""
-    whole = full(state, to_move)
+    tot = totals(state.ledger, state.players)
+    whole = full(state, to_move, tot)
     if fits(whole) or not state.board:
         return whole
     import textwrap  # only a large board needs it: keeps `referee` start-up light
 
-    tot = totals(state.ledger, state.players)
     cells = [f"{'→' if state.turn == k and state.phase == 'play' else ' '} {p:<10} "
              f"{tot[p]:>4} points  {state.hands[k]:>2} in hand"
              for k, p in enumerate(state.players)]

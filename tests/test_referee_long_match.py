@@ -1,0 +1,157 @@
+"""A long match stays quick to look at: `log` lists the latest events (and says how to see them
+all), and the commands read only the events they need, not the whole log."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from referee import session, snapshots
+from referee.cli import LOG_SHOWN, main
+from referee.games.tripple_domino import GAME
+from referee.store import Store
+
+
+@pytest.fixture(scope="module")
+def long_match(tmp_path_factory):
+    """A Tripple Domino match of random legal moves after the opening until the round ends, a
+    rejected attempt after every other move, the last entry undone: some 45 events."""
+    db = tmp_path_factory.mktemp("long") / "m.sqlite3"
+    store = Store(db)
+    session.new_match(store, "tripple-domino", ["ana", "bob"], {"target": "100000"})
+    session.play(store, "start ana=5-5-5 bob=4-4-4")
+    rng = random.Random(11)
+    while legal := GAME.legal_moves(state := session.load(store).state):
+        session.play(store, GAME.format(state, rng.choice(legal)))
+        if rng.random() < 0.5:
+            assert session.play(store, "0-0-0 U40,40").verdict.legal is False
+    from referee import table_session
+
+    table_session.undo(store)
+    assert store.last_seq(1) > LOG_SHOWN + 10
+    store.close()
+    return db
+
+
+def run(db, *args: str):
+    result = CliRunner().invoke(main, ["--db", str(db), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_log_lists_the_latest_events_and_says_how_to_see_every_one(long_match):
+    total = Store(long_match).last_seq(1)
+    lines = run(long_match, "log").splitlines()
+    assert lines[0] == (f"({total - LOG_SHOWN:,} earlier events not shown: `referee log --all` "
+                        "lists every event)")
+    shown = [int(x.split()[0]) for x in lines[1:]]
+    assert shown == list(range(total - LOG_SHOWN + 1, total + 1))
+    assert "[undone]" in lines[-2] and lines[-1].split()[1] == "undo"
+    every = run(long_match, "log", "--all").splitlines()
+    assert [int(x.split()[0]) for x in every] == list(range(1, total + 1))
+    assert every[-LOG_SHOWN:] == lines[1:]  # the same lines, the same points on them
+    assert len(json.loads(run(long_match, "log", "--json"))["events"]) == total
+
+
+def test_log_reads_only_the_events_it_shows(long_match, monkeypatch):
+    run(long_match, "show")  # a snapshot at the last event
+    read = []
+    real = snapshots._stamped
+    monkeypatch.setattr(snapshots, "_stamped",
+                        lambda row, where: read.append(row[0]) or real(row, where))
+    run(long_match, "log")
+    assert len(read) <= LOG_SHOWN + 1, len(read)  # was every event of the match
+
+
+def test_redo_reads_the_end_of_the_log_not_every_event(long_match, monkeypatch):
+    run(long_match, "undo")
+    run(long_match, "show")
+    read = []
+    real = snapshots._stamped
+    monkeypatch.setattr(snapshots, "_stamped",
+                        lambda row, where: read.append(row[0]) or real(row, where))
+    assert run(long_match, "redo").startswith("redone: event ")
+    assert len(read) <= 10, len(read)  # was every event: the redo list was folded from event 1
+
+
+@pytest.mark.parametrize("args", [("undo",), ("adjust", "ana", "+2", "--reason", "x"),
+                                  ("end", "--abandoned")])
+def test_a_table_command_reads_its_snapshot_once(long_match, tmp_path, args, monkeypatch):
+    """undo, adjust and end look at the match again after appending: in the same write
+    transaction, the state already folded is recalled, not unpickled from its snapshot again."""
+    import shutil
+    import sqlite3
+
+    db = tmp_path / "copy.sqlite3"
+    shutil.copyfile(long_match, db)
+    run(db, "show")
+    reads = []
+    connect = sqlite3.connect
+
+    def traced(*a, **k):
+        con = connect(*a, **k)
+        con.set_trace_callback(lambda sql: reads.append(sql) if "state" in sql and
+                               "FROM snapshots" in sql else None)
+        return con
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    run(db, *args)
+    assert len(reads) == 1, reads  # was 2: the state before and after the append
+
+
+def test_verify_hashes_every_event_without_parsing_each(long_match, monkeypatch):
+    """verify checks the whole chain in one pass over the stored rows (and still finds an
+    edited event, see test_referee_integrity): it no longer reads every event's JSON."""
+    parsed = []
+    real = json.loads
+    monkeypatch.setattr(json, "loads", lambda s, *a, **k: parsed.append(1) or real(s, *a, **k))
+    assert run(long_match, "verify").startswith("ok: 1 match(es), ")
+    assert len(parsed) < 20, len(parsed)  # was one per event and more
+
+
+def _rechain(db, match_id: int) -> None:
+    """Recompute every hash and link of a match after an edit (a careful tamperer)."""
+    from referee.store import GENESIS, event_hash
+
+    prev = GENESIS
+    for seq, kind, data, at in db.execute("SELECT seq, kind, data, at FROM events WHERE match "
+                                          "= ? ORDER BY seq", (match_id,)).fetchall():
+        digest = event_hash(match_id, seq, kind, data, at, prev)
+        db.execute("UPDATE events SET prev = ?, hash = ? WHERE match = ? AND seq = ?",
+                   (prev, digest, match_id, seq))
+        prev = digest
+
+
+@pytest.mark.parametrize("edit", [
+    "DELETE FROM events WHERE seq = 7",
+    "UPDATE events SET data = data || ' ' WHERE seq = 9",
+    "UPDATE events SET prev = upper(prev) WHERE seq = 12",
+    "UPDATE events SET at = '2020' WHERE seq = 2",
+    "UPDATE events SET data = '{\"text\": ' WHERE seq = 5",  # then rechained: unreadable
+    "DELETE FROM events",
+    "DELETE FROM events WHERE seq > 40",
+])
+def test_verify_finds_what_loading_every_event_finds(long_match, tmp_path, edit):
+    import shutil
+    import sqlite3
+
+    from referee import chain_check
+
+    db = tmp_path / "copy.sqlite3"
+    shutil.copyfile(long_match, db)
+    raw = sqlite3.connect(db, isolation_level=None)
+    raw.execute("DROP TRIGGER events_no_update")
+    raw.execute("DROP TRIGGER events_no_delete")
+    raw.execute(edit)
+    if "'{" in edit:
+        _rechain(raw, 1)
+    raw.close()
+    store = Store(db)
+    with pytest.raises(session.RefereeError) as stamped:
+        store.stamped(1)
+    with pytest.raises(session.RefereeError) as checked:
+        chain_check.check(store, 1)
+    assert (checked.value.what, checked.value.where) == (stamped.value.what, stamped.value.where)

@@ -1,0 +1,87 @@
+"""What a referee command imports before it answers: a command has 150 ms of CPU, a third of it
+the interpreter and click. `referee --help` lists every command without loading the rules or
+the store; a match command loads its own game only; the user's folders are found without
+platformdirs where the XDG rule can be read directly, and agree with it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+
+from referee.cli import LISTED, RefereeGroup, main
+from referee.folders import user_folder
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def imported_by(args: list[str], env: dict[str, str]) -> tuple[str, set[str]]:
+    """(stdout, modules imported) of one referee command run in a fresh interpreter."""
+    code = ("import sys\nfrom referee.cli import main\n"
+            "try:\n    main(sys.argv[1:])\nexcept SystemExit:\n    pass\n"
+            "print('MODULES', ' '.join(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+    out, _, modules = done.stdout.rpartition("MODULES ")
+    assert modules, done.stderr
+    return out, set(modules.split())
+
+
+@pytest.fixture
+def env(tmp_path):
+    return {**os.environ, "REFEREE_DB": str(tmp_path / "m.sqlite3"),
+            "REFEREE_CACHE": str(tmp_path / "cache")}
+
+
+def test_help_lists_every_command_with_its_help_and_loads_no_rules_or_store(env):
+    out, modules = imported_by(["--help"], env)
+    assert not {"referee.engine", "referee.session", "referee.store", "referee.table_cli",
+                "referee.shell", "referee.simulate_cli", "sqlite3"} & modules
+    for name in ("games", "new", "matches", "use", "play", "check", "show", "score", "log",
+                 "replay", "rule", "standings", "export", "position", "verify", "ask",
+                 *RefereeGroup.elsewhere):
+        assert f"\n  {name} " in out, name
+    assert "Take back the latest entry" in out and "Play GAME many times with bots" in out
+
+
+@pytest.mark.parametrize("name", sorted(RefereeGroup.elsewhere))
+def test_the_help_kept_for_a_command_of_another_module_is_its_own(name):
+    """LISTED is what --help shows for the commands it does not import: their help's first
+    paragraph, so the list reads the same as if they were loaded."""
+    ctx = click.Context(main)
+    real = main.get_command(ctx, name)
+    for limit in (40, 60, 200):
+        assert click.Command(name, help=LISTED[name]).get_short_help_str(limit) == \
+            real.get_short_help_str(limit)
+
+
+def test_a_match_command_loads_its_own_game_and_not_platformdirs(env):
+    from click.testing import CliRunner
+
+    CliRunner().invoke(main, ["--db", env["REFEREE_DB"], "new", "tripple-domino", "--players",
+                              "ana,bob"])
+    env = {k: v for k, v in env.items() if k != "REFEREE_CACHE"}
+    out, modules = imported_by(["show"], env)
+    assert "match 1: tripple-domino" in out
+    games = {m.split(".")[2] for m in modules if m.startswith("referee.games.")}
+    assert games == {"tripple_domino"}
+    assert "platformdirs" not in modules and "referee.table_cli" not in modules
+
+
+@pytest.mark.parametrize("kind", ["data", "cache"])
+@pytest.mark.parametrize("xdg", [None, "", "/srv/xdg-home", "relative/xdg"])
+def test_the_users_folders_are_those_platformdirs_names(kind, xdg, monkeypatch):
+    import platformdirs
+
+    variable = {"data": "XDG_DATA_HOME", "cache": "XDG_CACHE_HOME"}[kind]
+    monkeypatch.setenv("HOME", "/home/ana")
+    if xdg is None:
+        monkeypatch.delenv(variable, raising=False)
+    else:
+        monkeypatch.setenv(variable, xdg)
+    find = platformdirs.user_data_path if kind == "data" else platformdirs.user_cache_path
+    assert user_folder(kind) == find("referee", appauthor=False)
