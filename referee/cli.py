@@ -432,33 +432,24 @@ def position_cmd(ctx, match_id) -> None:
 
 @main.command("score")
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
-@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.option("--all", "every", is_flag=True,
+              help="Every round, however many (by default the latest rounds, a screenful).")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON (every line).")
 @click.pass_context
-def score_cmd(ctx, match_id, as_json) -> None:
-    """The score ledger, round by round, every bonus and penalty itemised."""
+def score_cmd(ctx, match_id, every, as_json) -> None:
+    """The score ledger, round by round, every bonus and penalty itemised (the latest rounds;
+    --all: every one), and the totals."""
     from referee import engine, session
 
     cur = session.load(_store(ctx), match_id)
     ledger = cur.ledger()
-    players = cur.match.players
-    total = engine.totals(ledger, players)
     if as_json:
+        total = engine.totals(ledger, cur.match.players)
         _json({"match": cur.match.id, "ledger": [_item(i) for i in ledger], "totals": total})
         return
-    rounds: dict[int, list[ScoreItem]] = {}
-    for i in ledger:
-        rounds.setdefault(i.round, []).append(i)
-    width = max(len(p) for p in players)
-    out = []  # one write: a long match's ledger has tens of thousands of lines
-    for r, items in rounds.items():
-        out.append(f"round {r}")
-        out.extend(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}" for i in items)
-        sub = engine.totals(items, players)
-        out.append("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
-    if not ledger:
-        out.append("no points scored yet")
-    out.append("total: " + ", ".join(f"{p} {v}" for p, v in total.items()))
-    click.echo("\n".join(out))
+    from referee.score_view import ledger_text
+
+    click.echo(ledger_text(ledger, cur.match.players, every))
 
 
 LOG_SHOWN = 30  # events `referee log` lists by default: a screenful
