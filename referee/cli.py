@@ -97,26 +97,20 @@ def main(ctx: click.Context, db: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def games_cmd(as_json: bool) -> None:
     """The games the referee knows, with their options."""
-    from referee import engine
+    from referee.games_listing import listing
 
-    found = engine.games()
+    found = listing()
     if as_json:
-        _json([
-            {"name": g.name, "title": g.title, "players": [g.min_players, g.max_players],
-             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
-                          "help": o.help} for o in g.options],
-             "notation": g.notation}
-            for g in found.values()
-        ])
+        _json(found)
         return
-    for name in sorted(found):
-        g = found[name]
-        click.echo(f"{g.name}  ({g.title}, {g.min_players}-{g.max_players} players)")
-        for o in g.options:
-            choices = f" [{'|'.join(o.choices)}]" if o.choices else ""
-            click.echo(f"    --option {o.name}={o.default}{choices}  {o.help}")
-        if g.notation:
-            click.echo(f"    moves: {g.notation}")
+    for g in found:
+        lo, hi = g["players"]
+        click.echo(f"{g['name']}  ({g['title']}, {lo}-{hi} players)")
+        for o in g["options"]:
+            choices = f" [{'|'.join(o['choices'])}]" if o["choices"] else ""
+            click.echo(f"    --option {o['name']}={o['default']}{choices}  {o['help']}")
+        if g["notation"]:
+            click.echo(f"    moves: {g['notation']}")
 
 
 @main.command("rule")
