@@ -7,9 +7,9 @@ import os
 
 import pytest
 from click.testing import CliRunner
+from test_referee_startup import imported_by
 
 from referee.cli import main
-from test_referee_startup import imported_by
 
 
 @pytest.fixture
