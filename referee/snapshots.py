@@ -76,14 +76,20 @@ def code_fingerprint_by_name(name: str) -> str | None:
     engine.game finds it. None when that module is not there or the game is registered in
     memory: ask code_fingerprint. A game whose class lives elsewhere gets another fingerprint
     than its summaries: they are rebuilt the ordinary way, never wrongly kept."""
-    import importlib.util
-
     key = engine._key(name)
     modname = key.replace("-", "_")
     if key in engine._REGISTERED or not modname.isidentifier() or key.startswith(("_", "-")):
         return None
+    return _module_fingerprint(f"referee.games.{modname}")
+
+
+@cache
+def _module_fingerprint(modname: str) -> str | None:
+    """Once per module and command: `standings` asks for each of 2,000 matches."""
+    import importlib.util
+
     try:
-        spec = importlib.util.find_spec(f"referee.games.{modname}")
+        spec = importlib.util.find_spec(modname)
     except (ImportError, ValueError):
         return None
     if spec is None or not spec.origin:
