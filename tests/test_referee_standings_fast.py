@@ -35,9 +35,13 @@ def test_standings_on_kept_summaries_imports_no_rules(db, tmp_path):
 
 @pytest.mark.parametrize("name", sorted(engine.games()))
 def test_the_rules_fingerprint_read_from_the_folder_is_the_loaded_rules_one(name):
-    """Otherwise every kept summary would be rebuilt on every `standings`."""
-    assert snapshots.code_fingerprint_by_name(name) == \
-        snapshots.code_fingerprint(type(engine.game(name)))
+    """Otherwise every kept summary would be rebuilt on every `standings`. A game registered
+    in memory (tests/example_game.py) has no folder to read: its rules are asked instead."""
+    found = snapshots.code_fingerprint_by_name(name)
+    if engine._key(name) in engine._REGISTERED:
+        assert found is None
+    else:
+        assert found == snapshots.code_fingerprint(type(engine.game(name)))
 
 
 def test_a_summary_made_by_other_rules_is_rebuilt(db, monkeypatch):
