@@ -97,26 +97,20 @@ def main(ctx: click.Context, db: str | None) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def games_cmd(as_json: bool) -> None:
     """The games the referee knows, with their options."""
-    from referee import engine
+    from referee.games_listing import listing
 
-    found = engine.games()
+    found = listing()
     if as_json:
-        _json([
-            {"name": g.name, "title": g.title, "players": [g.min_players, g.max_players],
-             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
-                          "help": o.help} for o in g.options],
-             "notation": g.notation}
-            for g in found.values()
-        ])
+        _json(found)
         return
-    for name in sorted(found):
-        g = found[name]
-        click.echo(f"{g.name}  ({g.title}, {g.min_players}-{g.max_players} players)")
-        for o in g.options:
-            choices = f" [{'|'.join(o.choices)}]" if o.choices else ""
-            click.echo(f"    --option {o.name}={o.default}{choices}  {o.help}")
-        if g.notation:
-            click.echo(f"    moves: {g.notation}")
+    for g in found:
+        lo, hi = g["players"]
+        click.echo(f"{g['name']}  ({g['title']}, {lo}-{hi} players)")
+        for o in g["options"]:
+            choices = f" [{'|'.join(o['choices'])}]" if o["choices"] else ""
+            click.echo(f"    --option {o['name']}={o['default']}{choices}  {o['help']}")
+        if g["notation"]:
+            click.echo(f"    moves: {g['notation']}")
 
 
 @main.command("rule")
@@ -432,33 +426,24 @@ def position_cmd(ctx, match_id) -> None:
 
 @main.command("score")
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
-@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.option("--all", "every", is_flag=True,
+              help="Every round, however many (by default the latest rounds, a screenful).")
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON (every line).")
 @click.pass_context
-def score_cmd(ctx, match_id, as_json) -> None:
-    """The score ledger, round by round, every bonus and penalty itemised."""
+def score_cmd(ctx, match_id, every, as_json) -> None:
+    """The score ledger, round by round, every bonus and penalty itemised (the latest rounds;
+    --all: every one), and the totals."""
     from referee import engine, session
 
     cur = session.load(_store(ctx), match_id)
     ledger = cur.ledger()
-    players = cur.match.players
-    total = engine.totals(ledger, players)
     if as_json:
+        total = engine.totals(ledger, cur.match.players)
         _json({"match": cur.match.id, "ledger": [_item(i) for i in ledger], "totals": total})
         return
-    rounds: dict[int, list[ScoreItem]] = {}
-    for i in ledger:
-        rounds.setdefault(i.round, []).append(i)
-    width = max(len(p) for p in players)
-    out = []  # one write: a long match's ledger has tens of thousands of lines
-    for r, items in rounds.items():
-        out.append(f"round {r}")
-        out.extend(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}" for i in items)
-        sub = engine.totals(items, players)
-        out.append("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
-    if not ledger:
-        out.append("no points scored yet")
-    out.append("total: " + ", ".join(f"{p} {v}" for p, v in total.items()))
-    click.echo("\n".join(out))
+    from referee.score_view import ledger_text
+
+    click.echo(ledger_text(ledger, cur.match.players, every))
 
 
 LOG_SHOWN = 30  # events `referee log` lists by default: a screenful

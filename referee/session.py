@@ -258,14 +258,3 @@ def _describe(e: Event) -> str:
         return f"rejected {d['text']!r}: {d.get('reason', '')}"
     return f"{e.kind} {d}"
 
-
-class Standing(NamedTuple):
-    """One player's record in one game (points of different games are never averaged)."""
-
-    game: str
-    player: str
-    played: int
-    finished: int
-    won: int
-    average: float
-    best: int

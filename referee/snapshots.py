@@ -63,12 +63,47 @@ ROW = "seq, kind, data, at, prev, hash"
 def code_fingerprint(game_class: type) -> str:
     """The rules' source (the game's folder, the engine and the table's corrections) and the
     Python version: a snapshot or summary made by other rules is never used."""
-    h = hashlib.sha256(f"{sys.version_info[:2]}|{pickle.DEFAULT_PROTOCOL}".encode())
     module = sys.modules.get(game_class.__module__)
+    folder = None
+    if module is not None and getattr(module, "__file__", None):
+        folder = str(Path(module.__file__).parent)
+    return _source_fingerprint(folder)
+
+
+def code_fingerprint_by_name(name: str) -> str | None:
+    """code_fingerprint of the game named `name` without importing it (`standings` on kept
+    summaries needs no rules): the folder of the module named like the game, which is where
+    engine.game finds it. None when that module is not there or the game is registered in
+    memory: ask code_fingerprint. A game whose class lives elsewhere gets another fingerprint
+    than its summaries: they are rebuilt the ordinary way, never wrongly kept."""
+    key = engine._key(name)
+    modname = key.replace("-", "_")
+    if key in engine._REGISTERED or not modname.isidentifier() or key.startswith(("_", "-")):
+        return None
+    return _module_fingerprint(f"referee.games.{modname}")
+
+
+@cache
+def _module_fingerprint(modname: str) -> str | None:
+    """Once per module and command: `standings` asks for each of 2,000 matches."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(modname)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin:
+        return None
+    return _source_fingerprint(str(Path(spec.origin).parent))
+
+
+@cache
+def _source_fingerprint(folder: str | None) -> str:
+    h = hashlib.sha256(f"{sys.version_info[:2]}|{pickle.DEFAULT_PROTOCOL}".encode())
     files = [Path(engine.__file__), *(Path(engine.__file__).with_name(f)
                                       for f in ("table.py", "state_pickle.py"))]
-    if module is not None and getattr(module, "__file__", None):
-        files += sorted(Path(module.__file__).parent.glob("*.py"))
+    if folder is not None:
+        files += sorted(Path(folder).glob("*.py"))
     for f in files:
         try:
             h.update(f.name.encode() + b"\0" + f.read_bytes())

@@ -155,3 +155,58 @@ def test_verify_finds_what_loading_every_event_finds(long_match, tmp_path, edit)
     with pytest.raises(session.RefereeError) as checked:
         chain_check.check(store, 1)
     assert (checked.value.what, checked.value.where) == (stamped.value.what, stamped.value.where)
+
+
+@pytest.fixture(scope="module")
+def rounds_match(tmp_path_factory):
+    """A Tripple Domino match of random legal moves over four rounds: each round ends when a
+    hand is empty or play is blocked, and the table types the hands left (`end ...`)."""
+    from referee.games.tripple_domino import tiles
+
+    db = tmp_path_factory.mktemp("rounds") / "m.sqlite3"
+    store = Store(db)
+    names = ["ana", "bob"]
+    session.new_match(store, "tripple-domino", names, {"target": "100000"})
+    rng, pool = random.Random(5), sorted(tiles())
+    text = lambda t: "-".join(map(str, t))  # noqa: E731
+    while (state := session.load(store).state).round <= 4:
+        if state.phase == "start":
+            move = "start " + " ".join(f"{p}={text(t)}" for p, t in zip(names, rng.sample(pool, 2),
+                                                                       strict=True))
+        elif state.phase == "end":
+            free = [t for t in pool if t not in state.used]
+            rng.shuffle(free)
+            hands = []
+            for k, p in enumerate(names):
+                if p != state.out:
+                    n = state.hands[k]
+                    hands.append(f"{p}={','.join(text(t) for t in free[:n]) or '-'}")
+                    free = free[n:]
+            move = "end " + " ".join(hands)
+        else:
+            move = GAME.format(state, rng.choice(GAME.legal_moves(state)))
+        assert session.play(store, move).verdict.legal, move
+    store.close()
+    return db
+
+
+def test_score_shows_the_latest_rounds_and_the_totals_of_every_line(rounds_match):
+    """`score` on a long match: the last rounds (whole), how many earlier lines there are and
+    how to see them, and totals counting every line; `--all` and `--json` keep every line."""
+    ledger = json.loads(run(rounds_match, "score", "--json"))
+    items, totals = ledger["ledger"], ledger["totals"]
+    rounds = sorted({i["round"] for i in items})
+    assert len(items) > 40 and len(rounds) >= 2, (len(items), rounds)
+    every = run(rounds_match, "score", "--all").splitlines()
+    assert sum(1 for x in every if x.startswith("round ")) == len(rounds)
+    short = run(rounds_match, "score").splitlines()
+    assert len(short) < len(every)
+    shown = [int(x.split()[1]) for x in short if x.startswith("round ")]
+    assert 0 < len(shown) < len(rounds) and shown == rounds[-len(shown):]  # the latest, whole
+    hidden = sum(1 for i in items if i["round"] < shown[0])
+    earlier = len(rounds) - len(shown)
+    assert short[0] == (f"({hidden:,} earlier line{'s' if hidden > 1 else ''} in {earlier:,} "
+                        f"round{'s' if earlier > 1 else ''} not shown: `referee score --all` "
+                        "shows every line)")
+    assert short[1:] == every[-(len(short) - 1):]  # the same lines as --all's end
+    assert short[-1] == "total: " + ", ".join(f"{p} {v}" for p, v in totals.items())

@@ -1,0 +1,45 @@
+"""The text of `referee score`: the ledger round by round, and on a long match only the latest
+rounds (a 20,000-event match has some 24,000 lines, which no one reads on a terminal), saying
+how many earlier lines there are and how to see them. The totals always count every line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.engine import ScoreItem, totals
+
+SCORE_SHOWN = 40  # ledger lines `referee score` shows by default: a screenful, whole rounds
+
+
+def ledger_text(ledger: Sequence[ScoreItem], players: Sequence[str], every: bool) -> str:
+    """Each round's lines and round total, then the match totals. Unless `every`, only the
+    latest whole rounds that fit in SCORE_SHOWN lines (always at least the last round)."""
+    rounds: dict[int, list[ScoreItem]] = {}
+    for i in ledger:
+        rounds.setdefault(i.round, []).append(i)
+    shown = list(rounds)
+    if not every:
+        shown, lines = [], 0
+        for r in reversed(rounds):
+            if shown and lines + len(rounds[r]) > SCORE_SHOWN:
+                break
+            shown.insert(0, r)
+            lines += len(rounds[r])
+    width = max(len(p) for p in players)
+    out = []  # one write: a long match's ledger has tens of thousands of lines
+    hidden = len(ledger) - sum(len(rounds[r]) for r in shown)
+    if hidden:
+        earlier = len(rounds) - len(shown)
+        out.append(f"({hidden:,} earlier line{'s' if hidden > 1 else ''} in {earlier:,} "
+                   f"round{'s' if earlier > 1 else ''} not shown: `referee score --all` shows "
+                   "every line)")
+    for r in shown:
+        items = rounds[r]
+        out.append(f"round {r}")
+        out.extend(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}" for i in items)
+        sub = totals(items, players)
+        out.append("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
+    if not ledger:
+        out.append("no points scored yet")
+    out.append("total: " + ", ".join(f"{p} {v}" for p, v in totals(ledger, players).items()))
+    return "\n".join(out)
