@@ -13,7 +13,8 @@ from pathlib import Path
 import click
 import pytest
 
-from referee.cli import LISTED, RefereeGroup, main
+from referee.cli import main
+from referee.cli_group import LISTED, RefereeGroup
 from referee.folders import user_folder
 
 ROOT = Path(__file__).resolve().parents[1]
