@@ -48,24 +48,23 @@ def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, Any
         return [(c.id, {f: list(c.symbols) if f == "symbols" else c.get(f) for f in fields})
                 for c in load(str(_FOLDER)).cards]
     key = _fingerprint(template)
-    memo = _cache_dir() / f"cards-{template}.json" if key else None
-    if memo is not None:
+    memo = cache_dir() / f"cards-{template}.json" if key else None
+    data = read_memo(memo, key) if memo is not None else None
+    if data is not None and data.get("fields") == fields:
         try:
-            data = json.loads(memo.read_text(encoding="utf-8"))
-            if data["key"] == key and data["fields"] == fields:
-                return [(int(i), dict(f)) for i, f in data["cards"]]
-        except (OSError, ValueError, KeyError, TypeError):
+            return [(int(i), dict(f)) for i, f in data["cards"]]
+        except (KeyError, TypeError, ValueError):
             pass
     from generator.definition import load
 
     out = [(c.id, {f: list(c.symbols) if f == "symbols" else c.get(f) for f in fields})
            for c in load(template).cards]
     if memo is not None:
-        _write(memo, {"key": key, "fields": fields, "cards": out})
+        write_memo(memo, {"key": key, "fields": fields, "cards": out})
     return out
 
 
-def _cache_dir() -> Path:
+def cache_dir() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
@@ -86,13 +85,21 @@ def _roots(template: str) -> list[Path]:
 
 def _fingerprint(template: str) -> str:
     """Names, sizes and mtimes of the files the cards come from ('' when not found)."""
+    return tree_fingerprint(_roots(template))
+
+
+def tree_fingerprint(roots: Sequence[str | Path]) -> str:
+    """A memo key: the names, sizes and modification times of every file under roots
+    (bytecode left out); '' when a root is missing or holds no file."""
     parts = []
-    for root in _roots(template):
-        if not root.is_dir():
+    for root in roots:
+        if not os.path.isdir(root):
             return ""
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for name in sorted(files):
+                if name.endswith(".pyc"):
+                    continue
                 st = os.stat(os.path.join(folder, name))
                 parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
     if not parts:
@@ -100,7 +107,16 @@ def _fingerprint(template: str) -> str:
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
-def _write(path: Path, data: object) -> None:
+def read_memo(path: Path, key: str) -> dict | None:
+    """A memo's data when it was written under this key (None: missing, unreadable or stale)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) and data.get("key") == key else None
+    except (OSError, ValueError):
+        return None
+
+
+def write_memo(path: Path, data: object) -> None:
     """Atomically (temp file, then replace); a cache that cannot be written is skipped."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

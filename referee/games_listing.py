@@ -10,14 +10,11 @@ memory (engine.register) are never cached. Deleting the memo is always safe.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import sys
 from importlib.util import find_spec
 from typing import Any
 
-from referee.components import _cache_dir, _write
+from referee.components import cache_dir, read_memo, tree_fingerprint, write_memo
 
 PACKAGES = ("referee", "pnp_templates", "generator")
 
@@ -27,14 +24,10 @@ def listing() -> list[dict[str, Any]]:
     engine = sys.modules.get("referee.engine")
     registered = engine is not None and bool(engine._REGISTERED)
     key = "" if registered else _fingerprint()
-    memo = _cache_dir() / "games.json" if key else None
-    if memo is not None:
-        try:
-            data = json.loads(memo.read_text(encoding="utf-8"))
-            if data["key"] == key:
-                return list(data["games"])
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
+    memo = cache_dir() / "games.json" if key else None
+    data = read_memo(memo, key) if memo is not None else None
+    if data is not None and isinstance(data.get("games"), list):
+        return list(data["games"])
     from referee import engine
 
     rows = [{"name": g.name, "title": g.title, "players": [g.min_players, g.max_players],
@@ -43,7 +36,7 @@ def listing() -> list[dict[str, Any]]:
              "notation": g.notation}
             for g in engine.games().values()]
     if memo is not None:
-        _write(memo, {"key": key, "games": rows})
+        write_memo(memo, {"key": key, "games": rows})
     return rows
 
 
@@ -58,13 +51,4 @@ def _roots() -> list[str]:
 
 def _fingerprint() -> str:
     """Names, sizes and mtimes of every file the games' rules are made from."""
-    parts = []
-    for root in _roots():
-        for folder, dirs, files in os.walk(root):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for name in sorted(files):
-                if name.endswith(".pyc"):
-                    continue
-                st = os.stat(os.path.join(folder, name))
-                parts.append(f"{folder}/{name}:{st.st_size}:{st.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest() if parts else ""
+    return tree_fingerprint(_roots())
