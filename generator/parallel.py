@@ -9,7 +9,7 @@ worker of `pnp build --all` (which already runs one game per core).
 
 A bare os.fork and a pipe, not a multiprocessing pool: the parent does the first share itself
 while each child does another, and no handler threads pass the work around; on a busy machine
-a pool's hand-offs cost more than Dobble's whole share of work.
+a pool's hand-offs cost more than a 55-card icon deck's whole share of work.
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ def busy() -> bool:
     """Whether the machine has no core to spare: its load over the last minute (this process
     included) is at least its number of cores. There a child only competes with the parent
     for the same CPU. Fresh builds on 2 cores, alternating, serial -> forked: at a load of
-    1.0, Dobble 0.99 -> 0.79 s and the order-31 deck 2.58 -> 2.21 s; at 4.9, Dobble 1.51 ->
-    1.64 s and the order-31 deck 4.62 -> 4.58 s (median of 5, 9 and 5)."""
+    1.0, a 55-card icon deck 0.99 -> 0.79 s and the order-31 deck 2.58 -> 2.21 s; at 4.9, the
+    55-card deck 1.51 -> 1.64 s and the order-31 deck 4.62 -> 4.58 s (median of 5, 9 and 5)."""
     try:
         return os.getloadavg()[0] >= cores()
     except OSError:  # no load average on this system

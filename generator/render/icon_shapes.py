@@ -6,7 +6,7 @@ Pillow from the same font file the PDF embeds, and its mask becomes a Silhouette
 units, centred on the mask's centre; generator.layout.silhouettes then nests the icons into
 each other's gaps, as it does for the user's own art. Small decks only: shape packing costs
 ~1.3 ms per symbol placed, circle packing a pool of layouts shared by the whole deck, so
-Dobble (55 cards of 8) is packed by shapes and Dobble Connect (90 of 10) by circles.
+a 55-card deck of 8 icons is packed by shapes and a 90-card deck of 10 by circles.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from functools import cache
 
 EM_PIXELS = 96  # glyph mask resolution per em: ~1 % of an icon's size per cell
 ICON_SHAPE_BUDGET = 500  # cards x symbols per card: above this, icons go by circles
-CELLS = 90  # packing grid cells across the card: an FFT grid of 96, not 128 (2/3 the time)
+CELLS = 90  # packing grid cells across the card: coarser than silhouettes.CELLS (120), faster
 
 
 @dataclass(frozen=True)

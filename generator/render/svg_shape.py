@@ -19,8 +19,8 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from generator.layout.silhouettes import Silhouette
+from generator.render.art import MASK_CELLS  # as many cells as a raster symbol's mask
 
-MASK_CELLS = 40  # cells on the longer side, as for raster symbols
 FINE = 4  # pixels per cell side when filling the polygons
 CURVE_STEPS = 8  # points per Bezier segment
 
