@@ -15,10 +15,21 @@ def store_of(ctx: click.Context) -> Store:
     """The Store of this invocation (--db or $REFEREE_DB), opened on first use."""
     from referee.store import Store  # not for `referee --help` or `referee games`
 
-    obj = ctx.find_root().obj
+    root = ctx.find_root()
+    obj = root.obj
     if obj.get("store") is None:
-        obj["store"] = Store(obj.get("db"))
+        obj["store"] = store = Store(obj.get("db"))
+        root.call_on_close(lambda: _finish(store))
     return obj["store"]
+
+
+def _finish(store: Store) -> None:
+    """After the command: what its checks found, remembered for the next command while the
+    file stays as it is (referee/trust_memo.py); then the database is closed."""
+    from referee import trust_memo
+
+    trust_memo.finish(store)
+    store.close()
 
 
 def echo_json(data: Any) -> None:
