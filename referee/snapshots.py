@@ -221,7 +221,7 @@ def end_read(db: sqlite3.Connection) -> None:
         pass
 
 
-def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
+def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: bool) -> tuple:
     """The verified part of fold(): the events checked and read, the best snapshot taken."""
     db, where = store.db, f"match {match_id}; {store.path}"
     count, last = db.execute("SELECT count(*), max(seq) FROM events WHERE match = ?",
@@ -235,7 +235,7 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
         " ORDER BY seq", (match_id,)).fetchall()]
     gone = engine.retracted(control)
     code = code_fingerprint(type(game))
-    start = _usable(store, match_id, target, code, gone)
+    start = _usable(store, match_id, target, code, gone, replay)
     if start is None:  # fold from the first event; verify from the newest snapshot that fits
         state, marks, from_seq, content = None, [], 0, BlockDigest()
         checked, prev = _verified(store, match_id)
@@ -258,22 +258,26 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
     return target, last, gone, code, from_seq, state, marks, known, control, content
 
 
-def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Folded:
+def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
+         replay: bool = True) -> Folded:
     """The state after event `upto` (the last when None), from the newest valid snapshot and
-    the events after it; the whole chain, header and head verified as store.stamped does."""
+    the events after it; the whole chain, header and head verified as store.stamped does.
+    replay=False: verified the same way, but no state (None): nothing unpickled or folded."""
     db = store.db
     reading = not db.in_transaction  # one read transaction: a consistent view of the
     if reading:  # events, the heads and the snapshots while another terminal appends
         db.execute("BEGIN")
     try:
         target, last, gone, code, from_seq, state, marks, known, control, content = _read(
-            store, match_id, game, upto)
+            store, match_id, game, upto, replay)
     except sqlite3.DatabaseError as e:  # damaged, locked, unreadable: one line, as everywhere
         raise store._failed(e) from None
     finally:
         if reading:
             end_read(db)
     log = LazyLog(store, match_id, target, known)
+    if not replay:
+        return Folded(None, [], log, target, control)
     log.preload(from_seq + 1, target)
     tail = [log[k - 1].event for k in range(from_seq + 1, target + 1)]
     try:
@@ -314,11 +318,11 @@ def _verified(store: Store, match_id: int) -> tuple[int, str]:
     return row[0], row[1]
 
 
-def _usable(store: Store, match_id: int, target: int, code: str,
-            gone: set[int]) -> tuple[int, str, Any, list[int], BlockDigest | None] | None:
+def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
+            replay: bool = True) -> tuple[int, str, Any, list[int], BlockDigest | None] | None:
     """The newest snapshot at or before `target` made by these rules, for these retractions, of
     these events as stored: (seq, its event hash, state, marks, digest of the events up to it),
-    or None."""
+    or None. replay=False: its state is not unpickled (None)."""
     db = store.db
     recalled = fold_memo.recall(store, match_id, target, code, gone)
     try:
@@ -349,6 +353,8 @@ def _usable(store: Store, match_id: int, target: int, code: str,
             if events.text() != content:
                 return None  # the events before it changed: verify and replay all (reports it)
             trust_memo.learned(store, match_id, seq, content)
+        if not replay:
+            return seq, head, None, [], events
         try:
             state = state_pickle.loads(state_blob)
         except Exception:  # noqa: BLE001 - any unreadable cache entry is only a cache miss

@@ -125,3 +125,36 @@ def test_no_memo_is_written_when_another_connection_committed_meanwhile(referee_
     store.close()
     other.close()
     assert not memo.exists()
+
+
+def test_redo_reads_no_state_and_still_reports_an_edit(warm):
+    """redo decides from the log alone (session.checked: no snapshot unpickled before its
+    append) and verifies it as every command does."""
+    warm("undo")
+    warm("show")  # the memo warm again after the undo
+    tamper(warm.db, "UPDATE events SET data = replace(data, '4-5-5', '3-4-5') "
+                    "WHERE match = 2 AND seq = 3;")
+    r = warm("redo", code=2)
+    assert "event 3 breaks the hash chain" in r.stderr
+
+
+def test_redo_unpickles_one_state_not_two(warm, monkeypatch):
+    from referee import state_pickle
+
+    warm("undo")
+    warm("show")  # a snapshot after the undo too: the state before the redo is at hand
+    loads = []
+    real = state_pickle.loads
+    monkeypatch.setattr(state_pickle, "loads", lambda blob: loads.append(1) or real(blob))
+    assert warm("redo").output.startswith("redone: event ")
+    assert len(loads) <= 1, loads  # was 2: the state before the redo was never used
+
+
+def test_the_shell_reads_the_position_once_before_its_first_prompt(warm, monkeypatch):
+    from referee import state_pickle
+
+    loads = []
+    real = state_pickle.loads
+    monkeypatch.setattr(state_pickle, "loads", lambda blob: loads.append(1) or real(blob))
+    assert "ana" in warm("shell").output  # no input: the board, one prompt, then it ends
+    assert len(loads) == 1, loads  # was 2: the board, then the prompt read it again
