@@ -12,8 +12,10 @@ sqlite3 edit, a copy put in its place) changes the key, and the next command dig
 
 Trust rule: a memo is written only when no other connection committed since the facts were
 checked (PRAGMA data_version) and after a checkpoint leaves the -wal file empty, so closing
-the connection changes nothing the key covers. A memo that cannot be read or written only
-costs time.
+the connection changes nothing the key covers. What it cannot see: a write that keeps the
+size, the header and the modification time (bytes edited in place within the same clock tick,
+or the time set back afterwards); SQL edits of an event change the header, since its trigger
+must be dropped. A memo that cannot be read or written only costs time.
 """
 
 from __future__ import annotations
