@@ -21,6 +21,9 @@ The machine's load (/proc/loadavg) is printed first: on a shared machine wall ti
 The package's modules are byte-compiled first, as `pip install` does: with
 PYTHONDONTWRITEBYTECODE set (as in some shells and CI) an editable checkout would otherwise
 compile ~60 modules from source in every `pnp` process (~0.1 s).
+The checkout this script is in is what runs, in-process and in every `pnp` process (its folder
+first on the path), whichever environment's interpreter runs it: a bench environment with the
+package installed would otherwise time the installed copy.
 """
 
 from __future__ import annotations
@@ -36,6 +39,9 @@ from pathlib import Path
 
 import art_deck
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's generator, not an installed copy
+DOBBLE = ROOT / "templates" / "dobble"  # by name, a build would read the installed templates
 ORDERS = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 49, 64)
 
 
@@ -52,7 +58,7 @@ def pnp_run(*args: str) -> tuple[float, float, float]:
     """One `pnp` process: (wall seconds, CPU seconds, peak RSS in MB), from its own rusage
     (CPU time is the steadier figure on a shared machine)."""
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "generator", *args],
+    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
@@ -146,9 +152,11 @@ def main() -> None:
           if Path("/proc/loadavg").exists() else "load average unknown")
     import compileall
 
-    root_dir = Path(__file__).resolve().parent.parent
     for package in ("generator", "pnp_shared"):
-        compileall.compile_dir(root_dir / package, quiet=1)
+        compileall.compile_dir(ROOT / package, quiet=1)
+    import generator
+
+    print(f"code measured: {Path(generator.__file__).parent}")
 
     from generator.definition import load
     from generator.designs.planes import plane
@@ -159,10 +167,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         out = tmp / "dobble.pdf"
-        figures = build_figures(Path("dobble"), out, args.runs)
+        figures = build_figures(DOBBLE, out, args.runs)
         print(f"pnp build dobble (55 cards)        {figures}  {out.stat().st_size / 1024:.0f} KiB")
         single = tmp / "dobble-single.pdf"
-        pnp_run("build", "dobble", "--single", "--no-backs", "-o", str(single))
+        pnp_run("build", str(DOBBLE), "--single", "--no-backs", "-o", str(single))
         print(coverage_line("dobble fronts", single))
         print(glyph_density_line("dobble"))
 
