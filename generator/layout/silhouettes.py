@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from generator.layout.packing import SQRT3, Region, relative_sizes
 
@@ -37,42 +37,71 @@ CELLS = 120  # grid cells across the region: finer packs a little closer, and co
 
 class Silhouette:
     """A symbol's ink as a coarse mask (row 0 at the top), each mask cell `cell` art units
-    wide (pixels for an image), centred on the art's centre."""
+    wide (pixels for an image), centred on the art's centre.
 
-    def __init__(self, mask: np.ndarray, cell: float):
-        self.mask = np.asarray(mask, dtype=bool)
+    The mask is kept as a Pillow image (mode L, inked cells 255): the cleaning of raster art
+    makes it without numpy, and packing resamples it with Pillow. A boolean array (icons, SVG
+    shapes) is taken too."""
+
+    def __init__(self, mask, cell: float):
+        if not isinstance(mask, Image.Image):
+            import numpy as np  # the caller made the array: numpy is loaded already
+
+            mask = Image.fromarray(np.asarray(mask, dtype=np.uint8) * 255)
+        self.image = mask if mask.mode == "L" else mask.convert("L")
         self.cell = cell
-        rows, cols = np.nonzero(self.mask)
-        h, w = self.mask.shape
-        if len(rows):
-            # the farthest corner of an inked cell from the centre
-            dx = np.maximum(np.abs(cols - w / 2), np.abs(cols + 1 - w / 2))
-            dy = np.maximum(np.abs(rows - h / 2), np.abs(rows + 1 - h / 2))
-            self.radius = float(np.sqrt(dx**2 + dy**2).max()) * cell
-        else:
-            self.radius = cell
-        self._grown: dict[int, np.ndarray] = {}
+        self.radius = _radius(self.image) * cell
         self._grown_image: dict = {}
 
-    def grown_image(self, k: int):
-        """grown(k) as a Pillow image (0 or 255), cached: footprints resample it."""
-        if k not in self._grown_image:
-            self._grown_image[k] = Image.fromarray(self.grown(k).astype(np.uint8) * 255)
-        return self._grown_image[k]
+    @property
+    def size(self) -> tuple[int, int]:
+        """The mask's (width, height) in cells."""
+        return self.image.size
 
-    def grown(self, k: int) -> np.ndarray:
-        """The mask grown by k cells every way (k cells larger on each side), cached."""
-        if k not in self._grown:
-            self._grown[k] = _dilate(self.mask, k)
-        return self._grown[k]
+    @property
+    def mask(self):
+        """The mask as a boolean numpy array (for measures outside the build)."""
+        import numpy as np
+
+        return np.asarray(self.image) > 0
+
+    def grown_image(self, k: int):
+        """The mask grown by k cells every way (k cells larger on each side), 0 or 255,
+        cached: footprints resample it."""
+        if k not in self._grown_image:
+            w, h = self.image.size
+            pad = Image.new("L", (w + 2 * k, h + 2 * k), 0)
+            pad.paste(self.image, (k, k))
+            self._grown_image[k] = pad.filter(ImageFilter.MaxFilter(2 * k + 1)) if k else pad
+        return self._grown_image[k]
 
     @classmethod
     def disc(cls, radius: float) -> Silhouette:
         """A filled circle: the stand-in for a symbol whose ink is not known cell by cell."""
         n = 16
-        grid = (np.arange(n) + 0.5 - n / 2) * (2 / n)
-        xx, yy = np.meshgrid(grid, grid)
-        return cls(xx**2 + yy**2 <= (1 - 1 / n) ** 2, 2 * radius / n)
+        grid = [(i + 0.5 - n / 2) * (2 / n) for i in range(n)]
+        edge = (1 - 1 / n) ** 2
+        im = Image.new("L", (n, n), 0)
+        im.putdata([255 if x * x + y * y <= edge else 0 for y in grid for x in grid])
+        return cls(im, 2 * radius / n)
+
+
+def _radius(mask: Image.Image) -> float:
+    """The farthest corner of an inked cell from the mask's centre, in cells (1 when none is
+    inked): per row, only its first and last inked cells can be the farthest."""
+    w, h = mask.size
+    data = mask.tobytes()
+    far = 0.0
+    for row in range(h):
+        line = data[row * w:(row + 1) * w]
+        right = len(line.rstrip(b"\0"))
+        if not right:
+            continue
+        left = w - len(line.lstrip(b"\0"))
+        dx = max(abs(left - w / 2), abs(right - w / 2))
+        dy = max(abs(row - h / 2), abs(row + 1 - h / 2))
+        far = max(far, dx * dx + dy * dy)
+    return math.sqrt(far) if far else 1.0
 
 
 @dataclass(frozen=True)
@@ -124,7 +153,7 @@ class _Grid:
         # grid cell (i, j) centre, relative to the art's centre: x = (j - m + 0.5) k,
         # y = -(i - m + 0.5) k (mask cells); turned back by -angle, then to mask columns
         # (right) and rows (down): Pillow samples at each output cell's centre
-        h, w = sil.mask.shape
+        w, h = sil.size
         data = (cos, -sin, m * (sin - cos) + w / 2 + reach,
                 sin, cos, -m * (sin + cos) + h / 2 + reach)
         fp = grown.transform((2 * m, 2 * m), Image.Transform.AFFINE, data,
