@@ -61,6 +61,7 @@ def test_the_pdf_is_the_same_whether_a_helper_process_does_half(tmp_path, monkey
     build(load(root), tmp_path / "two.pdf")
     assert len(forks) == 2  # the art, then the layouts
     monkeypatch.setattr(parallel, "can_fork", lambda: False)
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path / "fresh"))  # computed again, not remembered
     build(load(root), tmp_path / "one.pdf")
     assert len(forks) == 2
     assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()

@@ -1,0 +1,154 @@
+"""A build-to-build memo of a user's-art deck's expensive work: cleaned symbols and card layouts.
+
+A designer rebuilds the same deck many times while editing its text; cleaning 57 images and
+packing 57 cards is most of such a build's own work, and its result depends only on each
+image file's bytes, the options and this code. So both are kept in the user's cache folder
+(`$PNP_CACHE`, else the platform's cache folder for pnp):
+
+- per image, `art/<key>.bin`: the cleaned art (trimmed pixels, silhouette, note, offsets) and
+  the streams the PDF stores for it, keyed by the file's bytes, the background option and
+  the code (the bytes of the modules that clean, encode and pack, and Pillow's version);
+- per deck folder, `layouts-<folder>.json`: each card's placements, keyed by its symbols'
+  image keys in order, its seed, the region, the size options, rotation and the rim.
+
+A hit gives exactly what computing would (floats are stored by their repr), so a warm build's
+PDF is the cold build's bytes. A changed image has another key and is cleaned again, with the
+layouts of the cards that show it. Anything unreadable is a miss; a memo that cannot be written
+is skipped: the memo never changes what a build prints, nor fails it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import zlib
+from functools import cache
+from pathlib import Path
+
+ENV = "PNP_CACHE"
+FORMAT = 1  # bumped when what is stored changes
+# the modules whose code decides the cleaned art, its streams and the layouts
+_CODE = ("render/art.py", "render/bit_plane.py", "render/symbol_image.py",
+         "layout/silhouettes.py", "layout/cell_board.py", "layout/packing.py",
+         "render/symbol_memo.py")
+
+
+def cache_dir() -> Path:
+    """$PNP_CACHE, else the user's cache folder for pnp (XDG on Linux, platformdirs elsewhere)."""
+    env = os.environ.get(ENV)
+    if env:
+        return Path(env).expanduser()
+    xdg, home = os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", "")
+    if sys.platform == "linux" and os.path.isabs(home) and (not xdg or os.path.isabs(xdg)):
+        return Path(xdg or f"{home.rstrip('/')}/.cache") / "pnp"
+    import platformdirs
+
+    return platformdirs.user_cache_path("pnp", appauthor=False)
+
+
+@cache
+def code_key() -> str:
+    """What the memo's entries depend on besides their inputs: this code and Pillow."""
+    from PIL import __version__ as pillow
+
+    digest = hashlib.sha256(f"{FORMAT}:{pillow}".encode())
+    root = Path(__file__).resolve().parent.parent
+    for name in _CODE:
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()
+
+
+def art_key(path: Path, keep: bool) -> str | None:
+    """The memo key of one image file cleaned with this option (None: unreadable)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    digest = hashlib.sha256(f"{code_key()}:{bool(keep)}:{path.suffix.lower()}:".encode())
+    digest.update(data)
+    return digest.hexdigest()
+
+
+def load_art(key: str):
+    """(Art, Encoded or None) stored under key, or None."""
+    from PIL import Image
+
+    from generator.layout.silhouettes import Silhouette
+    from generator.render.art import Art
+    from generator.render.symbol_image import Encoded
+
+    try:
+        raw = (cache_dir() / "art" / f"{key}.bin").read_bytes()
+        head, _, rest = raw.partition(b"\n")
+        meta = json.loads(head)
+        blobs, at = [], 0
+        for size in meta["blobs"]:
+            blobs.append(rest[at:at + size])
+            at += size
+        pixels, sil, data, mask = blobs
+        image = Image.frombytes(meta["mode"], tuple(meta["size"]), zlib.decompress(pixels))
+        shape = Silhouette(Image.frombytes("L", tuple(meta["sil"][:2]), sil), meta["sil"][2])
+        art = Art(image, shape, meta["note"], tuple(meta["offset"]), tuple(meta["source_size"]))
+        enc = meta["enc"]
+        if enc is not None:
+            enc = Encoded(data, enc["filter"], enc["space"], tuple(enc["size"]), mask)
+        return art, enc
+    except (OSError, ValueError, KeyError, TypeError, zlib.error):
+        return None
+
+
+def save_art(key: str, art, enc) -> None:
+    """Store an image's cleaned art and streams under key."""
+    sil = art.silhouette
+    blobs = [zlib.compress(art.image.tobytes(), 1), sil.image.tobytes(),
+             enc.data if enc else b"", enc.mask if enc else b""]
+    meta = {"mode": art.image.mode, "size": art.image.size, "note": art.note,
+            "offset": art.offset, "source_size": art.source_size,
+            "sil": [*sil.image.size, sil.cell], "blobs": [len(b) for b in blobs],
+            "enc": None if enc is None else {"filter": enc.filter, "space": enc.space,
+                                             "size": enc.size}}
+    _write(cache_dir() / "art" / f"{key}.bin",
+           json.dumps(meta).encode() + b"\n" + b"".join(blobs))
+
+
+def layout_key(image_keys, seed: str, region, sizes, rotate: bool, rim: float) -> str:
+    """The memo key of one card's layout."""
+    parts = [code_key(), *image_keys, seed, repr((region.r, region.sides, region.flat)),
+             repr((sizes.min_size, sizes.max_size, sizes.spread)), str(bool(rotate)), repr(rim)]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def layouts_file(folder: Path) -> Path:
+    name = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
+    return cache_dir() / f"layouts-{name}.json"
+
+
+def load_layouts(folder: Path) -> dict:
+    """{layout key: placements} stored for the deck whose art is in folder."""
+    from generator.layout.silhouettes import Placed
+
+    try:
+        stored = json.loads(layouts_file(folder).read_text(encoding="utf-8"))
+        return {key: [Placed(*p) for p in placed] for key, placed in stored.items()}
+    except (OSError, ValueError, TypeError, AttributeError):
+        return {}
+
+
+def save_layouts(folder: Path, layouts: dict) -> None:
+    """Store the deck's card layouts (replacing the deck's earlier ones: no growth)."""
+    data = {key: [[p.x, p.y, p.scale, p.angle, p.size] for p in placed]
+            for key, placed in layouts.items()}
+    _write(layouts_file(folder), json.dumps(data).encode())
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Atomically (temp file, then rename); a memo that cannot be written is skipped."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass
