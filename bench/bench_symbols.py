@@ -6,7 +6,8 @@ Prints, median of N runs, each build a fresh `pnp build` process (interpreter st
   - `pnp build dobble`: wall time (target < 1 s), and its fronts' ink coverage, with how much
     of its enclosing circle an icon inks (why thin glyphs leave the card mostly blank);
   - the user's-art decks: 57 opaque drawings on white with margins (made here with Pillow,
-    bench/art_deck.py), as PNG and as JPG, 95 mm round cards, order 7, A4: wall time, peak RSS,
+    bench/art_deck.py), as PNG and as JPG, 95 mm round cards, order 7, A4: cold (every build
+    with an empty build memo) and warm (a rebuild reading the memo): wall time, peak RSS,
     PDF size, pages of fronts, and from a render of every card at 150 dpi the ink coverage of
     the card circle (mean and min) and the ink pixels within 1 mm of the rim (targets < 0.5 s,
     < 150 MB, < 2 MB, 10 pages, >= 35 %, 0);
@@ -54,11 +55,16 @@ def timed(fn, runs: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
-def pnp_run(*args: str) -> tuple[float, float, float]:
+def pnp_run(*args: str, cache: Path | None = None) -> tuple[float, float, float]:
     """One `pnp` process: (wall seconds, CPU seconds, peak RSS in MB), from its own rusage
-    (CPU time is the steadier figure on a shared machine)."""
+    (CPU time is the steadier figure on a shared machine). Its build memo is `cache`, else a
+    new empty folder: a cold build."""
+    if cache is None:
+        with tempfile.TemporaryDirectory(prefix="pnp-cold-") as fresh:
+            return pnp_run(*args, cache=Path(fresh))
+    env = dict(os.environ, PNP_CACHE=str(cache))
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
@@ -69,9 +75,10 @@ def pnp_run(*args: str) -> tuple[float, float, float]:
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def build_figures(root: Path, out: Path, runs: int) -> str:
-    """Median wall and CPU time and the largest peak RSS of `runs` builds."""
-    got = [pnp_run("build", str(root), "-o", str(out)) for _ in range(runs)]
+def build_figures(root: Path, out: Path, runs: int, cache: Path | None = None) -> str:
+    """Median wall and CPU time and the largest peak RSS of `runs` builds (cold, or with the
+    build memo in `cache`)."""
+    got = [pnp_run("build", str(root), "-o", str(out), cache=cache) for _ in range(runs)]
     return (f"median {statistics.median(g[0] for g in got):.3f} s (CPU "
             f"{statistics.median(g[1] for g in got):.3f} s)  peak RSS {max(g[2] for g in got):.0f} MB")
 
@@ -180,6 +187,12 @@ def main() -> None:
             figures = build_figures(root, out, args.runs)
             print(f"pnp build 57 {fmt.upper()} symbols, 95 mm    {figures}  "
                   f"{out.stat().st_size / 1024 / 1024:.2f} MB  {front_pages(out)} pages")
+            memo = tmp / f"{fmt}-memo"
+            pnp_run("build", str(root), "-o", str(out), cache=memo)  # fills the memo
+            cold = out.read_bytes()
+            figures = build_figures(root, out, args.runs, cache=memo)
+            same = "same bytes" if out.read_bytes() == cold else "NOT THE SAME BYTES"
+            print(f"  rebuilt with the build memo (warm)  {figures}  {same}")
             single = tmp / f"{fmt}-single.pdf"
             pnp_run("build", str(root), "--single", "-o", str(single))
             print(coverage_line(f"{fmt} deck", single))
