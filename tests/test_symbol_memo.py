@@ -91,3 +91,14 @@ def test_an_unwritable_cache_folder_changes_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("PNP_CACHE", str(tmp_path / "ok"))
     build(load(root), tmp_path / "b.pdf")
     assert (tmp_path / "a.pdf").read_bytes() == (tmp_path / "b.pdf").read_bytes()
+
+
+def test_a_rebuild_names_each_file_in_its_notes(tmp_path):
+    """Two files of the same bytes are two symbols: each note names its own file."""
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    busy = Image.effect_noise((64, 64), 100).convert("RGB")  # a border of no one colour
+    for name in ("symbol001.png", "symbol002.png"):
+        busy.save(root / "art" / name)
+    for _ in range(2):  # built, then rebuilt from the memo
+        notes = " ".join(build(load(root), tmp_path / "out.pdf").notes)
+        assert "symbol001.png: its border" in notes and "symbol002.png: its border" in notes

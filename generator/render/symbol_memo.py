@@ -6,8 +6,9 @@ image file's bytes, the options and this code. So both are kept in the user's ca
 (`$PNP_CACHE`, else the platform's cache folder for pnp):
 
 - per image, `art/<key>.bin`: the cleaned art (trimmed pixels, silhouette, note, offsets) and
-  the streams the PDF stores for it, keyed by the file's bytes, the background option and
-  the code (the bytes of the modules that clean, encode and pack, and Pillow's version);
+  the streams the PDF stores for it, keyed by the file's name and bytes, the background
+  option and the code (the bytes of the modules that clean, encode and pack, and Pillow's
+  version);
 - per deck folder, `layouts-<folder>.json`: each card's placements, keyed by its symbols'
   image keys in order, its seed, the region, the size options, rotation and the rim.
 
@@ -66,7 +67,8 @@ def art_key(path: Path, keep: bool) -> str | None:
         data = path.read_bytes()
     except OSError:
         return None
-    digest = hashlib.sha256(f"{code_key()}:{bool(keep)}:{path.suffix.lower()}:".encode())
+    # the name too: the build's notes name the file (two files of the same bytes are two)
+    digest = hashlib.sha256(f"{code_key()}:{bool(keep)}:{path.name}:".encode())
     digest.update(data)
     return digest.hexdigest()
 
