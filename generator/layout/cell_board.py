@@ -19,6 +19,8 @@ from functools import cache
 
 from PIL import Image, ImageChops, ImageFilter
 
+from generator.bit_plane import lookup
+
 SNUG = 2  # crowding is counted this many cells around a symbol's box
 _REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # bits of a byte, reversed
 _INKED = re.compile(rb"[^\x00]+")
@@ -107,9 +109,9 @@ class Board:
         part = board.crop((x0, y0, x1 + bw, y1 + bh))  # every box of a legal position
         blurred = part.filter(ImageFilter.BoxBlur(((bw - 1) / 2, (bh - 1) / 2)))
         left, top = (bw - 1) // 2, (bh - 1) // 2  # a box's centre from its top-left cell
-        crowding = _lookup(blurred.crop((left, top, left + x1 - x0, top + y1 - y0)), _PLUS_ONE)
+        crowding = lookup(blurred.crop((left, top, left + x1 - x0, top + y1 - y0)), _PLUS_ONE)
         scored = ImageChops.darker(crowding, legal.crop((x0, y0, x1, y1)))
-        most = _lookup(scored, _equal_to(scored.getextrema()[1])).tobytes()
+        most = lookup(scored, _equal_to(scored.getextrema()[1])).tobytes()
         ties = [m.start() for m in _TIE.finditer(most)]
         row, col = divmod(ties[rng.randrange(len(ties))], x1 - x0)
         return y0 + row, x0 + col
@@ -139,11 +141,6 @@ def row_runs(fp: Image.Image) -> list[tuple[int, int, int]]:
     w, h = fp.size
     data = fp.crop((0, 0, w + 1, h)).tobytes()
     return [(*divmod(m.start(), w + 1), m.end() - m.start()) for m in _INKED.finditer(data)]
-
-
-def _lookup(im: Image.Image, table: bytes, mode: str | None = None) -> Image.Image:
-    """im.point(table, mode), without Pillow's Python pass over the table on each call."""
-    return im._new(im.im.point(table, mode))
 
 
 _PLUS_ONE = bytes(min(v + 1, 255) for v in range(256))

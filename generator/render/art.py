@@ -9,7 +9,7 @@ their colour is un-blended from it). A colour-keyed island inside the drawing (a
 kept. Art with its own alpha keeps it. Either way the image is trimmed to its visible pixels.
 
 All of it is Pillow's C image operations and, for the fill from the border, one Python integer
-of bits per image (generator.render.bit_plane): no numpy, whose import alone would cost a
+of bits per image (generator.bit_plane): no numpy, whose import alone would cost a
 build more time than cleaning a deck of 57 images.
 """
 
@@ -24,9 +24,9 @@ from pathlib import Path
 
 from PIL import Image, ImageChops
 
+from generator.bit_plane import Plane, lookup
 from generator.errors import PnpError
 from generator.layout.silhouettes import Silhouette
-from generator.render.bit_plane import Plane
 
 TOLERANCE = 40  # per channel: JPEG noise and paper-white variations stay background
 ALIASED = 120  # a pixel this far from the background colour is fully opaque
@@ -71,7 +71,7 @@ def clean(path: Path, keep: bool = False) -> Art:
         if rgba is None:
             return Art(src, _silhouette(Image.new("L", src.size, 255)), note,
                        source_size=src.size)
-    ink = _lookup(rgba.getchannel("A"), _VISIBLE_LUT)
+    ink = lookup(rgba.getchannel("A"), _VISIBLE_LUT)
     box = ink.getbbox()
     if box is None:
         raise PnpError(f"the symbol {path.name!r} is empty (every pixel is transparent "
@@ -109,24 +109,24 @@ def _unbackground(im: Image.Image, path: Path
         return None, (f"{path.name}: its border is not one plain colour, so its background "
                       "was kept; give it a transparent background or a plain border"), (0, 0)
     far_im = _distance(im, bg)
-    found = _lookup(far_im, _SOLID).getbbox()
+    found = lookup(far_im, _SOLID).getbbox()
     if found is None:
         return Image.new("RGBA", (w, h), (0, 0, 0, 0)), "", (0, 0)
     # one ring of background around the box (where the image has room) seeds the fill
     box = (max(found[0] - 1, 0), max(found[1] - 1, 0), min(found[2] + 1, w), min(found[3] + 1, h))
     rgb, far = im.crop(box), far_im.crop(box)
     plane = Plane.of(*far.size)
-    candidate = plane.bits(_lookup(far, _NEAR, "1"))
+    candidate = plane.bits(lookup(far, _NEAR, "1"))
     background = plane.reachable(candidate, plane.rim())
     edge = plane.touching(background) & ~background
     # alpha: 0 on the background, from the distance on its edge, 255 on the drawing
     alpha = Image.new("L", far.size, 255)
-    alpha.paste(_lookup(far, _SOFT), mask=plane.image(edge))
+    alpha.paste(lookup(far, _SOFT), mask=plane.image(edge))
     alpha.paste(0, mask=plane.image(background))
     # an edge pixel is the drawing's colour blended with the background: take the blend out
     # (its colour less the background's share is the drawing's premultiplied by the alpha;
     # Pillow's RGBa -> RGBA conversion divides by the alpha)
-    share = Image.merge("RGB", [_lookup(alpha, _background_share(v)) for v in bg])
+    share = Image.merge("RGB", [lookup(alpha, _background_share(v)) for v in bg])
     drawing = ImageChops.subtract(rgb, share)
     unblended = Image.merge("RGBa", (*drawing.split(), alpha)).convert("RGB")
     rgb.paste(unblended, mask=plane.image(edge))
@@ -147,7 +147,7 @@ def _border_colour(im: Image.Image) -> tuple[int, int, int] | None:
     count = strip.width
     hist = strip.histogram()
     bg = tuple(_median(hist[256 * c:256 * (c + 1)], count) for c in range(3))
-    near = _lookup(_distance(strip, bg), _NEAR).histogram()[255]
+    near = lookup(_distance(strip, bg), _NEAR).histogram()[255]
     return bg if near >= UNIFORM * count else None
 
 
@@ -170,11 +170,6 @@ def _background_share(channel: int) -> bytes:
     """For each alpha, the background channel's share in a pixel of that alpha."""
     return bytes(round((255 - a) * channel / 255) for a in range(256))
 
-
-def _lookup(im: Image.Image, table: bytes, mode: str | None = None) -> Image.Image:
-    """im.point(table, mode), without Pillow's Python pass over the table on every call
-    (it rounds each of the 256 entries: a third of the time cleaning takes)."""
-    return im._new(im.im.point(table, mode))
 
 
 # lookup tables: not background colour, background colour, soft edge alpha, ink

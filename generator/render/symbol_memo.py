@@ -31,7 +31,7 @@ from pathlib import Path
 ENV = "PNP_CACHE"
 FORMAT = 1  # bumped when what is stored changes
 # the modules whose code decides the cleaned art, its streams and the layouts
-_CODE = ("render/art.py", "render/bit_plane.py", "render/symbol_image.py",
+_CODE = ("render/art.py", "bit_plane.py", "render/symbol_image.py",
          "layout/silhouettes.py", "layout/cell_board.py", "layout/packing.py",
          "render/symbol_memo.py")
 

@@ -1,4 +1,5 @@
-"""A binary image as one Python integer of bits, for flood fills at C speed without numpy.
+"""A binary image as one Python integer of bits, for flood fills at C speed without numpy; and a
+table lookup of Pillow images without Pillow's per-call Python pass over the table.
 
 Cleaning a symbol needs the background pixels connected to the image's border. Pillow has no
 connected components, and importing numpy costs a build ~80 ms before any work; a Python
@@ -90,3 +91,9 @@ class Plane:
             if reached == before:
                 return reached
 
+
+def lookup(im: Image.Image, table: bytes, mode: str | None = None) -> Image.Image:
+    """im.point(table, mode) for an 8-bit image and a 256-byte table. Pillow's point() first
+    rounds each of the table's entries in Python on every call: of cleaning a 57-image deck,
+    a third of the time."""
+    return im._new(im.im.point(table, mode))
