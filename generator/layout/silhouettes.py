@@ -170,6 +170,15 @@ def _grid(region: Region, cell: float, rim: float) -> _Grid:
     return _Grid(region, cell, rim)
 
 
+def _diameter(region: Region) -> float:
+    return 2 * (region.r if region.sides == 0 else region.r * SQRT3 / 2)
+
+
+def prepare_grid(region: Region, rim: float, cell: float | None = None) -> None:
+    """Make the region's grid now (before forking helpers: they inherit it, not remake it)."""
+    _grid(region, cell or _diameter(region) / CELLS, rim)
+
+
 def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str = 0,
                      sizes: Sizes = Sizes(), cell: float | None = None, rim: float = 0.0,
                      rotate: bool = True) -> list[Placed]:
@@ -183,7 +192,7 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
     if n == 0:
         return []
     rng = random.Random(f"silhouettes:{seed}:{n}")
-    diameter = 2 * (region.r if region.sides == 0 else region.r * SQRT3 / 2)
+    diameter = _diameter(region)
     grid = _grid(region, cell or diameter / CELLS, rim)
     rel = relative_sizes(n, rng, sizes.spread)
     angles = [rng.uniform(0, 360) if rotate else 0.0 for _ in range(n)]

@@ -72,10 +72,13 @@ def prefetch(cards, files: dict, keep: bool, region, seed: int, sizes, rotate: b
                  if all(keys[n] for n in card.symbols) else None for card in cards]
     missing = [card for card, key in zip(cards, card_keys, strict=True) if key not in stored]
 
-    def pack(card):
-        from generator.layout.silhouettes import pack_silhouettes
+    from generator.layout import silhouettes
 
-        return pack_silhouettes([arts[n][0].silhouette for n in card.symbols], region,
+    if missing:
+        silhouettes.prepare_grid(region, rim)
+
+    def pack(card):
+        return silhouettes.pack_silhouettes([arts[n][0].silhouette for n in card.symbols], region,
                                 f"{seed}:{card.id}", sizes, rim=rim, rotate=rotate)
 
     packed = {card.id: placed for card, placed in zip(missing, split(pack, missing),
