@@ -102,3 +102,15 @@ def test_a_rebuild_names_each_file_in_its_notes(tmp_path):
     for _ in range(2):  # built, then rebuilt from the memo
         notes = " ".join(build(load(root), tmp_path / "out.pdf").notes)
         assert "symbol001.png: its border" in notes and "symbol002.png: its border" in notes
+
+
+def test_art_kept_as_it_is_rebuilds_to_the_same_bytes(tmp_path):
+    """With background = "keep" the PDF stores the pixels themselves: a rebuild makes them
+    again from the file (the memo keeps no pixels) and prints the same bytes."""
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    toml = root / "game.toml"
+    toml.write_text(toml.read_text().replace('type = "symbols"',
+                                             'type = "symbols"\nbackground = "keep"'))
+    build(load(root), tmp_path / "cold.pdf")
+    build(load(root), tmp_path / "warm.pdf")
+    assert (tmp_path / "warm.pdf").read_bytes() == (tmp_path / "cold.pdf").read_bytes()

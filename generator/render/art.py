@@ -45,6 +45,11 @@ class Art:
     offset: tuple[int, int] = (0, 0)  # the trimmed image's top-left pixel in the file's image
     source_size: tuple[int, int] = (0, 0)  # the file's image, in pixels
 
+    @property
+    def size(self) -> tuple[int, int]:
+        """The trimmed image's size in pixels."""
+        return self.image.size
+
     def full_alpha(self) -> Image.Image:
         """The transparency at the file's own size (for embedding the file as it is)."""
         alpha = Image.new("L", self.source_size, 0)

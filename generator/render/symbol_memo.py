@@ -5,10 +5,10 @@ packing 57 cards is most of such a build's own work, and its result depends only
 image file's bytes, the options and this code. So both are kept in the user's cache folder
 (`$PNP_CACHE`, else the platform's cache folder for pnp):
 
-- per image, `art/<key>.bin`: the cleaned art (trimmed pixels, silhouette, note, offsets) and
-  the streams the PDF stores for it, keyed by the file's name and bytes, the background
-  option and the code (the bytes of the modules that clean, encode and pack, and Pillow's
-  version);
+- per image, `art/<key>.bin`: the cleaned art (size, silhouette, note, offsets; not its
+  pixels, which drawing does not need) and the streams the PDF stores for it, keyed by the
+  file's name and bytes, the background option and the code (the bytes of the modules that
+  clean, encode and pack, and Pillow's version);
 - per deck folder, `layouts-<folder>.json`: each card's placements, keyed by its symbols'
   image keys in order, its seed, the region, the size options, rotation and the rim.
 
@@ -24,12 +24,11 @@ import hashlib
 import json
 import os
 import sys
-import zlib
 from functools import cache
 from pathlib import Path
 
 ENV = "PNP_CACHE"
-FORMAT = 1  # bumped when what is stored changes
+FORMAT = 2  # bumped when what is stored changes
 # the modules whose code decides the cleaned art, its streams and the layouts
 _CODE = ("render/art.py", "bit_plane.py", "render/symbol_image.py",
          "layout/silhouettes.py", "layout/cell_board.py", "layout/packing.py",
@@ -73,42 +72,65 @@ def art_key(path: Path, keep: bool) -> str | None:
     return digest.hexdigest()
 
 
-def load_art(key: str):
-    """(Art, Encoded or None) stored under key, or None."""
+def load_art(key: str, path: Path, keep: bool):
+    """(art, Encoded or None) stored under key for the image at path, or None."""
     from PIL import Image
 
     from generator.layout.silhouettes import Silhouette
-    from generator.render.art import Art
     from generator.render.symbol_image import Encoded
 
     try:
         raw = (cache_dir() / "art" / f"{key}.bin").read_bytes()
         head, _, rest = raw.partition(b"\n")
         meta = json.loads(head)
-        blobs, at = [], 0
-        for size in meta["blobs"]:
-            blobs.append(rest[at:at + size])
-            at += size
-        pixels, sil, data, mask = blobs
-        image = Image.frombytes(meta["mode"], tuple(meta["size"]), zlib.decompress(pixels))
+        sil_size, data_size, mask_size = meta["blobs"]
+        sil, data = rest[:sil_size], rest[sil_size:sil_size + data_size]
+        mask = rest[sil_size + data_size:sil_size + data_size + mask_size]
         shape = Silhouette(Image.frombytes("L", tuple(meta["sil"][:2]), sil), meta["sil"][2])
-        art = Art(image, shape, meta["note"], tuple(meta["offset"]), tuple(meta["source_size"]))
+        art = StoredArt(path, keep, tuple(meta["size"]), shape, meta["note"],
+                        tuple(meta["offset"]), tuple(meta["source_size"]))
         enc = meta["enc"]
         if enc is not None:
             enc = Encoded(data, enc["filter"], enc["space"], tuple(enc["size"]), mask)
         return art, enc
-    except (OSError, ValueError, KeyError, TypeError, zlib.error):
+    except (OSError, ValueError, KeyError, TypeError):
         return None
 
 
+class StoredArt:
+    """A cleaned symbol read back from the memo: what drawing it needs (its size, silhouette,
+    note and offsets). Its pixels are not stored (drawing places the stored streams); asked
+    for, they are made again from the file, as the first build made them."""
+
+    def __init__(self, path: Path, keep: bool, size, silhouette, note: str, offset,
+                 source_size):
+        self.path, self.keep, self.size = path, keep, size
+        self.silhouette, self.note, self.offset = silhouette, note, offset
+        self.source_size = source_size
+        self._cleaned = None
+
+    @property
+    def image(self):
+        return self._art().image
+
+    def full_alpha(self):
+        return self._art().full_alpha()
+
+    def _art(self):
+        if self._cleaned is None:
+            from generator.render.art import clean
+
+            self._cleaned = clean(self.path, self.keep)
+        return self._cleaned
+
+
 def save_art(key: str, art, enc) -> None:
-    """Store an image's cleaned art and streams under key."""
+    """Store an image's cleaned art (all but its pixels) and its streams under key."""
     sil = art.silhouette
-    blobs = [zlib.compress(art.image.tobytes(), 1), sil.image.tobytes(),
-             enc.data if enc else b"", enc.mask if enc else b""]
-    meta = {"mode": art.image.mode, "size": art.image.size, "note": art.note,
-            "offset": art.offset, "source_size": art.source_size,
-            "sil": [*sil.image.size, sil.cell], "blobs": [len(b) for b in blobs],
+    blobs = [sil.image.tobytes(), enc.data if enc else b"", enc.mask if enc else b""]
+    meta = {"size": art.size, "note": art.note, "offset": art.offset,
+            "source_size": art.source_size, "sil": [*sil.image.size, sil.cell],
+            "blobs": [len(b) for b in blobs],
             "enc": None if enc is None else {"filter": enc.filter, "space": enc.space,
                                              "size": enc.size}}
     _write(cache_dir() / "art" / f"{key}.bin",

@@ -53,7 +53,7 @@ def prefetch(cards, files: dict, keep: bool, region, seed: int, sizes, rotate: b
     keys = {n: memo.art_key(files[n], keep) for n in raster}
     arts = {}
     for n in raster:
-        got = memo.load_art(keys[n]) if keys[n] else None
+        got = memo.load_art(keys[n], files[n], keep) if keys[n] else None
         if got is not None:
             arts[n] = got
     todo = [n for n in raster if n not in arts]
