@@ -19,19 +19,9 @@ from functools import cache
 
 from PIL import Image, ImageChops, ImageFilter
 
-from generator.bit_plane import lookup
-
 SNUG = 2  # crowding is counted this many cells around a symbol's box
 _REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # bits of a byte, reversed
 _INKED = re.compile(rb"[^\x00]+")
-_TIE = re.compile(rb"\xff")
-
-
-def to_image(bits: int, n: int) -> Image.Image:
-    """The n x n cells of bits as a mode "1" image (Pillow packs a row's first pixel in a
-    byte's high bit; the board keeps cell j in bit j)."""
-    data = bits.to_bytes(n * n // 8, "little").translate(_REVERSE)
-    return Image.frombytes("1", (n, n), data)
 
 
 @cache
@@ -94,25 +84,28 @@ class Board:
         """The top-left cell where the footprint fits with the most blocked cells around it
         (one of the most, chosen by rng), or None.
 
-        Crowding is a box filter of the board, only over the part the legal positions' boxes
-        cover; the legal positions mask it (a minimum with 0 or 255), each scored one more
-        than its crowding so that an uncrowded legal place still beats an illegal one."""
+        Crowding is a box filter of the board over the part the legal positions' boxes cover
+        (the board's edge cells are all blocked, so the filter's repeating of edge pixels
+        counts cells off the board as blocked); the legal positions mask it (a minimum with
+        0 or 255)."""
         free = self.legal(runs, w, h)
         if not free:
             return None
         n = self.n
-        legal = to_image(free, n).convert("L")
-        x0, y0, x1, y1 = legal.getbbox()
+        y0, y1, x0, x1 = _bounds(free, n)
         bw, bh = w + 2 * SNUG, h + 2 * SNUG  # the box counted: the footprint's, grown
-        board = Image.new("L", (n + 2 * SNUG, n + 2 * SNUG), 255)  # off the board: blocked
-        board.paste(to_image(self.blocked, n).convert("L"), (SNUG, SNUG))
-        part = board.crop((x0, y0, x1 + bw, y1 + bh))  # every box of a legal position
-        blurred = part.filter(ImageFilter.BoxBlur(((bw - 1) / 2, (bh - 1) / 2)))
-        left, top = (bw - 1) // 2, (bh - 1) // 2  # a box's centre from its top-left cell
-        crowding = lookup(blurred.crop((left, top, left + x1 - x0, top + y1 - y0)), _PLUS_ONE)
-        scored = ImageChops.darker(crowding, legal.crop((x0, y0, x1, y1)))
-        most = lookup(scored, _equal_to(scored.getextrema()[1])).tobytes()
-        ties = [m.start() for m in _TIE.finditer(most)]
+        r0, r1 = max(y0 - SNUG, 0), min(y1 - SNUG + bh, n)
+        c0, c1 = max(x0 - SNUG, 0), min(x1 - SNUG + bw, n)
+        board = rows_image(self.blocked, n, r0, r1).crop((c0, 0, c1, r1 - r0))
+        blurred = board.filter(ImageFilter.BoxBlur(((bw - 1) / 2, (bh - 1) / 2)))
+        top, left = y0 - SNUG + (bh - 1) // 2 - r0, x0 - SNUG + (bw - 1) // 2 - c0
+        crowding = blurred.crop((left, top, left + x1 - x0, top + y1 - y0))
+        legal = rows_image(free, n, y0, y1).crop((x0, 0, x1, y1 - y0))
+        scored = ImageChops.darker(crowding, legal).tobytes()
+        most = max(scored)
+        if most == 0:  # no legal place has a blocked cell near: any legal place will do
+            scored, most = legal.tobytes(), 255
+        ties = [m.start() for m in re.finditer(re.escape(bytes([most])), scored)]
         row, col = divmod(ties[rng.randrange(len(ties))], x1 - x0)
         return y0 + row, x0 + col
 
@@ -126,6 +119,24 @@ class Board:
         cells |= (cells << n) | (cells >> n)
         self.blocked |= cells & ((1 << (n * n)) - 1)
         self._runs = {1: self.blocked}
+
+
+def rows_image(bits: int, n: int, first: int, end: int) -> Image.Image:
+    """Rows first..end-1 of n x n cells of bits as a mode L image (0 or 255)."""
+    part = (bits >> (first * n)) & ((1 << ((end - first) * n)) - 1)
+    data = part.to_bytes((end - first) * n // 8, "little").translate(_REVERSE)
+    return Image.frombytes("1", (n, end - first), data).convert("L")
+
+
+def _bounds(bits: int, n: int) -> tuple[int, int, int, int]:
+    """The first and past-the-last rows and columns holding a bit (bits not 0)."""
+    first, end = ((bits & -bits).bit_length() - 1) // n, (bits.bit_length() - 1) // n + 1
+    folded, span = bits >> (first * n), n
+    while span < (end - first) * n:  # every row ORed into the first
+        folded |= folded >> span
+        span *= 2
+    row = folded & ((1 << n) - 1)
+    return first, end, (row & -row).bit_length() - 1, row.bit_length()
 
 
 @cache
@@ -143,9 +154,3 @@ def row_runs(fp: Image.Image) -> list[tuple[int, int, int]]:
     return [(*divmod(m.start(), w + 1), m.end() - m.start()) for m in _INKED.finditer(data)]
 
 
-_PLUS_ONE = bytes(min(v + 1, 255) for v in range(256))
-
-
-@cache
-def _equal_to(value: int) -> bytes:
-    return bytes(255 if v == value else 0 for v in range(256))

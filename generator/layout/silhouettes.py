@@ -21,8 +21,9 @@ import random
 from dataclasses import dataclass
 from functools import cache
 
-from PIL import Image, ImageFilter
+from PIL import Image
 
+from generator.bit_plane import Plane, lookup
 from generator.layout import cell_board
 from generator.layout.packing import SQRT3, Region, relative_sizes
 
@@ -67,10 +68,7 @@ class Silhouette:
         """The mask grown by k cells every way (k cells larger on each side), 0 or 255,
         cached: footprints resample it."""
         if k not in self._grown_image:
-            w, h = self.image.size
-            pad = Image.new("L", (w + 2 * k, h + 2 * k), 0)
-            pad.paste(self.image, (k, k))
-            self._grown_image[k] = pad.filter(ImageFilter.MaxFilter(2 * k + 1)) if k else pad
+            self._grown_image[k] = _grown(self.image, k)
         return self._grown_image[k]
 
     @classmethod
@@ -82,6 +80,27 @@ class Silhouette:
         im = Image.new("L", (n, n), 0)
         im.putdata([255 if x * x + y * y <= edge else 0 for y in grid for x in grid])
         return cls(im, 2 * radius / n)
+
+
+def _grown(mask: Image.Image, k: int) -> Image.Image:
+    """The mask grown by k cells every way (a (2k+1)-square dilation), k cells larger on each
+    side: the mask's bits shifted and ORed, the reach doubling at each step (a few integer
+    operations, where a square filter would visit (2k+1)^2 cells for each cell)."""
+    w, h = mask.size
+    plane = Plane.of(w + 2 * k, h + 2 * k)
+    padded = Image.new("1", (w + 2 * k, h + 2 * k), 0)
+    padded.paste(lookup(mask, _INKED, "1"), (k, k))
+    bits = plane.bits(padded)
+    for unit in (1, plane.stride):  # along rows, then along columns
+        reach = 0
+        while reach < k:
+            step = min(reach + 1, k - reach)
+            bits |= (bits << (step * unit)) | (bits >> (step * unit))
+            reach += step
+    return plane.image(bits).convert("L")
+
+
+_INKED = bytes([0] + [255] * 255)
 
 
 def _radius(mask: Image.Image) -> float:
