@@ -31,6 +31,7 @@ from generator.designs import icons
 from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note
+from generator.render.badges import GAP_MM, GLYPH_SHARE, draw_badge
 from generator.render.fonts import font
 from generator.render.glyph_circles import enclosing_circle, glyph_circle, prefetch_circles
 from generator.render.icon_shapes import icon_shape, pack_cards, pack_icons, packs_by_shape
@@ -76,7 +77,8 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
                             ctx.card.id)
         return
     spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True),
-                        spread=el.get("spread", 2.2))
+                        spread=el.get("spread", 2.2), dense=kit.badge)
+    gap = GAP_MM * MM / 2 if kit.badge else 0.0  # each disc keeps half the gap to itself
     for name, spot in zip(syms, spots, strict=True):
         if kit.is_word(name):
             c.saveState()
@@ -86,7 +88,7 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
             c.restoreState()
         else:
             form = kit.icon_form(c, name)
-            place(c, form, cx + spot.x, cy + spot.y, spot.angle, spot.r / form.radius)
+            place(c, form, cx + spot.x, cy + spot.y, spot.angle, (spot.r - gap) / form.radius)
 
 
 def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None:
@@ -184,8 +186,10 @@ class _Kit:
         self.layouts: dict | None = None  # card layouts computed ahead, by layout_key
         self.drawn = 0  # cards drawn so far
         self.packed: dict = {}  # layouts made ahead, by (symbols, region, seed, sizes, rotate)
+        # icons on discs (badges.py), packed as their discs
+        self.badge = el.get("badge", "none") != "none"
         # a small deck of icons only is packed by the icons' shapes (more ink, more time)
-        self.by_shape = (not self.files and not self.words and bool(names)
+        self.by_shape = (not self.badge and not self.files and not self.words and bool(names)
                          and not any(self.is_word(n) for n in names)
                          and packs_by_shape(len(deck.cards),
                                             max(len(card.symbols) for card in deck.cards)))
@@ -235,9 +239,12 @@ class _Kit:
     def icon_form(self, c, name: str) -> Form:
         """The icon's glyph in its colour, drawn once into a form (in font units): placing it
         is then one line of the PDF, not a text object. A deck packed by shapes has one form
-        per icon, centred on its silhouette (a legend card places that one too)."""
+        per icon, centred on its silhouette (a legend card places that one too). With badges
+        the form is the disc and the glyph on it, its radius the disc's."""
         if self.by_shape:
             return self.form(c, name)
+        if self.badge:
+            return self._badge_form(c, name)
         if name not in self.forms:
             fnt = self._icon_font()
             if not self.forms:
@@ -246,6 +253,26 @@ class _Kit:
             gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
             form = self._glyph_form(c, name, (gx - gr, gy - gr, gx + gr, gy + gr))
             self.forms[name] = Form(form, gx, gy, gr)
+        return self.forms[name]
+
+    def _badge_form(self, c, name: str) -> Form:
+        """The icon on its tinted disc, drawn once into a form centred on the glyph's circle."""
+        if name not in self.forms:
+            fnt = self._icon_font()
+            if not self.forms:
+                prefetch_circles(fnt, [icons.codepoint(n) for n in self.color
+                                        if not self.is_word(n)])
+            gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
+            disc = gr / GLYPH_SHARE
+            form = self._form_name()
+            c.saveState()
+            c.beginForm(form, lowerx=gx - disc, lowery=gy - disc, upperx=gx + disc,
+                        uppery=gy + disc)
+            draw_badge(c, fnt, pdfmetrics.getFont(fnt).face.unitsPerEm, icons.codepoint(name),
+                       self.color[name], (gx, gy, gr))
+            c.endForm()
+            c.restoreState()
+            self.forms[name] = Form(form, gx, gy, disc)
         return self.forms[name]
 
     def icon_shape_form(self, c, name: str) -> Form:
