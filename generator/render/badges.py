@@ -28,15 +28,9 @@ def tint(color: Color) -> Color:
     return Color(*(1 - share * (1 - v) for v in rgb))
 
 
-def draw_badge(c, font_name: str, size: float, code: int, color: Color,
-               circle: tuple[float, float, float]) -> float:
-    """Draw, at the canvas's origin in font units (size units an em), the disc around the
-    glyph's enclosing circle (cx, cy, r) and the glyph on it; returns the disc's radius."""
-    cx, cy, r = circle
-    radius = r / GLYPH_SHARE
+def draw_disc(c, disc: tuple[float, float, float], color: Color) -> None:
+    """Fill the disc (centre x, y and radius) in the tint of the icon's colour; the glyph is
+    drawn on it next, GLYPH_SHARE of its width."""
+    cx, cy, radius = disc
     c.setFillColor(tint(color))
     c.circle(cx, cy, radius, stroke=0, fill=1)
-    c.setFillColor(color)
-    c.setFont(font_name, size)
-    c.drawString(0, 0, chr(code))
-    return radius

@@ -12,7 +12,9 @@ SVG is drawn as vector once into a form and packed by its shape too (its polygon
 coarse grid: generator.render.svg_shape). A small deck of icons only is packed the same way by
 the glyphs' shapes (generator.render.icon_shapes); other icon decks and words are packed by
 their tight bounding circles (generator.layout.packing, generator.render.glyph_circles), each
-scaled so that its circle fills its place.
+scaled so that its circle fills its place. With `badge = "tint"` each icon is drawn on a disc
+of a pale tint of its colour (generator.render.badges) and the discs, being what is seen, are
+packed as circles, densely (generator.layout.front_packing).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from generator.designs import icons
 from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note
-from generator.render.badges import GAP_MM, GLYPH_SHARE, draw_badge
+from generator.render.badges import GAP_MM, GLYPH_SHARE, draw_disc
 from generator.render.fonts import font
 from generator.render.glyph_circles import enclosing_circle, glyph_circle, prefetch_circles
 from generator.render.icon_shapes import icon_shape, pack_cards, pack_icons, packs_by_shape
@@ -243,36 +245,16 @@ class _Kit:
         the form is the disc and the glyph on it, its radius the disc's."""
         if self.by_shape:
             return self.form(c, name)
-        if self.badge:
-            return self._badge_form(c, name)
         if name not in self.forms:
             fnt = self._icon_font()
             if not self.forms:
                 prefetch_circles(fnt, [icons.codepoint(n) for n in self.color
                                         if not self.is_word(n)])
             gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
-            form = self._glyph_form(c, name, (gx - gr, gy - gr, gx + gr, gy + gr))
-            self.forms[name] = Form(form, gx, gy, gr)
-        return self.forms[name]
-
-    def _badge_form(self, c, name: str) -> Form:
-        """The icon on its tinted disc, drawn once into a form centred on the glyph's circle."""
-        if name not in self.forms:
-            fnt = self._icon_font()
-            if not self.forms:
-                prefetch_circles(fnt, [icons.codepoint(n) for n in self.color
-                                        if not self.is_word(n)])
-            gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
-            disc = gr / GLYPH_SHARE
-            form = self._form_name()
-            c.saveState()
-            c.beginForm(form, lowerx=gx - disc, lowery=gy - disc, upperx=gx + disc,
-                        uppery=gy + disc)
-            draw_badge(c, fnt, pdfmetrics.getFont(fnt).face.unitsPerEm, icons.codepoint(name),
-                       self.color[name], (gx, gy, gr))
-            c.endForm()
-            c.restoreState()
-            self.forms[name] = Form(form, gx, gy, disc)
+            r = gr / GLYPH_SHARE if self.badge else gr
+            form = self._glyph_form(c, name, (gx - r, gy - r, gx + r, gy + r),
+                                    disc=(gx, gy, r) if self.badge else None)
+            self.forms[name] = Form(form, gx, gy, r)
         return self.forms[name]
 
     def icon_shape_form(self, c, name: str) -> Form:
@@ -283,12 +265,16 @@ class _Kit:
         form = self._glyph_form(c, name, shape.box)
         return Form(form, shape.cx, shape.cy, shape.silhouette.radius, shape.silhouette)
 
-    def _glyph_form(self, c, name: str, box: tuple[float, float, float, float]) -> str:
-        """Draw the icon's glyph in its colour into a new form (font units, box as given)."""
+    def _glyph_form(self, c, name: str, box: tuple[float, float, float, float],
+                    disc: tuple[float, float, float] | None = None) -> str:
+        """Draw the icon's glyph in its colour into a new form (font units, box as given),
+        on a tinted disc (centre and radius) when given one."""
         fnt = self._icon_font()
         form = self._form_name()
         c.saveState()
         c.beginForm(form, lowerx=box[0], lowery=box[1], upperx=box[2], uppery=box[3])
+        if disc is not None:
+            draw_disc(c, disc, self.color[name])
         c.setFillColor(self.color[name])
         c.setFont(fnt, pdfmetrics.getFont(fnt).face.unitsPerEm)
         c.drawString(0, 0, chr(icons.codepoint(name)))
