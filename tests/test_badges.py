@@ -67,10 +67,13 @@ def test_each_icon_is_a_disc_of_its_own_pale_tint_with_the_glyph_in_full_colour(
             across = xs.max() - xs.min() + 1
             assert abs(across - (ys.max() - ys.min() + 1)) <= 2  # as tall as wide
             assert mask.sum() >= 0.95 * np.pi * (across / 2) ** 2
-            depth = (255 - px[mask]).max(axis=1)  # how far each ink pixel is from white
-            tint_depth = np.bincount(depth).argmax()  # the disc: the most common ink
+            depth = (255 - px).max(axis=2)  # how far each pixel is from white
+            # the disc's colour: the ring outside the glyph's circle (80 % of the disc across)
+            r = np.hypot(xs - xs.mean(), ys - ys.mean())
+            ring = (r > 0.84 * across / 2) & (r < 0.94 * across / 2)
+            tint_depth = np.bincount(depth[ys[ring], xs[ring]]).argmax()
             assert 48 < tint_depth <= 80
-            glyph = depth >= 2 * tint_depth  # the glyph: at least twice as deep
+            glyph = depth[mask] >= 2 * tint_depth  # the glyph: at least twice as deep
             assert glyph.sum() >= 0.15 * mask.sum()
 
 
