@@ -134,3 +134,23 @@ def test_an_unknown_badge_style_is_a_one_line_error(tmp_path):
     lines = r.stderr.strip().splitlines()
     assert len(lines) == 1 and "badge" in lines[0] and "glow" in lines[0], r.stderr
     assert "game.toml" in lines[0]
+
+
+def test_each_card_may_choose_its_badge_from_a_column(tmp_path):
+    """`badge = "{style}"`: the cards of a 'tint' row get discs, the others bare icons (not
+    whatever the first card chose)."""
+    root = tmp_path / "mixed"
+    root.mkdir()
+    (root / "cards.csv").write_text("name,style,symbols\none,tint,cat dog sun\n"
+                                    "two,none,moon star fish\nthree,tint,bell key frog\n")
+    (root / "game.toml").write_text('[deck]\nfile = "cards.csv"\nshape = "circle"\n'
+                                    'size = "85x85mm"\n[[face]]\ntype = "symbols"\nx = "3mm"\ny = "3mm"\n'
+                                    'w = "79mm"\nh = "79mm"\nbadge = "{style}"\n')
+    pdf = fronts(root, tmp_path / "mixed.pdf")
+    for page, discs in ((0, True), (1, False), (2, True)):
+        for px in art_deck.symbol_renders(pdf, page, DPI):
+            mask = ink(px)
+            ys, xs = np.nonzero(mask)
+            across = max(xs.max() - xs.min(), ys.max() - ys.min()) + 1
+            filled = mask.sum() / (np.pi * (across / 2) ** 2)
+            assert (filled >= 0.95) == discs, (page, filled)
