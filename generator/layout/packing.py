@@ -228,16 +228,15 @@ def pack(n: int, region: Region, seed: int | str = 0, spread: float = 2.2,
 
 
 def pack_dense(n: int, region: Region, seed: int | str = 0, spread: float = 2.2) -> list[Spot]:
-    """n circles of the same relative sizes as pack's, packed tighter (a round region only):
-    each placed greedily in the tightest hole, the set as large as fits
-    (generator.layout.front_packing)."""
+    """n circles of the same relative sizes as pack's, packed tighter: each placed greedily
+    in the tightest hole, the set as large as fits (generator.layout.front_packing)."""
     from generator.layout.front_packing import pack_front
 
     if n <= 0:
         return []
     rng = random.Random(f"pack:{seed}:{n}:{region.sides}")
     rel = relative_sizes(n, rng, spread)
-    k, centres = pack_front(rel, region.r, str(seed))
+    k, centres = pack_front(rel, region, str(seed))
     shrink = 1 - 1e-4  # as pack: strictly inside, never touching
     return [Spot(x, y, k * v * shrink, rng.uniform(0, 360))
             for (x, y), v in zip(centres, rel, strict=True)]
@@ -252,7 +251,7 @@ BIG_POOL = 4  # ...and each card turns, mirrors and reshuffles one of these
 @cache
 def _pool(n: int, region: Region, seed: str, spread: float = 2.2, dense: bool = False
           ) -> tuple[tuple[Spot, ...], ...]:
-    if dense and n <= BIG and region.sides == 0:
+    if dense and n <= BIG:
         tried = [pack_dense(n, region, f"{seed}:{i}", spread) for i in range(CANDIDATES)]
     elif n <= BIG:
         tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(CANDIDATES)]
@@ -275,8 +274,8 @@ def card_layout(n: int, region: Region, seed: int | str, card_id: int,
     Packing is the expensive part, so a deck packs POOL layouts once, not one per card; the
     per-card turn, mirror and shuffle make every card look different, and which symbol gets a
     big place changes from card to card. Deterministic for a given seed and card id.
-    `dense` packs a round region's base layouts greedily (pack_dense), for circles that are
-    seen (discs) rather than only kept apart.
+    `dense` packs the base layouts greedily (pack_dense), for circles that are seen (discs)
+    rather than only kept apart.
     """
     rng = random.Random(f"card:{seed}:{card_id}:{n}")
     pool = _pool(n, region, str(seed), spread, dense)
