@@ -3,8 +3,12 @@
     python bench/bench_symbols.py [--runs 3] [--big]
 
 Prints, median of N runs, each build a fresh `pnp build` process (interpreter start included):
-  - `pnp build dobble`: wall time (target < 1 s), and its fronts' ink coverage, with how much
-    of its enclosing circle an icon inks (why thin glyphs leave the card mostly blank);
+  - `pnp build dobble`: wall time (target < 1 s), and its fronts' ink coverage by the render
+    measure (bench/art_deck.card_ink: the share of the 85 mm card circle's pixels, at 150 dpi,
+    more than 48 from white in some channel; target >= 60 %): its icons are drawn on tinted
+    discs (`badge = "tint"`), so the discs count; the same build with the glyphs alone (the
+    tint made white) says how much of it the glyphs are; and how much of its enclosing circle
+    a bare icon inks (why bare glyphs leave the card mostly blank);
   - the user's-art decks: 57 opaque drawings on white with margins (made here with Pillow,
     bench/art_deck.py), as PNG and as JPG, 95 mm round cards, order 7, A4: cold (every build
     with an empty build memo) and warm (a rebuild reading the memo): wall time, peak RSS,
@@ -13,7 +17,7 @@ Prints, median of N runs, each build a fresh `pnp build` process (interpreter st
     < 150 MB, < 2 MB, 10 pages, >= 35 %, 0);
   - verification of the order-31 plane, 993 cards (target < 0.5 s);
   - plane generation per order, and the bundled decks' coverage by the circle packer's
-    bounding circles (Dobble itself is now packed by the icons' shapes);
+    circles (Dobble's: its discs, packed densely; Dobble Connect's: the icons' tight circles);
   - with --big: the order-31 icon deck (993 cards, 32 icons each) built to PDF (target < 3 s);
   - where the user's-art build spends its CPU, in-process: cleaning the 57 images and packing
     the 57 cards (one process, no helper), per deck.
@@ -124,6 +128,18 @@ def stage_line(root: Path) -> str:
             f"pack {len(deck.cards)} cards {packed * 1000:.0f} ms")
 
 
+def glyphs_only(tmp: Path) -> Path:
+    """Dobble's fronts built in a child process with the badges' tint made white: what the
+    glyphs ink on their own."""
+    out = tmp / "dobble-glyphs.pdf"
+    code = ("import sys; from reportlab.lib.colors import white; "
+            "import generator.render.badges as b; b.tint = lambda c: white; "
+            "from generator.cli import main; sys.argv = ['pnp'] + sys.argv[1:]; main()")
+    subprocess.run([sys.executable, "-c", code, "build", str(DOBBLE), "--single", "--no-backs",
+                    "-o", str(out)], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    return out
+
+
 def glyph_density_line(game: str) -> str:
     """How much of its enclosing circle each of the deck's icons inks (from the glyph masks
     the shape packing uses), and the share of the card that would be ink if the icons'
@@ -178,7 +194,8 @@ def main() -> None:
         print(f"pnp build dobble (55 cards)        {figures}  {out.stat().st_size / 1024:.0f} KiB")
         single = tmp / "dobble-single.pdf"
         pnp_run("build", str(DOBBLE), "--single", "--no-backs", "-o", str(single))
-        print(coverage_line("dobble fronts", single))
+        print(coverage_line("dobble fronts (discs and glyphs)", single))
+        print(coverage_line("dobble glyphs alone (discs made white)", glyphs_only(tmp)))
         print(glyph_density_line("dobble"))
 
         for fmt in ("png", "jpg"):
@@ -224,11 +241,13 @@ def main() -> None:
         el = next(e for e in deck.face if e.kind == "symbols")
         region = region_for(deck.shape, el.get("w"), el.get("h"))
         start = time.perf_counter()
+        dense = el.get("badge", "none") != "none"
         covers = [coverage(card_layout(len(c.symbols), region, 0, c.id,
-                                       spread=el.get("spread", 2.2)), region)
+                                       spread=el.get("spread", 2.2), dense=dense), region)
                   for c in deck.cards]
         took = time.perf_counter() - start
-        print(f"circle packer, circles {name:<16}  mean {statistics.mean(covers):.1%}  "
+        packer = "circle packer (dense)" if dense else "circle packer"
+        print(f"{packer}, circles {name:<16}  mean {statistics.mean(covers):.1%}  "
               f"min {min(covers):.1%}  max {max(covers):.1%}  (layout {took * 1000:.0f} ms)")
 
 
