@@ -114,3 +114,19 @@ def test_art_kept_as_it_is_rebuilds_to_the_same_bytes(tmp_path):
     build(load(root), tmp_path / "cold.pdf")
     build(load(root), tmp_path / "warm.pdf")
     assert (tmp_path / "warm.pdf").read_bytes() == (tmp_path / "cold.pdf").read_bytes()
+
+
+def test_a_damaged_memo_is_not_read_back(tmp_path, monkeypatch):
+    """Cut-off or garbled memo files are computed again, never printed."""
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("PNP_CACHE", str(cache))
+    root = art_deck.make_deck(tmp_path / "deck", order=2, fmt="jpg")
+    build(load(root), tmp_path / "cold.pdf")
+    stored = sorted((cache / "art").iterdir())
+    for path in stored[:3]:
+        path.write_bytes(path.read_bytes()[:-10])  # cut off
+    stored[3].write_bytes(b"{}\n")
+    for layouts in cache.glob("layouts-*.json"):
+        layouts.write_text('{"x": [[1, 2]]}')
+    build(load(root), tmp_path / "warm.pdf")
+    assert (tmp_path / "warm.pdf").read_bytes() == (tmp_path / "cold.pdf").read_bytes()

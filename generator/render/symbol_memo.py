@@ -84,6 +84,8 @@ def load_art(key: str, path: Path, keep: bool):
         head, _, rest = raw.partition(b"\n")
         meta = json.loads(head)
         sil_size, data_size, mask_size = meta["blobs"]
+        if sil_size + data_size + mask_size != len(rest):  # cut off or garbled
+            return None
         sil, data = rest[:sil_size], rest[sil_size:sil_size + data_size]
         mask = rest[sil_size + data_size:sil_size + data_size + mask_size]
         shape = Silhouette(Image.frombytes("L", tuple(meta["sil"][:2]), sil), meta["sil"][2])
