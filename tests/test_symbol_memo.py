@@ -126,6 +126,9 @@ def test_a_damaged_memo_is_not_read_back(tmp_path, monkeypatch):
     for path in stored[:3]:
         path.write_bytes(path.read_bytes()[:-10])  # cut off
     stored[3].write_bytes(b"{}\n")
+    data = bytearray(stored[4].read_bytes())
+    data[-100] ^= 0xFF  # one byte garbled in its JPEG
+    stored[4].write_bytes(bytes(data))
     for layouts in cache.glob("layouts-*.json"):
         layouts.write_text('{"x": [[1, 2]]}')
     build(load(root), tmp_path / "warm.pdf")

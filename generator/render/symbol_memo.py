@@ -84,7 +84,7 @@ def load_art(key: str, path: Path, keep: bool):
         head, _, rest = raw.partition(b"\n")
         meta = json.loads(head)
         sil_size, data_size, mask_size = meta["blobs"]
-        if sil_size + data_size + mask_size != len(rest):  # cut off or garbled
+        if hashlib.sha256(rest).hexdigest() != meta["sha256"]:  # cut off or garbled
             return None
         sil, data = rest[:sil_size], rest[sil_size:sil_size + data_size]
         mask = rest[sil_size + data_size:sil_size + data_size + mask_size]
@@ -132,7 +132,7 @@ def save_art(key: str, art, enc) -> None:
     blobs = [sil.image.tobytes(), enc.data if enc else b"", enc.mask if enc else b""]
     meta = {"size": art.size, "note": art.note, "offset": art.offset,
             "source_size": art.source_size, "sil": [*sil.image.size, sil.cell],
-            "blobs": [len(b) for b in blobs],
+            "blobs": [len(b) for b in blobs], "sha256": hashlib.sha256(b"".join(blobs)).hexdigest(),
             "enc": None if enc is None else {"filter": enc.filter, "space": enc.space,
                                              "size": enc.size}}
     _write(cache_dir() / "art" / f"{key}.bin",
