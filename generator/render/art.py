@@ -124,17 +124,19 @@ def _unbackground(im: Image.Image, path: Path
     candidate = plane.bits(lookup(far, _NEAR, "1"))
     background = plane.reachable(candidate, plane.rim())
     edge = plane.touching(background) & ~background
-    # alpha: 0 on the background, from the distance on its edge, 255 on the drawing
+    # alpha: 0 on the background, from the distance on its edge, 255 on the drawing (masks
+    # of mode L: Pillow pastes through a mode "1" mask several times slower)
+    on_edge, on_background = plane.image(edge).convert("L"), plane.image(background).convert("L")
     alpha = Image.new("L", far.size, 255)
-    alpha.paste(lookup(far, _SOFT), mask=plane.image(edge))
-    alpha.paste(0, mask=plane.image(background))
+    alpha.paste(lookup(far, _SOFT), mask=on_edge)
+    alpha.paste(0, mask=on_background)
     # an edge pixel is the drawing's colour blended with the background: take the blend out
     # (its colour less the background's share is the drawing's premultiplied by the alpha;
     # Pillow's RGBa -> RGBA conversion divides by the alpha)
     share = Image.merge("RGB", [lookup(alpha, _background_share(v)) for v in bg])
     drawing = ImageChops.subtract(rgb, share)
     unblended = Image.merge("RGBa", (*drawing.split(), alpha)).convert("RGB")
-    rgb.paste(unblended, mask=plane.image(edge))
+    rgb.paste(unblended, mask=on_edge)
     rgb.putalpha(alpha)
     return rgb, "", box[:2]
 
