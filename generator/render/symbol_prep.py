@@ -2,9 +2,10 @@
 
 A deck of the user's raster art spends its build time cleaning each image (generator.render.art)
 and packing each card by silhouette (generator.layout.silhouettes). Both are pure functions of
-their inputs, so generator.parallel deals the images, then the cards, to forked children while
-this process does its own share; the results are the same whoever computes them, so the PDF's
-bytes do not change (where forking cannot help or is not safe, everything is done here).
+their inputs, so generator.parallel shares the images, then the cards, between this process
+and forked children; the results are the same whoever computes them, so the PDF's bytes do
+not change (where forking cannot help or is not safe, everything is done here). Both are also
+kept from build to build (generator.render.symbol_memo): a rebuild computes only what changed.
 
 Anything that fails ahead of time (a damaged image, a card that cannot be laid out) is left
 out: drawing the card computes it again and reports the error just as it always did.
