@@ -374,7 +374,7 @@ def _raster_form(c, form: str, path: Path, keep: bool, prepared=None) -> Form:
     art, enc = prepared
     if art.note:
         note(f"background:{path}", art.note)
-    w, h = art.image.size
+    w, h = art.size
     c.saveState()
     c.beginForm(form, lowerx=0, lowery=0, upperx=w, uppery=h)
     if enc is None:  # its background kept: ReportLab stores it
