@@ -140,8 +140,17 @@ def card_ink(pdf: Path, dpi: int = 150, rim_mm: float = 1.0, pages=None):
 
 
 def symbol_overlap(pdf: Path, page: int, dpi: int = 150) -> int:
-    """Pixels inked by two or more symbols of one page: each symbol (a form object) is
-    rendered alone, everything else removed, and the ink masks are added up."""
+    """Pixels inked by two or more symbols of one page (symbol_renders' ink masks added up)."""
+    total = None
+    for px in symbol_renders(pdf, page, dpi):
+        ink = ((255 - px).max(axis=2) > INK).astype("int32")
+        total = ink if total is None else total + ink
+    return 0 if total is None else int((total > 1).sum())
+
+
+def symbol_renders(pdf: Path, page: int, dpi: int = 150) -> list:
+    """Each symbol (a form object) of one page rendered alone, everything else removed: one
+    RGB array (int16, height x width x 3) per symbol, in the page's drawing order."""
     import numpy as np
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
@@ -149,7 +158,7 @@ def symbol_overlap(pdf: Path, page: int, dpi: int = 150) -> int:
     doc = pdfium.PdfDocument(str(pdf))
     count = sum(o.type == raw.FPDF_PAGEOBJ_FORM for o in doc[page].get_objects(max_depth=0))
     doc.close()
-    total = None
+    out = []
     for k in range(count):
         doc = pdfium.PdfDocument(str(pdf))
         pg = doc[page]
@@ -159,8 +168,6 @@ def symbol_overlap(pdf: Path, page: int, dpi: int = 150) -> int:
             if i != keep:
                 pg.remove_obj(obj)
         pg.gen_content()
-        px = np.asarray(pg.render(scale=dpi / 72).to_pil().convert("RGB"), dtype=np.int16)
+        out.append(np.asarray(pg.render(scale=dpi / 72).to_pil().convert("RGB"), dtype=np.int16))
         doc.close()
-        ink = ((255 - px).max(axis=2) > INK).astype(np.int32)
-        total = ink if total is None else total + ink
-    return 0 if total is None else int((total > 1).sum())
+    return out

@@ -3,16 +3,21 @@
     python bench/bench_symbols.py [--runs 3] [--big]
 
 Prints, median of N runs, each build a fresh `pnp build` process (interpreter start included):
-  - `pnp build dobble`: wall time (target < 1 s), and its fronts' ink coverage, with how much
-    of its enclosing circle an icon inks (why thin glyphs leave the card mostly blank);
+  - `pnp build dobble`: wall time (target < 1 s), and its fronts' ink coverage by the render
+    measure (bench/art_deck.card_ink: the share of the 85 mm card circle's pixels, at 150 dpi,
+    more than 48 from white in some channel; target >= 60 %): its icons are drawn on tinted
+    discs (`badge = "tint"`), so the discs count; the same build with the glyphs alone (the
+    tint made white) says how much of it the glyphs are; and how much of its enclosing circle
+    a bare icon inks (why bare glyphs leave the card mostly blank);
   - the user's-art decks: 57 opaque drawings on white with margins (made here with Pillow,
-    bench/art_deck.py), as PNG and as JPG, 95 mm round cards, order 7, A4: wall time, peak RSS,
+    bench/art_deck.py), as PNG and as JPG, 95 mm round cards, order 7, A4: cold (every build
+    with an empty build memo) and warm (a rebuild reading the memo): wall time, peak RSS,
     PDF size, pages of fronts, and from a render of every card at 150 dpi the ink coverage of
     the card circle (mean and min) and the ink pixels within 1 mm of the rim (targets < 0.5 s,
     < 150 MB, < 2 MB, 10 pages, >= 35 %, 0);
   - verification of the order-31 plane, 993 cards (target < 0.5 s);
   - plane generation per order, and the bundled decks' coverage by the circle packer's
-    bounding circles (Dobble itself is now packed by the icons' shapes);
+    circles (Dobble's: its discs, packed densely; Dobble Connect's: the icons' tight circles);
   - with --big: the order-31 icon deck (993 cards, 32 icons each) built to PDF (target < 3 s);
   - where the user's-art build spends its CPU, in-process: cleaning the 57 images and packing
     the 57 cards (one process, no helper), per deck.
@@ -21,6 +26,9 @@ The machine's load (/proc/loadavg) is printed first: on a shared machine wall ti
 The package's modules are byte-compiled first, as `pip install` does: with
 PYTHONDONTWRITEBYTECODE set (as in some shells and CI) an editable checkout would otherwise
 compile ~60 modules from source in every `pnp` process (~0.1 s).
+The checkout this script is in is what runs, in-process and in every `pnp` process (its folder
+first on the path), whichever environment's interpreter runs it: a bench environment with the
+package installed would otherwise time the installed copy.
 """
 
 from __future__ import annotations
@@ -36,6 +44,9 @@ from pathlib import Path
 
 import art_deck
 
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's generator, not an installed copy
+DOBBLE = ROOT / "templates" / "dobble"  # by name, a build would read the installed templates
 ORDERS = (2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31, 49, 64)
 
 
@@ -48,11 +59,16 @@ def timed(fn, runs: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
-def pnp_run(*args: str) -> tuple[float, float, float]:
+def pnp_run(*args: str, cache: Path | None = None) -> tuple[float, float, float]:
     """One `pnp` process: (wall seconds, CPU seconds, peak RSS in MB), from its own rusage
-    (CPU time is the steadier figure on a shared machine)."""
+    (CPU time is the steadier figure on a shared machine). Its build memo is `cache`, else a
+    new empty folder: a cold build."""
+    if cache is None:
+        with tempfile.TemporaryDirectory(prefix="pnp-cold-") as fresh:
+            return pnp_run(*args, cache=Path(fresh))
+    env = dict(os.environ, PNP_CACHE=str(cache))
     start = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "generator", *args],
+    proc = subprocess.Popen([sys.executable, "-m", "generator", *args], cwd=ROOT, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
@@ -63,9 +79,10 @@ def pnp_run(*args: str) -> tuple[float, float, float]:
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
-def build_figures(root: Path, out: Path, runs: int) -> str:
-    """Median wall and CPU time and the largest peak RSS of `runs` builds."""
-    got = [pnp_run("build", str(root), "-o", str(out)) for _ in range(runs)]
+def build_figures(root: Path, out: Path, runs: int, cache: Path | None = None) -> str:
+    """Median wall and CPU time and the largest peak RSS of `runs` builds (cold, or with the
+    build memo in `cache`)."""
+    got = [pnp_run("build", str(root), "-o", str(out), cache=cache) for _ in range(runs)]
     return (f"median {statistics.median(g[0] for g in got):.3f} s (CPU "
             f"{statistics.median(g[1] for g in got):.3f} s)  peak RSS {max(g[2] for g in got):.0f} MB")
 
@@ -111,6 +128,18 @@ def stage_line(root: Path) -> str:
             f"pack {len(deck.cards)} cards {packed * 1000:.0f} ms")
 
 
+def glyphs_only(tmp: Path) -> Path:
+    """Dobble's fronts built in a child process with the badges' tint made white: what the
+    glyphs ink on their own."""
+    out = tmp / "dobble-glyphs.pdf"
+    code = ("import sys; from reportlab.lib.colors import white; "
+            "import generator.render.badges as b; b.tint = lambda c: white; "
+            "from generator.cli import main; sys.argv = ['pnp'] + sys.argv[1:]; main()")
+    subprocess.run([sys.executable, "-c", code, "build", str(DOBBLE), "--single", "--no-backs",
+                    "-o", str(out)], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+    return out
+
+
 def glyph_density_line(game: str) -> str:
     """How much of its enclosing circle each of the deck's icons inks (from the glyph masks
     the shape packing uses), and the share of the card that would be ink if the icons'
@@ -146,9 +175,11 @@ def main() -> None:
           if Path("/proc/loadavg").exists() else "load average unknown")
     import compileall
 
-    root_dir = Path(__file__).resolve().parent.parent
     for package in ("generator", "pnp_shared"):
-        compileall.compile_dir(root_dir / package, quiet=1)
+        compileall.compile_dir(ROOT / package, quiet=1)
+    import generator
+
+    print(f"code measured: {Path(generator.__file__).parent}")
 
     from generator.definition import load
     from generator.designs.planes import plane
@@ -159,11 +190,12 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         out = tmp / "dobble.pdf"
-        figures = build_figures(Path("dobble"), out, args.runs)
+        figures = build_figures(DOBBLE, out, args.runs)
         print(f"pnp build dobble (55 cards)        {figures}  {out.stat().st_size / 1024:.0f} KiB")
         single = tmp / "dobble-single.pdf"
-        pnp_run("build", "dobble", "--single", "--no-backs", "-o", str(single))
-        print(coverage_line("dobble fronts", single))
+        pnp_run("build", str(DOBBLE), "--single", "--no-backs", "-o", str(single))
+        print(coverage_line("dobble fronts (discs and glyphs)", single))
+        print(coverage_line("dobble glyphs alone (discs made white)", glyphs_only(tmp)))
         print(glyph_density_line("dobble"))
 
         for fmt in ("png", "jpg"):
@@ -172,6 +204,12 @@ def main() -> None:
             figures = build_figures(root, out, args.runs)
             print(f"pnp build 57 {fmt.upper()} symbols, 95 mm    {figures}  "
                   f"{out.stat().st_size / 1024 / 1024:.2f} MB  {front_pages(out)} pages")
+            memo = tmp / f"{fmt}-memo"
+            pnp_run("build", str(root), "-o", str(out), cache=memo)  # fills the memo
+            cold = out.read_bytes()
+            figures = build_figures(root, out, args.runs, cache=memo)
+            same = "same bytes" if out.read_bytes() == cold else "NOT THE SAME BYTES"
+            print(f"  rebuilt with the build memo (warm)  {figures}  {same}")
             single = tmp / f"{fmt}-single.pdf"
             pnp_run("build", str(root), "--single", "-o", str(single))
             print(coverage_line(f"{fmt} deck", single))
@@ -203,11 +241,13 @@ def main() -> None:
         el = next(e for e in deck.face if e.kind == "symbols")
         region = region_for(deck.shape, el.get("w"), el.get("h"))
         start = time.perf_counter()
+        dense = el.get("badge", "none") != "none"
         covers = [coverage(card_layout(len(c.symbols), region, 0, c.id,
-                                       spread=el.get("spread", 2.2)), region)
+                                       spread=el.get("spread", 2.2), dense=dense), region)
                   for c in deck.cards]
         took = time.perf_counter() - start
-        print(f"circle packer, circles {name:<16}  mean {statistics.mean(covers):.1%}  "
+        packer = "circle packer (dense)" if dense else "circle packer"
+        print(f"{packer}, circles {name:<16}  mean {statistics.mean(covers):.1%}  "
               f"min {min(covers):.1%}  max {max(covers):.1%}  (layout {took * 1000:.0f} ms)")
 
 

@@ -35,15 +35,16 @@ ELEMENTS: dict[str, dict[str, str]] = {
     "pips": {"value": "text", **BOX, "color": "color"},
     # The symbols of a symbol deck (a card's `symbols`), packed without overlap in the card.
     # Image symbols are cleaned (background = "keep" turns that off) and packed by their ink;
-    # min_size/max_size are fractions of the region's width, spread the largest/smallest ratio.
+    # min_size/max_size are fractions of the region's width, spread the largest/smallest ratio;
+    # badge = "tint" draws each icon on a disc of a pale tint of its colour (render/badges.py).
     "symbols": {"x": "x", "y": "y", "w": "x", "h": "y", "seed": "num",
                 "colors": "list", "rotate_symbols": "bool", "background": "text",
-                "min_size": "num", "max_size": "num", "spread": "num"},
+                "min_size": "num", "max_size": "num", "spread": "num", "badge": "text"},
 }
 
 # Parameters that take one of a few words, checked when the definition is read.
 CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch", "cover"),
-           "background": ("remove", "keep")}
+           "background": ("remove", "keep"), "badge": ("none", "tint")}
 
 # Choices of one element kind where the parameter name means something else elsewhere.
 KIND_CHOICES = {("text", "fit"): ("shrink", "none"), ("text", "valign"): ("top", "middle", "bottom")}

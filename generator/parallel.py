@@ -7,9 +7,9 @@ where it cannot help or is not safe: one core or none to spare (a busy machine),
 (Windows), other threads running (a child could inherit a lock held by one), or inside a
 worker of `pnp build --all` (which already runs one game per core).
 
-A bare os.fork and a pipe, not a multiprocessing pool: the parent does the first share itself
-while each child does another, and no handler threads pass the work around; on a busy machine
-a pool's hand-offs cost more than a 55-card icon deck's whole share of work.
+A bare os.fork and pipes, not a multiprocessing pool: the parent works through the items with
+its children, all taking them from one queue, and no handler threads pass the work around; on
+a busy machine a pool's hand-offs cost more than a 55-card icon deck's whole share of work.
 """
 
 from __future__ import annotations
@@ -52,37 +52,65 @@ def busy() -> bool:
 
 
 def fork_map(fn: Callable, items: Sequence) -> list:
-    """[fn(x) for x in items], the items dealt round-robin into one share per core: the
-    parent computes the first share, a forked child each other one and sends its results
-    back pickled. A child that fails to answer has its share computed by the parent."""
+    """[fn(x) for x in items] over the cores: the parent and a forked child per other core
+    take the items from one queue as they go, so a process the machine slows down simply
+    does fewer (a fixed share each would leave the others waiting for the slowest). A child
+    sends its results back pickled; an item no one sent (a child died) is done by the parent.
+
+    The queue is a pipe filled before forking with the items' numbers, CHUNK_ROOM bytes at
+    most (a few items per number for long lists): a read of one number's 4 bytes takes it
+    whole, so each item goes to exactly one process."""
     k = min(len(items), cores())
     if k < 2 or not can_fork():
         return [fn(x) for x in items]
-    shares = [range(i, len(items), k) for i in range(k)]
-    children = []
-    out: list = [None] * len(items)
+    n = len(items)
+    chunk = -(-n * 4 // CHUNK_ROOM)  # items per number in the queue
+    queue, filler = os.pipe()
     try:
-        for share in shares[1:]:
-            children.append((_spawn(fn, items, share), share))
-        for i in shares[0]:
-            out[i] = fn(items[i])
+        os.write(filler, b"".join(i.to_bytes(4, "little") for i in range(0, n, chunk)))
+    finally:
+        os.close(filler)
+    children = []
+    out: list = [None] * n
+    done = [False] * n
+    try:
+        for _ in range(k - 1):
+            children.append(_spawn(fn, items, queue, chunk))
+        for i, value in _work(fn, items, queue, chunk):
+            out[i], done[i] = value, True
         while children:
-            (pid, pipe), share = children.pop(0)
+            pid, pipe = children.pop(0)
             found = _collect(pid, pipe)
             if isinstance(found, BaseException):
                 raise found
-            if found is None:  # the child died: do its share here
-                found = [fn(items[i]) for i in share]
-            for i, value in zip(share, found, strict=True):
-                out[i] = value
+            for i, value in found or ():
+                out[i], done[i] = value, True
+        for i in range(n):  # taken by a child that died before answering
+            if not done[i]:
+                out[i] = fn(items[i])
     finally:
-        for (pid, pipe), _ in children:  # only after an error: stop and reap the rest
+        os.close(queue)
+        for pid, pipe in children:  # only after an error: stop and reap the rest
             os.close(pipe)
             _stop(pid)
     return out
 
 
-def _spawn(fn: Callable, items: Sequence, share: range) -> tuple[int, int]:
+CHUNK_ROOM = 4096  # bytes of item numbers put in the queue: a pipe holds at least this much
+
+
+def _work(fn: Callable, items: Sequence, queue: int, chunk: int):
+    """(index, fn(item)) for each item taken from the queue until it is empty."""
+    while True:
+        number = os.read(queue, 4)
+        if len(number) < 4:
+            return
+        start = int.from_bytes(number, "little")
+        for i in range(start, min(start + chunk, len(items))):
+            yield i, fn(items[i])
+
+
+def _spawn(fn: Callable, items: Sequence, queue: int, chunk: int) -> tuple[int, int]:
     read, write = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: compute, send, and leave without running the parent's exit code
@@ -90,7 +118,7 @@ def _spawn(fn: Callable, items: Sequence, share: range) -> tuple[int, int]:
         try:
             os.close(read)
             try:
-                data = pickle.dumps([fn(items[i]) for i in share])
+                data = pickle.dumps(list(_work(fn, items, queue, chunk)))
             except Exception as e:  # noqa: BLE001  (sent to the parent, which raises it)
                 data = pickle.dumps(e)
             with os.fdopen(write, "wb") as pipe:
@@ -104,7 +132,7 @@ def _spawn(fn: Callable, items: Sequence, share: range) -> tuple[int, int]:
 
 
 def _collect(pid: int, pipe: int):
-    """The child's results, its exception, or None when it sent nothing readable."""
+    """The child's (index, value) pairs, its exception, or None when it sent nothing readable."""
     with os.fdopen(pipe, "rb") as f:
         data = f.read()
     os.waitpid(pid, 0)

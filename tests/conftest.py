@@ -6,6 +6,27 @@ from pathlib import Path
 
 import pytest
 
+
+@pytest.fixture(scope="session", autouse=True)
+def _session_pnp_cache(tmp_path_factory):
+    """The build memo (generator.render.symbol_memo) of the whole session in a temporary
+    folder, never the user's (module fixtures build before a test's own folder is set)."""
+    import os
+
+    before = os.environ.get("PNP_CACHE")
+    os.environ["PNP_CACHE"] = str(tmp_path_factory.mktemp("pnp-cache-session"))
+    yield
+    if before is None:
+        os.environ.pop("PNP_CACHE", None)
+    else:
+        os.environ["PNP_CACHE"] = before
+
+
+@pytest.fixture(autouse=True)
+def _own_pnp_cache(tmp_path_factory, monkeypatch):
+    """Each test its own build memo: a build in one test never reads another's."""
+    monkeypatch.setenv("PNP_CACHE", str(tmp_path_factory.mktemp("pnp-cache")))
+
 GAME_TOML = """\
 [game]
 title = "Mini"

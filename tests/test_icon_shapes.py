@@ -1,4 +1,7 @@
-"""Built-in icons packed by their real shapes on small decks: more ink, still legal, same bytes."""
+"""Built-in icons packed by their real shapes on small decks: more ink, still legal, same bytes.
+
+Dobble itself now draws its icons on discs (tests/test_badges.py); these tests build it as it
+was, bare icons (tests/bare_icons.py), the drawing a deck gets with the badge off."""
 
 import statistics
 import subprocess
@@ -15,15 +18,18 @@ from generator.render import symbols
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import art_deck  # noqa: E402
+from bare_icons import bare_dobble  # noqa: E402
 
 PAGES = range(0, 55, 6)  # 10 of the 55 cards
 
 
 @pytest.fixture(scope="module")
 def dobble_cards(tmp_path_factory):
-    """Dobble's fronts, one card a page."""
-    pdf = tmp_path_factory.mktemp("dobble") / "fronts.pdf"
-    r = subprocess.run([sys.executable, "-m", "generator", "build", "dobble", "--single",
+    """Dobble's fronts with bare icons, one card a page."""
+    tmp = tmp_path_factory.mktemp("dobble")
+    pdf = tmp / "fronts.pdf"
+    deck = bare_dobble(tmp / "bare")
+    r = subprocess.run([sys.executable, "-m", "generator", "build", str(deck), "--single",
                         "--no-backs", "-o", str(pdf)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return pdf
@@ -53,7 +59,7 @@ def fresh_build(deck, out):
 
 def test_cards_laid_out_ahead_on_every_core_are_the_cards_laid_out_one_by_one(
         tmp_path, monkeypatch):
-    deck = load("dobble")
+    deck = load(bare_dobble(tmp_path / "bare"))
     monkeypatch.setattr(parallel, "busy", lambda: False)  # fork as on an idle machine
     ahead = fresh_build(deck, tmp_path / "ahead.pdf")
     monkeypatch.setattr(parallel, "can_fork", lambda: False)

@@ -381,3 +381,22 @@ def test_svg_symbols_pack_by_their_shape_clear_of_the_rim(svg_built):
 def test_no_two_svg_symbols_share_ink(svg_built):
     for page in (0, 3, 7):
         assert art_deck.symbol_overlap(svg_built, page) == 0
+
+
+def test_background_reached_through_a_winding_gap_goes_an_enclosed_one_stays(tmp_path):
+    """Two nested frames, each open on the opposite side: the white in the middle is reached
+    from the border only by a path that turns several times, so it is background; the white
+    inside a closed frame beside them is drawing."""
+    im = Image.new("RGB", (200, 120), (255, 255, 255))
+    d = ImageDraw.Draw(im)
+    d.rectangle((20, 20, 110, 100), outline=(0, 0, 0), width=6)
+    d.rectangle((20, 50, 26, 70), fill=(255, 255, 255))  # the outer frame's gap, left
+    d.rectangle((40, 38, 92, 82), outline=(0, 0, 0), width=6)
+    d.rectangle((86, 50, 92, 70), fill=(255, 255, 255))  # the inner frame's gap, right
+    d.rectangle((130, 30, 180, 90), outline=(0, 0, 0), width=6)  # closed
+    im.save(tmp_path / "frames.png")
+    art = clean(tmp_path / "frames.png")
+    alpha = art.image.getchannel("A")
+    left, top = art.offset
+    assert alpha.getpixel((66 - left, 60 - top)) == 0  # the middle of the nested frames
+    assert alpha.getpixel((155 - left, 60 - top)) == 255  # inside the closed frame

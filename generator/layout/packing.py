@@ -227,6 +227,21 @@ def pack(n: int, region: Region, seed: int | str = 0, spread: float = 2.2,
             for p, r in zip(pos, radii, strict=True)]
 
 
+def pack_dense(n: int, region: Region, seed: int | str = 0, spread: float = 2.2) -> list[Spot]:
+    """n circles of the same relative sizes as pack's, packed tighter: each placed greedily
+    in the tightest hole, the set as large as fits (generator.layout.front_packing)."""
+    from generator.layout.front_packing import pack_front
+
+    if n <= 0:
+        return []
+    rng = random.Random(f"pack:{seed}:{n}:{region.sides}")
+    rel = relative_sizes(n, rng, spread)
+    k, centres = pack_front(rel, region, str(seed))
+    shrink = 1 - 1e-4  # as pack: strictly inside, never touching
+    return [Spot(x, y, k * v * shrink, rng.uniform(0, 360))
+            for (x, y), v in zip(centres, rel, strict=True)]
+
+
 POOL = 8  # base layouts per deck; each card turns, mirrors and reassigns one of them
 CANDIDATES = 12  # layouts tried for the pool; the best-covering POOL are kept
 BIG = 16  # above this many symbols packing is slow and even: fewer layouts, tried at once
@@ -234,9 +249,11 @@ BIG_POOL = 4  # ...and each card turns, mirrors and reshuffles one of these
 
 
 @cache
-def _pool(n: int, region: Region, seed: str, spread: float = 2.2
+def _pool(n: int, region: Region, seed: str, spread: float = 2.2, dense: bool = False
           ) -> tuple[tuple[Spot, ...], ...]:
-    if n <= BIG:
+    if dense and n <= BIG:
+        tried = [pack_dense(n, region, f"{seed}:{i}", spread) for i in range(CANDIDATES)]
+    elif n <= BIG:
         tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(CANDIDATES)]
     else:  # a few big layouts, each ~0.15 s: one per core (each is seeded on its own)
         import numpy  # noqa: F401  (imported once here, not once in each worker)
@@ -249,16 +266,19 @@ def _pool(n: int, region: Region, seed: str, spread: float = 2.2
 
 
 def card_layout(n: int, region: Region, seed: int | str, card_id: int,
-                rotate_symbols: bool = True, spread: float = 2.2) -> list[Spot]:
+                rotate_symbols: bool = True, spread: float = 2.2, dense: bool = False
+                ) -> list[Spot]:
     """The layout of one card: one of the deck's base layouts, turned and mirrored at random,
     its places dealt to the symbols in a random order, each symbol at a random angle.
 
     Packing is the expensive part, so a deck packs POOL layouts once, not one per card; the
     per-card turn, mirror and shuffle make every card look different, and which symbol gets a
     big place changes from card to card. Deterministic for a given seed and card id.
+    `dense` packs the base layouts greedily (pack_dense), for circles that are seen (discs)
+    rather than only kept apart.
     """
     rng = random.Random(f"card:{seed}:{card_id}:{n}")
-    pool = _pool(n, region, str(seed), spread)
+    pool = _pool(n, region, str(seed), spread, dense)
     base = pool[rng.randrange(len(pool))]
     if region.sides == 0:
         turn = rng.uniform(0, 2 * math.pi)

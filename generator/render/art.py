@@ -7,17 +7,24 @@ TOLERANCE), the pixels of that colour reachable from the border become transpare
 edge (ALIASED: edge pixels get an alpha from their distance to the background colour, and
 their colour is un-blended from it). A colour-keyed island inside the drawing (a white eye) is
 kept. Art with its own alpha keeps it. Either way the image is trimmed to its visible pixels.
+
+All of it is Pillow's C image operations and, for the fill from the border, one Python integer
+of bits per image (generator.bit_plane): no numpy, whose import alone would cost a
+build more time than cleaning a deck of 57 images.
 """
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_right
 from dataclasses import dataclass
+from functools import cache
+from itertools import accumulate
 from pathlib import Path
 
-import numpy as np
 from PIL import Image, ImageChops
 
+from generator.bit_plane import Plane, lookup
 from generator.errors import PnpError
 from generator.layout.silhouettes import Silhouette
 
@@ -38,6 +45,11 @@ class Art:
     offset: tuple[int, int] = (0, 0)  # the trimmed image's top-left pixel in the file's image
     source_size: tuple[int, int] = (0, 0)  # the file's image, in pixels
 
+    @property
+    def size(self) -> tuple[int, int]:
+        """The trimmed image's size in pixels."""
+        return self.image.size
+
     def full_alpha(self) -> Image.Image:
         """The transparency at the file's own size (for embedding the file as it is)."""
         alpha = Image.new("L", self.source_size, 0)
@@ -56,28 +68,28 @@ def clean(path: Path, keep: bool = False) -> Art:
                        f"({type(e).__name__})", str(path)) from None
     note, origin = "", (0, 0)
     if src.mode == "RGBA":
-        rgba = np.asarray(src)
+        rgba = src
     else:
         rgba = None
         if not keep:
             rgba, note, origin = _unbackground(src, path)
         if rgba is None:
-            return Art(src, _silhouette(np.ones(src.size[::-1], dtype=bool)), note,
+            return Art(src, _silhouette(Image.new("L", src.size, 255)), note,
                        source_size=src.size)
-    alpha = rgba[:, :, 3]
-    ink = alpha > VISIBLE
-    if not ink.any():
+    ink = lookup(rgba.getchannel("A"), _VISIBLE_LUT)
+    box = ink.getbbox()
+    if box is None:
         raise PnpError(f"the symbol {path.name!r} is empty (every pixel is transparent "
                        "or background)", str(path))
-    rows, cols = np.flatnonzero(ink.any(1)), np.flatnonzero(ink.any(0))
-    box = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
-    return Art(Image.fromarray(rgba[box]), _silhouette(ink[box]), note,
-               (origin[0] + int(cols[0]), origin[1] + int(rows[0])), src.size)
+    return Art(rgba.crop(box), _silhouette(ink.crop(box)), note,
+               (origin[0] + box[0], origin[1] + box[1]), src.size)
 
 
 def _eight_bit(im: Image.Image) -> Image.Image:
     """The loaded image as RGBA when it has alpha, else RGB (a new image: the file closes)."""
     if im.mode.startswith("I"):  # 16-bit greyscale: Pillow's 8-bit conversion clips it
+        import numpy as np  # only for this rare kind of file
+
         im = Image.fromarray((np.asarray(im, dtype=np.uint32) >> 8).clip(0, 255)
                              .astype(np.uint8))
     return im.convert("RGBA" if _has_alpha(im) else "RGB")
@@ -88,100 +100,104 @@ def _has_alpha(im: Image.Image) -> bool:
 
 
 def _unbackground(im: Image.Image, path: Path
-                  ) -> tuple[np.ndarray | None, str, tuple[int, int]]:
+                  ) -> tuple[Image.Image | None, str, tuple[int, int]]:
     """RGBA with the border-connected background transparent, or None and a note; and the
     top-left pixel, in the image, of the box the RGBA covers.
 
     Only the box around the pixels that are not background colour needs work: every pixel
     outside it is background reachable from the border (a straight line of background leads
-    there), so the flood fill, the soft edge and the RGBA are made on that box alone (the
-    margins of a drawing on a white square are most of its pixels). Pillow's C image
-    arithmetic finds the distances and the box: a fraction of numpy's time on int16 copies."""
+    there), so the fill, the soft edge and the RGBA are made on that box alone (the margins
+    of a drawing on a white square are most of its pixels)."""
     w, h = im.size
-    strips = [im.crop(b) for b in ((0, 0, w, 1), (0, h - 1, w, h), (0, 0, 1, h), (w - 1, 0, w, h))]
-    border = np.concatenate([np.asarray(s).reshape(-1, 3) for s in strips]).astype(np.int16)
-    bg = np.median(border, axis=0).round().astype(np.int16)
-    if (np.abs(border - bg).max(axis=1) <= TOLERANCE).mean() < UNIFORM:
+    bg = _border_colour(im)
+    if bg is None:
         return None, (f"{path.name}: its border is not one plain colour, so its background "
                       "was kept; give it a transparent background or a plain border"), (0, 0)
-    diff = ImageChops.difference(im, Image.new("RGB", im.size, tuple(int(v) for v in bg)))
-    r, g, b = diff.split()
-    far_im = ImageChops.lighter(ImageChops.lighter(r, g), b)
-    found = far_im.point(_SOLID).getbbox()
+    far_im = _distance(im, bg)
+    found = lookup(far_im, _SOLID).getbbox()
     if found is None:
-        return np.zeros((h, w, 4), dtype=np.uint8), "", (0, 0)
+        return Image.new("RGBA", (w, h), (0, 0, 0, 0)), "", (0, 0)
     # one ring of background around the box (where the image has room) seeds the fill
     box = (max(found[0] - 1, 0), max(found[1] - 1, 0), min(found[2] + 1, w), min(found[3] + 1, h))
-    rgb, far = np.asarray(im.crop(box)), np.asarray(far_im.crop(box))
-    background = _reachable(far <= TOLERANCE)
-    edge = _touching(background) & ~background
-    soft = np.clip((far[edge] - TOLERANCE) / (ALIASED - TOLERANCE), 0, 1)
-    out = np.empty((*far.shape, 4), dtype=np.uint8)
-    out[:, :, :3] = rgb
-    out[:, :, 3] = np.where(background, 0, 255)
-    out[:, :, 3][edge] = (soft * 255).astype(np.uint8)
+    rgb, far = im.crop(box), far_im.crop(box)
+    plane = Plane.of(*far.size)
+    candidate = plane.bits(lookup(far, _NEAR, "1"))
+    background = plane.reachable(candidate, plane.rim())
+    edge = plane.touching(background) & ~background
+    # alpha: 0 on the background, from the distance on its edge, 255 on the drawing (masks
+    # of mode L: Pillow pastes through a mode "1" mask several times slower)
+    on_edge, on_background = plane.image(edge).convert("L"), plane.image(background).convert("L")
+    alpha = Image.new("L", far.size, 255)
+    alpha.paste(lookup(far, _SOFT), mask=on_edge)
+    alpha.paste(0, mask=on_background)
     # an edge pixel is the drawing's colour blended with the background: take the blend out
-    blend = bg + (rgb[edge].astype(np.int16) - bg) / np.maximum(soft, 1e-3)[:, None]
-    out[:, :, :3][edge] = np.clip(blend, 0, 255).astype(np.uint8)
-    return out, "", box[:2]
+    # (its colour less the background's share is the drawing's premultiplied by the alpha;
+    # Pillow's RGBa -> RGBA conversion divides by the alpha)
+    share = Image.merge("RGB", [lookup(alpha, _background_share(v)) for v in bg])
+    drawing = ImageChops.subtract(rgb, share)
+    unblended = Image.merge("RGBa", (*drawing.split(), alpha)).convert("RGB")
+    rgb.paste(unblended, mask=on_edge)
+    rgb.putalpha(alpha)
+    return rgb, "", box[:2]
 
 
-_SOLID = [0] * (TOLERANCE + 1) + [255] * (255 - TOLERANCE)  # a lookup: not background colour
+def _border_colour(im: Image.Image) -> tuple[int, int, int] | None:
+    """The median colour of the border pixels when at least UNIFORM of them are within
+    TOLERANCE of it (per channel), else None."""
+    w, h = im.size
+    strip = Image.new("RGB", (2 * w + 2 * h, 1))
+    strip.paste(im.crop((0, 0, w, 1)), (0, 0))
+    strip.paste(im.crop((0, h - 1, w, h)), (w, 0))
+    for n, x in enumerate((0, w - 1)):
+        column = im.crop((x, 0, x + 1, h)).transpose(Image.Transpose.TRANSPOSE)
+        strip.paste(column, (2 * w + n * h, 0))
+    count = strip.width
+    hist = strip.histogram()
+    bg = tuple(_median(hist[256 * c:256 * (c + 1)], count) for c in range(3))
+    near = lookup(_distance(strip, bg), _NEAR).histogram()[255]
+    return bg if near >= UNIFORM * count else None
 
 
-def _reachable(candidate: np.ndarray) -> np.ndarray:
-    """The candidate pixels connected (4-way) to the image border: sweeps that fill whole runs
-    of candidates along rows, then columns, until nothing changes (a few sweeps in practice).
-    The runs are numbered once; a sweep is then two array lookups."""
-    runs = (_run_ids(candidate), _run_ids(candidate.T).T)
-    reached = np.zeros_like(candidate)
-    reached[[0, -1], :] = candidate[[0, -1], :]
-    reached[:, [0, -1]] |= candidate[:, [0, -1]]
-    count = int(reached.sum())
-    while True:
-        for ids in runs:
-            hit = np.zeros(int(ids.max()) + 1, dtype=bool)
-            hit[ids[reached]] = True
-            hit[0] = False
-            reached = hit[ids]
-        before, count = count, int(reached.sum())
-        if count == before:
-            return reached
+def _median(hist: list[int], count: int) -> int:
+    """The median of count values given by their histogram (the two middle values' mean,
+    rounded half to even, for an even count)."""
+    seen = list(accumulate(hist))  # values up to each one
+    low, high = bisect_right(seen, (count - 1) // 2), bisect_right(seen, count // 2)
+    return round((low + high) / 2)
 
 
-def _run_ids(candidate: np.ndarray) -> np.ndarray:
-    """A number per run of candidates along each row (1, 2, ...), 0 off the candidates."""
-    h, w = candidate.shape
-    flat = np.ascontiguousarray(candidate).ravel()
-    starts = np.empty_like(flat)
-    starts[0] = flat[0]
-    np.greater(flat[1:], flat[:-1], out=starts[1:])  # a candidate after a non-candidate
-    starts[::w] = flat[::w]
-    ids = np.cumsum(starts, dtype=np.int32)
-    ids *= flat
-    return ids.reshape(h, w)
+def _distance(im: Image.Image, colour: tuple[int, ...]) -> Image.Image:
+    """Per pixel, the largest per-channel difference from colour (mode L)."""
+    r, g, b = ImageChops.difference(im, Image.new("RGB", im.size, colour)).split()
+    return ImageChops.lighter(ImageChops.lighter(r, g), b)
 
 
-def _touching(mask: np.ndarray) -> np.ndarray:
-    """Pixels with a 4-neighbour in mask."""
-    out = np.zeros_like(mask)
-    out[1:] |= mask[:-1]
-    out[:-1] |= mask[1:]
-    out[:, 1:] |= mask[:, :-1]
-    out[:, :-1] |= mask[:, 1:]
-    return out
+@cache
+def _background_share(channel: int) -> bytes:
+    """For each alpha, the background channel's share in a pixel of that alpha."""
+    return bytes(round((255 - a) * channel / 255) for a in range(256))
 
 
-def _silhouette(ink: np.ndarray) -> Silhouette:
+
+# lookup tables: not background colour, background colour, soft edge alpha, ink
+_SOLID = bytes([0] * (TOLERANCE + 1) + [255] * (255 - TOLERANCE))
+_NEAR = bytes(255 - v for v in _SOLID)
+_SOFT = bytes(int(min(max((d - TOLERANCE) / (ALIASED - TOLERANCE), 0), 1) * 255)
+              for d in range(256))
+_VISIBLE_LUT = bytes([0] * (VISIBLE + 1) + [255] * (255 - VISIBLE))
+
+
+def _silhouette(ink: Image.Image) -> Silhouette:
     """A coarse mask of the ink (a mask cell is inked when any of its pixels is), in pixels.
 
     The ink is doubled first so that the padding to whole cells splits evenly on both sides:
-    the mask's centre is then exactly the image's centre."""
-    ink = ink.repeat(2, axis=0).repeat(2, axis=1)
-    h, w = ink.shape
+    the mask's centre is then exactly the image's centre. The cells are averaged as floats
+    (any ink at all leaves a cell above 0, whatever the cell's size)."""
+    w, h = 2 * ink.width, 2 * ink.height
     k = 2 * max(1, math.ceil(max(h, w) / MASK_CELLS / 2))
     ph, pw = math.ceil(h / k) * k, math.ceil(w / k) * k
-    pad = np.zeros((ph, pw), dtype=bool)
-    top, left = (ph - h) // 2, (pw - w) // 2
-    pad[top:top + h, left:left + w] = ink
-    return Silhouette(pad.reshape(ph // k, k, pw // k, k).any(axis=(1, 3)), k / 2)
+    pad = Image.new("F", (pw, ph), 0)
+    pad.paste(ink.resize((w, h), Image.Resampling.NEAREST).convert("F"),
+              ((pw - w) // 2, (ph - h) // 2))
+    cells = pad.reduce(k).point(lambda v: v * 1e6).convert("L")
+    return Silhouette(cells, k / 2)

@@ -94,6 +94,7 @@ def draw_legend(ctx: Ctx, el: Element) -> None:
         return
     c = ctx.canvas
     kit = _kit(ctx, el.get("symbols_element"))
+    badge = el.get("symbols_element").get("badge", "none") != "none"
     cx = el.get("x") + el.get("w") / 2
     cy = ctx.y(el.get("y") + el.get("h") / 2)
     if sheet.title:
@@ -114,7 +115,7 @@ def draw_legend(ctx: Ctx, el: Element) -> None:
             c.drawCentredString(x, y - 0.36 * size, e.symbol)
             continue
         else:
-            form = kit.icon_form(c, e.symbol)
+            form = kit.icon_form(c, e.symbol, badge)
             place(c, form, x, y, 0, e.size / 2 / form.radius)
         c.setFillColor(CAPTION_COLOR)
         c.setFont(font("sans"), sheet.text_size)

@@ -21,6 +21,9 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfutils
 
 JPEG_SUFFIXES = (".jpg", ".jpeg")
+# zlib's level for a symbol's pixels and mask: 3 deflates the bench's 57 symbols in 9 ms to
+# 97 KiB, the default 6 in 33 ms to 65 KiB (a 57-card deck's PDF 0.18 -> 0.21 MB)
+DEFLATE = 3
 
 
 def jpeg_as_is(path: Path, size: tuple[int, int]) -> bytes | None:
@@ -59,10 +62,10 @@ def encode(path: Path, art) -> Encoded | None:
     if jpeg is not None:
         space = "DeviceRGB" if _components(jpeg) == 3 else "DeviceGray"
         return Encoded(jpeg, "DCTDecode", space, art.source_size,
-                       zlib.compress(art.full_alpha().tobytes()))
-    return Encoded(zlib.compress(art.image.convert("RGB").tobytes()), "FlateDecode",
+                       zlib.compress(art.full_alpha().tobytes(), DEFLATE))
+    return Encoded(zlib.compress(art.image.convert("RGB").tobytes(), DEFLATE), "FlateDecode",
                    "DeviceRGB", art.image.size,
-                   zlib.compress(art.image.getchannel("A").tobytes()))
+                   zlib.compress(art.image.getchannel("A").tobytes(), DEFLATE))
 
 
 def draw(c, name: str, enc: Encoded, x: float, y: float) -> None:

@@ -12,7 +12,9 @@ SVG is drawn as vector once into a form and packed by its shape too (its polygon
 coarse grid: generator.render.svg_shape). A small deck of icons only is packed the same way by
 the glyphs' shapes (generator.render.icon_shapes); other icon decks and words are packed by
 their tight bounding circles (generator.layout.packing, generator.render.glyph_circles), each
-scaled so that its circle fills its place.
+scaled so that its circle fills its place. With `badge = "tint"` each icon is drawn on a disc
+of a pale tint of its colour (generator.render.badges) and the discs, being what is seen, are
+packed as circles, densely (generator.layout.front_packing).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from generator.designs import icons
 from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note
+from generator.render.badges import GAP_MM, GLYPH_SHARE, draw_disc
 from generator.render.fonts import font
 from generator.render.glyph_circles import enclosing_circle, glyph_circle, prefetch_circles
 from generator.render.icon_shapes import icon_shape, pack_cards, pack_icons, packs_by_shape
@@ -69,14 +72,16 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
         raise PnpError(f"spread is the largest symbol's size over the smallest's: 1 or more, "
                        f"not {el.get('spread'):g}", f"{el.where}.spread")
     c = ctx.canvas
-    if kit.by_shape:
+    badge = el.get("badge", "none") != "none"  # per card: a {field} may choose it
+    if kit.by_shape and not badge:
         kit.pack_ahead(ctx, el, region, seed)
-    if kit.files or kit.by_shape:
+    if kit.files or (kit.by_shape and not badge):
         _draw_by_silhouette(c, kit, el, syms, region, (cx, cy), f"{seed}:{ctx.card.id}",
                             ctx.card.id)
         return
     spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True),
-                        spread=el.get("spread", 2.2))
+                        spread=el.get("spread", 2.2), dense=badge)
+    gap = GAP_MM * MM / 2 if badge else 0.0  # each disc keeps half the gap to itself
     for name, spot in zip(syms, spots, strict=True):
         if kit.is_word(name):
             c.saveState()
@@ -85,8 +90,8 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
             kit.word(c, name, spot)
             c.restoreState()
         else:
-            form = kit.icon_form(c, name)
-            place(c, form, cx + spot.x, cy + spot.y, spot.angle, spot.r / form.radius)
+            form = kit.icon_form(c, name, badge)
+            place(c, form, cx + spot.x, cy + spot.y, spot.angle, (spot.r - gap) / form.radius)
 
 
 def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None:
@@ -184,8 +189,11 @@ class _Kit:
         self.layouts: dict | None = None  # card layouts computed ahead, by layout_key
         self.drawn = 0  # cards drawn so far
         self.packed: dict = {}  # layouts made ahead, by (symbols, region, seed, sizes, rotate)
-        # a small deck of icons only is packed by the icons' shapes (more ink, more time)
-        self.by_shape = (not self.files and not self.words and bool(names)
+        self.badges: dict[str, Form] = {}  # icons on discs (badges.py), by name
+        # a small deck of icons only is packed by the icons' shapes (more ink, more time),
+        # unless they are drawn on discs (the first card says; a card may differ)
+        self.by_shape = (el.get("badge", "none") == "none" and not self.files
+                         and not self.words and bool(names)
                          and not any(self.is_word(n) for n in names)
                          and packs_by_shape(len(deck.cards),
                                             max(len(card.symbols) for card in deck.cards)))
@@ -232,21 +240,25 @@ class _Kit:
         """Whether the symbol is drawn as a word (not an icon; images go by silhouette)."""
         return self.words or icons.codepoint(name) is None
 
-    def icon_form(self, c, name: str) -> Form:
+    def icon_form(self, c, name: str, badge: bool = False) -> Form:
         """The icon's glyph in its colour, drawn once into a form (in font units): placing it
         is then one line of the PDF, not a text object. A deck packed by shapes has one form
-        per icon, centred on its silhouette (a legend card places that one too)."""
-        if self.by_shape:
+        per icon, centred on its silhouette (a legend card places that one too). On a badge
+        the form is the disc and the glyph on it, its radius the disc's."""
+        if self.by_shape and not badge:
             return self.form(c, name)
-        if name not in self.forms:
+        forms = self.badges if badge else self.forms
+        if name not in forms:
             fnt = self._icon_font()
-            if not self.forms:
+            if not self.forms and not self.badges:  # the first icon: all circles at once
                 prefetch_circles(fnt, [icons.codepoint(n) for n in self.color
                                         if not self.is_word(n)])
             gx, gy, gr = glyph_circle(fnt, icons.codepoint(name))
-            form = self._glyph_form(c, name, (gx - gr, gy - gr, gx + gr, gy + gr))
-            self.forms[name] = Form(form, gx, gy, gr)
-        return self.forms[name]
+            r = gr / GLYPH_SHARE if badge else gr
+            form = self._glyph_form(c, name, (gx - r, gy - r, gx + r, gy + r),
+                                    disc=(gx, gy, r) if badge else None)
+            forms[name] = Form(form, gx, gy, r)
+        return forms[name]
 
     def icon_shape_form(self, c, name: str) -> Form:
         """The icon's glyph drawn once into a form, with its silhouette for shape packing."""
@@ -256,12 +268,16 @@ class _Kit:
         form = self._glyph_form(c, name, shape.box)
         return Form(form, shape.cx, shape.cy, shape.silhouette.radius, shape.silhouette)
 
-    def _glyph_form(self, c, name: str, box: tuple[float, float, float, float]) -> str:
-        """Draw the icon's glyph in its colour into a new form (font units, box as given)."""
+    def _glyph_form(self, c, name: str, box: tuple[float, float, float, float],
+                    disc: tuple[float, float, float] | None = None) -> str:
+        """Draw the icon's glyph in its colour into a new form (font units, box as given),
+        on a tinted disc (centre and radius) when given one."""
         fnt = self._icon_font()
         form = self._form_name()
         c.saveState()
         c.beginForm(form, lowerx=box[0], lowery=box[1], upperx=box[2], uppery=box[3])
+        if disc is not None:
+            draw_disc(c, disc, self.color[name])
         c.setFillColor(self.color[name])
         c.setFont(fnt, pdfmetrics.getFont(fnt).face.unitsPerEm)
         c.drawString(0, 0, chr(icons.codepoint(name)))
@@ -358,7 +374,7 @@ def _raster_form(c, form: str, path: Path, keep: bool, prepared=None) -> Form:
     art, enc = prepared
     if art.note:
         note(f"background:{path}", art.note)
-    w, h = art.image.size
+    w, h = art.size
     c.saveState()
     c.beginForm(form, lowerx=0, lowery=0, upperx=w, uppery=h)
     if enc is None:  # its background kept: ReportLab stores it

@@ -1,0 +1,156 @@
+"""The card as a board of n x n cells for silhouette packing: which cells are blocked, where a
+footprint fits, and which of those places is snug. Pillow and Python integers, no numpy.
+
+The blocked cells are one Python integer of n * n bits (cell (i, j) is bit i * n + j), so that
+testing a footprint at every position at once is a few shifts and ORs of that integer per run
+of inked cells in the footprint's rows, in C. Among the legal positions the one with the most
+blocked cells around it is taken (snug against neighbours and the rim leaves room for the
+next): the count is a box filter of the board (Pillow's BoxBlur, in C), to within a cell or
+two for big boxes (its 8-bit result is rounded), which only decides between nearly equal
+positions. A footprint is given by the runs of inked cells in its rows.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+from functools import cache
+
+from PIL import Image, ImageChops, ImageFilter
+
+SNUG = 2  # crowding is counted this many cells around a symbol's box
+_REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # bits of a byte, reversed
+_INKED = re.compile(rb"[^\x00]+")
+
+
+@cache
+def outside(r: float, sides: int, normals: tuple, n: int, cell: float, rim: float) -> int:
+    """The cells not wholly inside the region less rim (a circle of radius r when sides is
+    0, else the polygon of the normals): a cell is usable when its four corners are inside
+    (both shapes are convex)."""
+    edges = [(k - n / 2) * cell for k in range(n + 1)]  # corner x (and, upside down, y)
+    inner = r - rim
+    full = (1 << n) - 1
+    rows = []
+    for y in (-e for e in edges):  # corner rows, top (y up) first
+        if sides == 0:
+            ok = [math.hypot(x, y) <= inner for x in edges]
+        else:
+            ok = [all(nx * x + ny * y <= apothem - rim for nx, ny, apothem in normals)
+                  for x in edges]
+        rows.append(sum(1 << j for j, inside in enumerate(ok) if inside))
+    blocked = 0
+    for i in range(n):
+        inside = rows[i] & (rows[i] >> 1) & rows[i + 1] & (rows[i + 1] >> 1)
+        blocked |= (~inside & full) << (i * n)
+    return blocked
+
+
+class Board:
+    """Blocked cells (outside the region, or within one cell of a placed symbol) and the
+    legal, snug positions for a footprint (given as its row runs, see row_runs)."""
+
+    def __init__(self, n: int, blocked: int):
+        self.n = n
+        self.blocked = blocked
+        self._runs: dict[int, int] = {1: blocked}
+
+    def run(self, length: int) -> int:
+        """Bit i * n + j set when any of cells (i, j) .. (i, j + length - 1) is blocked: the
+        run of half the length OR-ed with itself shifted by the rest, memoised per board."""
+        got = self._runs.get(length)
+        if got is None:
+            half = (length + 1) // 2
+            got = self.run(half)
+            got |= got >> (length - half)
+            self._runs[length] = got
+        return got
+
+    def legal(self, runs: list, w: int, h: int) -> int:
+        """The bits of the top-left cells where a w x h footprint of these runs fits (no
+        inked cell on a blocked one)."""
+        n = self.n
+        if h > n or w > n:
+            return 0
+        hit = 0
+        memo = self._runs
+        for r, a, length in runs:
+            bits = memo.get(length)
+            hit |= (self.run(length) if bits is None else bits) >> (r * n + a)
+        return tops(n, h, w) & ~hit
+
+    def best(self, runs: list, w: int, h: int, rng: random.Random) -> tuple[int, int] | None:
+        """The top-left cell where the footprint fits with the most blocked cells around it
+        (one of the most, chosen by rng), or None.
+
+        Crowding is a box filter of the board over the part the legal positions' boxes cover
+        (the board's edge cells are all blocked, so the filter's repeating of edge pixels
+        counts cells off the board as blocked); the legal positions mask it (a minimum with
+        0 or 255)."""
+        free = self.legal(runs, w, h)
+        if not free:
+            return None
+        n = self.n
+        y0, y1, x0, x1 = _bounds(free, n)
+        bw, bh = w + 2 * SNUG, h + 2 * SNUG  # the box counted: the footprint's, grown
+        r0, r1 = max(y0 - SNUG, 0), min(y1 - SNUG + bh, n)
+        c0, c1 = max(x0 - SNUG, 0), min(x1 - SNUG + bw, n)
+        board = rows_image(self.blocked, n, r0, r1).crop((c0, 0, c1, r1 - r0))
+        blurred = board.filter(ImageFilter.BoxBlur(((bw - 1) / 2, (bh - 1) / 2)))
+        top, left = y0 - SNUG + (bh - 1) // 2 - r0, x0 - SNUG + (bw - 1) // 2 - c0
+        crowding = blurred.crop((left, top, left + x1 - x0, top + y1 - y0))
+        legal = rows_image(free, n, y0, y1).crop((x0, 0, x1, y1 - y0))
+        scored = ImageChops.darker(crowding, legal).tobytes()
+        most = max(scored)
+        if most == 0:  # no legal place has a blocked cell near: any legal place will do
+            scored, most = legal.tobytes(), 255
+        ties = [m.start() for m in re.finditer(re.escape(bytes([most])), scored)]
+        row, col = divmod(ties[rng.randrange(len(ties))], x1 - x0)
+        return y0 + row, x0 + col
+
+    def place(self, runs: list, i: int, j: int) -> None:
+        """Block the footprint's cells with its top-left at (i, j), and one cell around."""
+        n = self.n
+        cells = 0
+        for r, a, length in runs:
+            cells |= ((1 << length) - 1) << ((i + r) * n + j + a)
+        cells |= (cells << 1) | (cells >> 1)  # no wrap: a footprint is never on the edge
+        cells |= (cells << n) | (cells >> n)
+        self.blocked |= cells & ((1 << (n * n)) - 1)
+        self._runs = {1: self.blocked}
+
+
+def rows_image(bits: int, n: int, first: int, end: int) -> Image.Image:
+    """Rows first..end-1 of n x n cells of bits as a mode L image (0 or 255)."""
+    part = (bits >> (first * n)) & ((1 << ((end - first) * n)) - 1)
+    data = part.to_bytes((end - first) * n // 8, "little").translate(_REVERSE)
+    return Image.frombytes("1", (n, end - first), data).convert("L")
+
+
+def _bounds(bits: int, n: int) -> tuple[int, int, int, int]:
+    """The first and past-the-last rows and columns holding a bit (bits not 0)."""
+    first, end = ((bits & -bits).bit_length() - 1) // n, (bits.bit_length() - 1) // n + 1
+    folded, span = bits >> (first * n), n
+    while span < (end - first) * n:  # every row ORed into the first
+        folded |= folded >> span
+        span *= 2
+    row = folded & ((1 << n) - 1)
+    return first, end, (row & -row).bit_length() - 1, row.bit_length()
+
+
+@cache
+def tops(n: int, h: int, w: int) -> int:
+    """The bits of the cells where an h x w box's top-left corner keeps it on the grid."""
+    row = (1 << (n - w + 1)) - 1
+    return row * (((1 << (n * (n - h + 1))) - 1) // ((1 << n) - 1))  # row, repeated every n
+
+
+def row_runs(fp: Image.Image) -> list[tuple[int, int, int]]:
+    """(row, first column, length) of each run of inked cells in fp (mode L): one pass over
+    its bytes with a column of zeros added, so that no run goes on into the next row."""
+    w, h = fp.size
+    data = fp.crop((0, 0, w + 1, h)).tobytes()
+    return [(*divmod(m.start(), w + 1), m.end() - m.start()) for m in _INKED.finditer(data)]
+
+
