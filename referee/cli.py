@@ -14,7 +14,7 @@ import click
 
 from pnp_shared.oneline import fail, quoted
 from referee.cli_group import RefereeGroup
-from referee.clictx import echo_json, parse_options, store_of
+from referee.clictx import echo_json, parse_options, store_of, without_cycle_collection
 
 if TYPE_CHECKING:
     from referee import session
@@ -38,6 +38,7 @@ def main(ctx: click.Context, db: str | None) -> None:
     `referee play MOVE` for each move; `referee show` draws the position.
     """
     ctx.obj = {"db": db, "store": None}
+    without_cycle_collection(ctx)
 
 
 # games and rules

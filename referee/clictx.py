@@ -15,10 +15,21 @@ def store_of(ctx: click.Context) -> Store:
     """The Store of this invocation (--db or $REFEREE_DB), opened on first use."""
     from referee.store import Store  # not for `referee --help` or `referee games`
 
-    obj = ctx.find_root().obj
+    root = ctx.find_root()
+    obj = root.obj
     if obj.get("store") is None:
-        obj["store"] = Store(obj.get("db"))
+        obj["store"] = store = Store(obj.get("db"))
+        root.call_on_close(lambda: _finish(store))
     return obj["store"]
+
+
+def _finish(store: Store) -> None:
+    """After the command: what its checks found, remembered for the next command while the
+    file stays as it is (referee/trust_memo.py); then the database is closed."""
+    from referee import trust_memo
+
+    trust_memo.finish(store)
+    store.close()
 
 
 def echo_json(data: Any) -> None:
@@ -41,3 +52,18 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
                                f"{out[key.strip()]!r} and {value.strip()!r}", "--option")
         out[key.strip()] = value.strip()
     return out
+
+
+LONG_RUNNING = ("shell", "simulate")
+
+
+def without_cycle_collection(ctx: click.Context) -> None:
+    """A command that answers and exits runs without Python's cyclic garbage collector (the
+    process ends before cycles matter; collecting walked the objects of a long match's state
+    again and again, ~4 ms of a command's 150). Put back when the command ends, and never
+    turned off for the shell and the simulation, which run long."""
+    import gc
+
+    if ctx.invoked_subcommand not in LONG_RUNNING and gc.isenabled():
+        gc.disable()
+        ctx.call_on_close(gc.enable)

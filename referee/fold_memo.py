@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from referee.event_digest import EventDigest
+from referee.block_digest import BlockDigest
 from referee.store import Store
 
 
@@ -26,7 +26,7 @@ class Remembered(NamedTuple):
     gone: tuple[int, ...]
     state: Any
     marks: tuple[int, ...]
-    events: EventDigest
+    events: BlockDigest | None  # None: `referee verify` hashed them (not digested)
 
 
 def remember(store: Store, match_id: int, remembered: Remembered) -> None:
@@ -47,4 +47,6 @@ def recall(store: Store, match_id: int, target: int, code: str,
                 and f.code == code and f.gone == tuple(sorted(g for g in gone if g <= seq))
                 and (found is None or seq > found.seq)):
             found = f
-    return found._replace(events=found.events.copy()) if found is not None else None
+    if found is None or found.events is None:
+        return found
+    return found._replace(events=found.events.copy())

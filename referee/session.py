@@ -72,17 +72,18 @@ class Played:
     state: Any = None
 
 
-def _read(store: Store, match_id: int | None,
-          upto: int | None = None) -> tuple[Match, Game, snapshots.Folded]:
+def _read(store: Store, match_id: int | None, upto: int | None = None,
+          replay: bool = True) -> tuple[Match, Game, snapshots.Folded]:
     """The match, its game, and its verified events folded (through the snapshot cache) up to
-    event `upto`; the match record must agree with its first event."""
+    event `upto` (replay=False: verified, not folded); the match record must agree with its
+    first event."""
     m = store.match(match_id) if match_id is not None else store.current()
     g = engine.game(m.game)
     if upto is not None:
         last = store.last_seq(m.id)
         if not 1 <= upto <= last:
             raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last}", "--to")
-    folded = snapshots.fold(store, m.id, g, upto)
+    folded = snapshots.fold(store, m.id, g, upto, replay)
     first = folded.log[0].event
     if first.kind != "new" or first.data.get("game") != m.game or tuple(
             first.data.get("players", ())) != m.players:
@@ -96,6 +97,13 @@ def load(store: Store, match_id: int | None = None, upto: int | None = None) -> 
     m, g, folded = _read(store, match_id, upto)
     return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log,
                   folded.control)
+
+
+def checked(store: Store, match_id: int | None = None) -> Loaded:
+    """The current (or given) match's events, verified as load() verifies them, without its
+    state (None): for a command that decides from the log alone (redo)."""
+    m, g, folded = _read(store, match_id, replay=False)
+    return Loaded(m, g, snapshots.EventsView(folded.log), None, folded.log, folded.control)
 
 
 def new_match(

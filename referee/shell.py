@@ -104,9 +104,11 @@ def run(ctx: click.Context) -> None:
     click.echo(f"match {cur.match.id}: {cur.match.game}, players {', '.join(cur.match.players)}"
                f" ({HELP})")
     click.echo(cur.game.show(cur.state))
+    first: session.Loaded | None = cur  # the first prompt: from the position just shown
     while True:
+        shown, first = first or session.load(store), None  # then read again for each prompt
         try:
-            line = input(prompt(session.load(store)))
+            line = input(prompt(shown))
         except EOFError:
             click.echo()
             break

@@ -29,10 +29,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from referee import engine, fold_memo, state_pickle
+from referee import engine, fold_memo, state_pickle, trust_memo
+from referee.block_digest import BlockDigest
+from referee.block_digest import digest as events_digest
 from referee.engine import Event, Game, RefereeError
-from referee.event_digest import EventDigest
-from referee.event_digest import digest as events_digest
 from referee.store import GENESIS, Stamped, Store, event_hash
 
 SCHEMA = """
@@ -221,7 +221,7 @@ def end_read(db: sqlite3.Connection) -> None:
         pass
 
 
-def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
+def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: bool) -> tuple:
     """The verified part of fold(): the events checked and read, the best snapshot taken."""
     db, where = store.db, f"match {match_id}; {store.path}"
     count, last = db.execute("SELECT count(*), max(seq) FROM events WHERE match = ?",
@@ -235,9 +235,9 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
         " ORDER BY seq", (match_id,)).fetchall()]
     gone = engine.retracted(control)
     code = code_fingerprint(type(game))
-    start = _usable(store, match_id, target, code, gone)
+    start = _usable(store, match_id, target, code, gone, replay)
     if start is None:  # fold from the first event; verify from the newest snapshot that fits
-        state, marks, from_seq, content = None, [], 0, EventDigest()
+        state, marks, from_seq, content = None, [], 0, BlockDigest()
         checked, prev = _verified(store, match_id)
     else:
         from_seq, prev, state, marks, content = start
@@ -258,24 +258,26 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None) -> tuple:
     return target, last, gone, code, from_seq, state, marks, known, control, content
 
 
-def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Folded:
+def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
+         replay: bool = True) -> Folded:
     """The state after event `upto` (the last when None), from the newest valid snapshot and
-    the events after it; the whole chain, header and head verified as store.stamped does."""
+    the events after it; the whole chain, header and head verified as store.stamped does.
+    replay=False: verified the same way, but no state (None): nothing unpickled or folded."""
     db = store.db
     reading = not db.in_transaction  # one read transaction: a consistent view of the
     if reading:  # events, the heads and the snapshots while another terminal appends
         db.execute("BEGIN")
     try:
         target, last, gone, code, from_seq, state, marks, known, control, content = _read(
-            store, match_id, game, upto)
+            store, match_id, game, upto, replay)
     except sqlite3.DatabaseError as e:  # damaged, locked, unreadable: one line, as everywhere
         raise store._failed(e) from None
     finally:
         if reading:
             end_read(db)
-    if content is None:  # not digested (verify): a snapshot saved below digests from event 1
-        content = EventDigest()
     log = LazyLog(store, match_id, target, known)
+    if not replay:
+        return Folded(None, [], log, target, control)
     log.preload(from_seq + 1, target)
     tail = [log[k - 1].event for k in range(from_seq + 1, target + 1)]
     try:
@@ -283,18 +285,19 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None) -> Fo
             state = after
             marks.append(len(game.ledger(state)) if state is not None else 0)
             if e.seq % ANCHOR == 0 and e.seq != target and e.seq - from_seq >= ANCHOR:
-                _save(store, match_id, e.seq, state, marks, code, gone, content)
+                content = _save(store, match_id, e.seq, state, marks, code, gone, content)
     except RefereeError as e:
         raise RefereeError(f"match {match_id} no longer replays: {e}",
                            f"match {match_id} log") from None
     if target > from_seq and not (store.writing and target - from_seq < SAVE_IN_WRITE):
-        _save(store, match_id, target, state, marks, code, gone, content)
+        content = _save(store, match_id, target, state, marks, code, gone, content)
     if target > from_seq and store.writing:
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
                           (match_id, target)).fetchone()[0]
         fold_memo.remember(store, match_id, fold_memo.Remembered(
             target, head, code, tuple(sorted(g for g in gone if g <= target)), state,
-            tuple(marks[:target]), content.copy().extend(db, match_id, target)))
+            tuple(marks[:target]),
+            content.copy().extend(db, match_id, target) if content is not None else None))
     return Folded(state, marks, log, target, control)
 
 
@@ -306,16 +309,20 @@ def _verified(store: Store, match_id: int) -> tuple[int, str]:
                                "ORDER BY seq DESC LIMIT 1", (match_id,)).fetchone()
     except sqlite3.DatabaseError:
         return 0, GENESIS
-    if row is None or events_digest(store.db, match_id, row[0]) != row[2]:
+    if row is None:
         return 0, GENESIS
+    if not trust_memo.known(store, match_id, row[0], str(row[2])):
+        if events_digest(store.db, match_id, row[0]) != row[2]:
+            return 0, GENESIS
+        trust_memo.learned(store, match_id, row[0], str(row[2]))
     return row[0], row[1]
 
 
-def _usable(store: Store, match_id: int, target: int, code: str,
-            gone: set[int]) -> tuple[int, str, Any, list[int], EventDigest] | None:
+def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
+            replay: bool = True) -> tuple[int, str, Any, list[int], BlockDigest | None] | None:
     """The newest snapshot at or before `target` made by these rules, for these retractions, of
     these events as stored: (seq, its event hash, state, marks, digest of the events up to it),
-    or None."""
+    or None. replay=False: its state is not unpickled (None)."""
     db = store.db
     recalled = fold_memo.recall(store, match_id, target, code, gone)
     try:
@@ -336,20 +343,26 @@ def _usable(store: Store, match_id: int, target: int, code: str,
             continue
         if _digest(state_blob, marks_blob, str(head), str(content)) != check:
             continue  # an edited cache entry: ignored, never trusted
-        events = None  # `referee verify` hashed every event again in this read: no digest
-        if match_id not in store.chain_checked:
-            events = EventDigest().extend(db, match_id, seq)
-            if events.hexdigest() != content:
+        content = str(content)
+        if match_id in store.chain_checked:  # `referee verify` hashed every event again in
+            events = None  # this read: no digest (a snapshot saved digests from event 1)
+        elif trust_memo.known(store, match_id, seq, content):  # the file is as it was when
+            events = BlockDigest.resume(content)  # these events were found to digest so
+        else:
+            events = BlockDigest().extend(db, match_id, seq)
+            if events.text() != content:
                 return None  # the events before it changed: verify and replay all (reports it)
+            trust_memo.learned(store, match_id, seq, content)
+        if not replay:
+            return seq, head, None, [], events
         try:
             state = state_pickle.loads(state_blob)
         except Exception:  # noqa: BLE001 - any unreadable cache entry is only a cache miss
             continue
         marks = _marks(marks_blob)
-        if events is not None:
-            fold_memo.remember(store, match_id, fold_memo.Remembered(
-                seq, head, code, tuple(json.loads(gone_json)), state, tuple(marks),
-                events.copy()))
+        fold_memo.remember(store, match_id, fold_memo.Remembered(
+            seq, head, code, tuple(json.loads(gone_json)), state, tuple(marks),
+            events.copy() if events is not None else None))
         return seq, head, state, marks, events
     if recalled is not None:
         r = recalled
@@ -358,16 +371,20 @@ def _usable(store: Store, match_id: int, target: int, code: str,
 
 
 def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], code: str,
-          gone: set[int], events: EventDigest) -> None:
+          gone: set[int], events: BlockDigest | None) -> BlockDigest | None:
     """Keep a snapshot if the database can be written right now without waiting (a reading
     command never waits for, nor holds up, a writer for the sake of a cache). `events` is the
-    digest of the events before the fold, taken on to `seq` here (the log is not read again)."""
+    digest of the events before the fold, taken on to `seq` here (the log is not read again);
+    None: not at hand, digested from event 1. Returns the digest (None when not saved)."""
     if store.read_only is not None:
-        return
+        return events
     try:
         state_blob = state_pickle.dumps(state)
     except Exception:  # noqa: BLE001 - a state that cannot be pickled is simply not cached
-        return
+        return events
+    earlier = events is not None and events.seq > 0 and not store.writing  # partly read in
+    # the read transaction before this one
+    events = events if events is not None else BlockDigest()
     marks_blob = _marks_blob(marks[:seq])
     db = store.db
     own_tx = not db.in_transaction
@@ -379,18 +396,21 @@ def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], c
             db.execute(stmt)
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
                           (match_id, seq)).fetchone()[0]
-        content = events.extend(db, match_id, seq).hexdigest()
+        content = events.extend(db, match_id, seq).text()
         db.execute("INSERT OR REPLACE INTO snapshots (match, seq, hash, code, gone, content, "
                    "marks, state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (match_id, seq, head, code, json.dumps(sorted(g for g in gone if g <= seq)),
                     content, marks_blob, state_blob,
                     _digest(state_blob, marks_blob, head, content)))
         _prune(db, match_id)
+        trust_memo.learned(store, match_id, seq, content, earlier)
         if own_tx:
             db.execute("COMMIT")
+        return events
     except sqlite3.DatabaseError:
         if own_tx and db.in_transaction:
             db.execute("ROLLBACK")
+        return None
     finally:
         if own_tx:
             from referee.store import BUSY_MS

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from referee import engine, table
 from referee.engine import Event, RefereeError
-from referee.session import Loaded, _describe, load
+from referee.session import Loaded, _describe, checked, load
 from referee.store import Match, Store
 
 
@@ -52,7 +52,7 @@ def undo(store: Store, match_id: int | None = None) -> Undone:
 def redo(store: Store, match_id: int | None = None) -> Undone:
     """Put back the entry the latest undo took back (while no new entry came since)."""
     with store.transaction():
-        cur = load(store, match_id)
+        cur = checked(store, match_id)  # what to redo follows from the log: no state needed
         pending = table.redoable(cur.events, cur.table_events)
         if not pending:
             raise RefereeError("nothing to redo: no entry taken back since the last move",

@@ -97,3 +97,17 @@ def referee_run(tmp_path):
     invoke.db = db
     return invoke
 
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _referee_cache(tmp_path_factory):
+    """The referee's memos (cards, games, what each test database was verified to hold) in a
+    folder of this run, not the user's cache folder (each test database would leave a file)."""
+    import os
+
+    if "REFEREE_CACHE" in os.environ:
+        yield
+        return
+    os.environ["REFEREE_CACHE"] = str(tmp_path_factory.mktemp("referee-cache"))
+    yield
+    del os.environ["REFEREE_CACHE"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 
 import pytest
 from click.testing import CliRunner
@@ -33,6 +34,7 @@ def long_match(tmp_path_factory):
     table_session.undo(store)
     assert store.last_seq(1) > LOG_SHOWN + 10
     store.close()
+    shutil.copyfile(db, db.with_name("as-made.sqlite3"))  # for tests that need it unchanged
     return db
 
 
@@ -82,11 +84,10 @@ def test_redo_reads_the_end_of_the_log_not_every_event(long_match, monkeypatch):
 def test_a_table_command_reads_its_snapshot_once(long_match, tmp_path, args, monkeypatch):
     """undo, adjust and end look at the match again after appending: in the same write
     transaction, the state already folded is recalled, not unpickled from its snapshot again."""
-    import shutil
     import sqlite3
 
-    db = tmp_path / "copy.sqlite3"
-    shutil.copyfile(long_match, db)
+    db = tmp_path / "copy.sqlite3"  # the match as made (other tests undo and redo in it)
+    shutil.copyfile(long_match.with_name("as-made.sqlite3"), db)
     run(db, "show")
     reads = []
     connect = sqlite3.connect

@@ -346,12 +346,12 @@ class TrippleDomino(Rules):
         if can_draw and state.draws < 3:
             out.append(Draw(who))
         spots = {c for cell in state.board for c in edge_neighbours(cell)} - set(state.board)
+        free = [(t, rotations(t)) for t in tiles() if t not in state.used]
         for cell in sorted(spots):
-            for t in tiles():
-                if t in state.used:
-                    continue
-                for rot in rotations(t):
-                    if not mismatches(state, cell, rot):
+            need = [state.numbers.get(x) for x in corners(cell)]  # as mismatches() reads them
+            for t, readings in free:
+                for rot in readings:
+                    if all(n is None or n == r for n, r in zip(need, rot, strict=True)):
                         for drawn in ((True,) if state.draws else (False, True)):
                             if drawn and (not can_draw or state.draws >= 3):
                                 continue

@@ -1,0 +1,179 @@
+"""What the checks found, remembered only while the database file is exactly as it was then.
+
+Why: every command must report an edited event, and digesting the 20,000 events under a
+snapshot again costs ~20 ms of a command's 150. So a command that found "events 1..S of match M
+digest to C" (C being the content a snapshot was made from) remembers it, in the user's cache
+folder (one file per database), under a key of the file's identity and state: device, inode,
+size and modification time of the database, its 100-byte header (which holds the schema
+cookie: editing an event means dropping its trigger), and the -wal file's size, time and
+header. While that key is unchanged, a command takes the digest as known; any other write (an
+sqlite3 edit, a copy put in its place) changes the key, and the next command digests again.
+`referee verify` never reads this memo.
+
+Trust rule: a memo is written only when no other connection committed since the facts were
+checked (PRAGMA data_version) and after a checkpoint leaves the -wal file empty, so closing
+the connection changes nothing the key covers. What it cannot see: a write that keeps the
+size, the header and the modification time (bytes edited in place within the same clock tick,
+or the time set back afterwards); SQL edits of an event change the header, since its trigger
+must be dropped. A memo that cannot be read or written only costs time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+HEADER = 100  # bytes of the SQLite header (change counter, page count, schema cookie...)
+WAL_HEADER = 32  # magic, version, page size, checkpoint sequence, salts, checksum
+KEEP = 8  # facts kept per match (the newest snapshots'); older ones are rarely asked again
+
+Fact = tuple[int, int, str]  # (match, seq, digest): events 1..seq of the match digest to the
+# text a snapshot stores (kept as a hash of that text)
+
+
+class _Trust:
+    """The facts known in this process, while PRAGMA data_version stays `version` (no other
+    connection committed: this one only appends, which keeps every fact true)."""
+
+    def __init__(self) -> None:
+        self.facts: set[Fact] = set()
+        self.version: int | None = None
+        self.adopted = False  # the memo on disk was read for this version
+        self.on_disk: tuple[str, list[Fact]] | None = None
+
+
+def _trust(store: Any) -> _Trust:
+    return store.__dict__.setdefault("_trust", _Trust())
+
+
+def _data_version(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA data_version").fetchone()[0])
+
+
+def _current(store: Any) -> _Trust:
+    """The facts still true: forgotten when another connection committed since."""
+    t = _trust(store)
+    version = _data_version(store.db)
+    if version != t.version:
+        t.facts, t.version, t.adopted = set(), version, False
+    return t
+
+
+def known(store: Any, match_id: int, seq: int, content: str) -> bool:
+    """Whether events 1..seq of the match are known to digest to `content` in the database as
+    this transaction reads it (called inside the transaction, after its first read)."""
+    try:
+        t = _current(store)
+        if not t.adopted:
+            t.adopted = True
+            memo = _read(store.path)
+            if memo is not None and memo[0] == file_key(store.path):
+                t.facts.update(memo[1])
+                t.on_disk = memo
+        return (match_id, seq, _short(content)) in t.facts
+    except (sqlite3.DatabaseError, OSError):
+        return False
+
+
+def learned(store: Any, match_id: int, seq: int, content: str, earlier: bool = False) -> None:
+    """Events 1..seq of the match were just digested to `content` in this transaction
+    (`earlier`: partly in an earlier one of this connection; then only if no other connection
+    committed in between)."""
+    try:
+        t = _trust(store)
+        before = t.version
+        t = _current(store)
+        if not earlier or t.version == before:
+            t.facts.add((match_id, seq, _short(content)))
+    except sqlite3.DatabaseError:
+        pass
+
+
+def finish(store: Any) -> None:
+    """At the end of a command: write the facts under the key of the file as it is now, if no
+    other connection committed since they were checked. The checkpoint first moves this
+    command's writes into the database file and empties the -wal file, so closing the
+    connection afterwards changes nothing the key covers."""
+    t = store.__dict__.get("_trust")
+    db = store.db
+    if t is None or not t.facts or db.in_transaction:
+        return
+    try:
+        if store.read_only is None:
+            db.execute("PRAGMA busy_timeout=0")  # never wait for another terminal for a cache
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        key = file_key(store.path)
+        if key is None or _data_version(db) != t.version:
+            return
+        facts = _newest(t.facts)
+        if t.on_disk != (key, facts):
+            _write(store.path, key, facts)
+    except (sqlite3.DatabaseError, OSError):
+        return
+    finally:
+        if store.read_only is None:
+            from referee.store import BUSY_MS
+
+            try:
+                db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+            except sqlite3.DatabaseError:
+                pass
+
+
+def file_key(path: Path) -> str | None:
+    """The identity and state of the database file and its -wal file (None: unreadable). An
+    empty -wal file and none at all are the same state: closing the last connection deletes it."""
+    try:
+        st = os.stat(path)
+        with open(path, "rb") as f:
+            header = f.read(HEADER)
+        wal = Path(f"{path}-wal")
+        try:
+            ws = os.stat(wal)
+            with open(wal, "rb") as f:
+                wal_state = f"{ws.st_size}:{ws.st_mtime_ns}:{f.read(WAL_HEADER).hex()}"
+        except FileNotFoundError:
+            ws = None
+        if ws is None or ws.st_size == 0:
+            wal_state = "empty"
+    except OSError:
+        return None
+    return f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{header.hex()}|{wal_state}"
+
+
+def _short(content: str) -> str:
+    """A snapshot's digest text (a digest per block of events) as a memo keeps it."""
+    return hashlib.sha256(content.encode()).hexdigest()[:32]
+
+
+def _newest(facts: set[Fact]) -> list[Fact]:
+    by_match: dict[int, list[Fact]] = {}
+    for f in facts:
+        by_match.setdefault(f[0], []).append(f)
+    return sorted(f for kept in by_match.values() for f in sorted(kept)[-KEEP:])
+
+
+def _memo_path(db_path: Path) -> Path:
+    from referee.components import cache_dir
+
+    name = hashlib.sha256(str(Path(db_path).resolve()).encode("utf-8", "surrogatepass"))
+    return cache_dir() / f"verified-{name.hexdigest()[:24]}.json"
+
+
+def _read(db_path: Path) -> tuple[str, list[Fact]] | None:
+    try:
+        data = json.loads(_memo_path(db_path).read_text(encoding="utf-8"))
+        facts = [(int(m), int(s), str(c)) for m, s, c in data["facts"]]
+        return str(data["key"]), facts
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def _write(db_path: Path, key: str, facts: list[Fact]) -> None:
+    from referee.components import write_memo
+
+    write_memo(_memo_path(db_path), {"db": str(db_path), "key": key, "facts": facts})
