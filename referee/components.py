@@ -68,7 +68,7 @@ def cache_dir() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
-    from referee.folders import user_folder
+    from pnp_shared.folders import user_folder
 
     return user_folder("cache")
 

@@ -57,7 +57,7 @@ def default_path() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
-    from referee.folders import user_folder
+    from pnp_shared.folders import user_folder
 
     return user_folder("data") / "referee.sqlite3"
 

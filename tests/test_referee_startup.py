@@ -13,9 +13,9 @@ from pathlib import Path
 import click
 import pytest
 
+from pnp_shared.folders import user_folder
 from referee.cli import main
 from referee.cli_group import LISTED, RefereeGroup
-from referee.folders import user_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 from functools import cache
 from pathlib import Path
 
@@ -36,16 +35,13 @@ _CODE = ("render/art.py", "bit_plane.py", "render/symbol_image.py",
 
 
 def cache_dir() -> Path:
-    """$PNP_CACHE, else the user's cache folder for pnp (XDG on Linux, platformdirs elsewhere)."""
+    """$PNP_CACHE, else the user's cache folder for pnp (as platformdirs names it)."""
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
-    xdg, home = os.environ.get("XDG_CACHE_HOME", ""), os.environ.get("HOME", "")
-    if sys.platform == "linux" and os.path.isabs(home) and (not xdg or os.path.isabs(xdg)):
-        return Path(xdg or f"{home.rstrip('/')}/.cache") / "pnp"
-    import platformdirs
+    from pnp_shared.folders import user_folder
 
-    return platformdirs.user_cache_path("pnp", appauthor=False)
+    return user_folder("cache", "pnp")
 
 
 @cache

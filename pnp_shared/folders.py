@@ -1,11 +1,12 @@
-"""The referee's folders in the user's home: data (the match database) and cache (card memos).
+"""The tools' folders in the user's home: data (the referee's matches) and cache (memos).
 
 Why not always platformdirs: importing it costs ~10 ms of CPU (it pulls in tempfile, shutil,
 random, bz2 and lzma), a fifteenth of a command's 150 ms, paid by every command that reads
 cards. On Linux the folder it picks follows the XDG Base Directory rule, read directly here when
 the environment is the usual one (an absolute $HOME, an XDG variable unset or absolute); any
 other system or environment asks platformdirs. tests/test_referee_startup.py checks that both
-give the same folder.
+give the same folder. Both tools ask here, so pnp's build memo and the referee's memos
+follow one rule.
 """
 
 from __future__ import annotations
@@ -14,12 +15,11 @@ import os
 import sys
 from pathlib import Path
 
-APP = "referee"
 _XDG = {"data": ("XDG_DATA_HOME", ".local/share"), "cache": ("XDG_CACHE_HOME", ".cache")}
 
 
-def user_folder(kind: str) -> Path:
-    """The user's `kind` folder ("data" or "cache") for the referee, as platformdirs names it."""
+def user_folder(kind: str, app: str = "referee") -> Path:
+    """The user's `kind` folder ("data" or "cache") for `app`, as platformdirs names it."""
     variable, default = _XDG[kind]
     home = os.environ.get("HOME", "")
     xdg = os.environ.get(variable, "")
@@ -27,8 +27,8 @@ def user_folder(kind: str) -> Path:
              and "ANDROID_DATA" not in os.environ and os.path.isabs(home)
              and (not xdg or os.path.isabs(xdg)))
     if usual:
-        return Path(xdg or f"{home.rstrip('/')}/{default}") / APP
+        return Path(xdg or f"{home.rstrip('/')}/{default}") / app
     import platformdirs
 
     find = platformdirs.user_data_path if kind == "data" else platformdirs.user_cache_path
-    return find(APP, appauthor=False)
+    return find(app, appauthor=False)
