@@ -4,7 +4,8 @@ when run, so that `pnp build` does not load the exporter, the verifier or the wa
 `pnp --help` lists those commands from LISTED (the first paragraph of each one's help; a test
 checks it against theirs) without importing them. A module of generator/commands/ that is not
 in ELSEWHERE still works: it is imported when the group needs the whole list or a command it
-does not know (a test asks for it to be listed, so that it is lazy too)."""
+does not know (a test asks for it to be listed, so that it is lazy too). A mistyped command
+imports them all, so that click suggests the one meant among every command."""
 
 from __future__ import annotations
 
@@ -68,8 +69,10 @@ class PnpGroup(OneLineErrors):
         if name not in self.commands:
             if name in ELSEWHERE:
                 self._add_module(ELSEWHERE[name])
-            else:
+            else:  # a mistyped name: every command, for click's "Did you mean ...?"
                 self._add_unlisted()
+                for module in dict.fromkeys(ELSEWHERE.values()):
+                    self._add_module(module)
         return super().get_command(ctx, name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

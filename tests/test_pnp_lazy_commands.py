@@ -83,3 +83,13 @@ def test_every_command_module_is_listed_as_lazy():
     assert modules == set(LAZY)
     for name, module in ELSEWHERE.items():
         assert name in {c.name for c in __import__(module, fromlist=["COMMANDS"]).COMMANDS}
+
+
+@pytest.mark.parametrize(("typo", "meant"), [("verif", "verify"), ("exprot", "export"),
+                                             ("buld", "build")])
+def test_a_mistyped_command_still_gets_the_suggestion(typo, meant):
+    out = subprocess.run([sys.executable, "-m", "generator", typo], capture_output=True,
+                         text=True)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.splitlines() == [
+        f"error: No such command '{typo}'. Did you mean '{meant}'? (python -m generator)"]
