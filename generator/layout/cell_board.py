@@ -101,8 +101,9 @@ class Board:
         top, left = y0 - SNUG + (bh - 1) // 2 - r0, x0 - SNUG + (bw - 1) // 2 - c0
         crowding = blurred.crop((left, top, left + x1 - x0, top + y1 - y0))
         legal = rows_image(free, n, y0, y1).crop((x0, 0, x1, y1 - y0))
-        scored = ImageChops.darker(crowding, legal).tobytes()
-        most = max(scored)
+        scored = ImageChops.darker(crowding, legal)
+        most = scored.getextrema()[1]  # in C: max() of the bytes took ~11 ms of 57 cards
+        scored = scored.tobytes()
         if most == 0:  # no legal place has a blocked cell near: any legal place will do
             scored, most = legal.tobytes(), 255
         ties = [m.start() for m in re.finditer(re.escape(bytes([most])), scored)]
