@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
-import pkgutil
 import sys
 from pathlib import Path
 
 import click
 
+from generator.cli_group import PnpGroup
 from generator.errors import PnpError
-from pnp_shared.oneline import OneLineErrors
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
 
 
-@click.group("pnp", cls=OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group("pnp", cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pnp-toolkit")
 def main() -> None:
     """Turn game definitions (game.toml + cards.csv + art) into print-ready PDF sheets.
@@ -311,15 +309,3 @@ def calibrate(paper, flip, orientation, output) -> None:
     write_atomic(output, calibration_pdf(paper, flip, orientation))
     click.echo(f"wrote {output}: print both sides at 100 % scale, then measure the ruler")
 
-
-def _add_extra_commands() -> None:
-    """Commands in generator/commands/ (verify, plane, ...) join the group."""
-    from generator import commands
-
-    for info in pkgutil.iter_modules(commands.__path__):
-        module = importlib.import_module(f"generator.commands.{info.name}")
-        for command in getattr(module, "COMMANDS", ()):
-            main.add_command(command)
-
-
-_add_extra_commands()

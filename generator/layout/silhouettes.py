@@ -154,9 +154,10 @@ class _Grid:
                                           self.n, cell, rim)
 
     def footprint(self, sil: Silhouette, scale: float, angle: float
-                  ) -> tuple[Image.Image, int, int]:
+                  ) -> tuple[list, int, int, int, int]:
         """Cells the ink can touch at this scale and angle (the art's centre on a cell
-        corner), and that corner's (row, col) in the footprint.
+        corner) as row runs (cell_board.row_runs_and_box), the footprint's width and height,
+        and that corner's (row, col) in it.
 
         Each cell's centre is mapped back into the mask; the cell is inked when the mask,
         grown by the cell's reach in mask cells, is inked there (conservative). The mapping
@@ -176,8 +177,9 @@ class _Grid:
                 sin, cos, -m * (sin + cos) + h / 2 + reach)
         fp = grown.transform((2 * m, 2 * m), Image.Transform.AFFINE, data,
                              Image.Resampling.NEAREST)
-        left, top, right, bottom = fp.getbbox()
-        return fp.crop((left, top, right, bottom)), m - top, m - left
+        runs, (top, left, bottom, right) = cell_board.row_runs_and_box(fp)
+        runs = [(r - top, a - left, length) for r, a, length in runs]
+        return runs, right - left, bottom - top, m - top, m - left
 
     def centre(self, i: int, j: int, cr: int, cc: int) -> tuple[float, float]:
         """Region coordinates of the art's centre for a footprint with top-left at (i, j)."""
@@ -268,9 +270,8 @@ def _scale(sil: Silhouette, size: float, diameter: float) -> float:
 
 def _try(grid: _Grid, board: cell_board.Board, sil: Silhouette, size: float, diameter: float,
          angle: float, rng: random.Random):
-    fp, cr, cc = grid.footprint(sil, _scale(sil, size, diameter), angle)
-    runs = cell_board.row_runs(fp)
-    pos = board.best(runs, *fp.size, rng)
+    runs, w, h, cr, cc = grid.footprint(sil, _scale(sil, size, diameter), angle)
+    pos = board.best(runs, w, h, rng)
     if pos is None:
         return None
     return runs, pos[0], pos[1], cr, cc

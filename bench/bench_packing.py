@@ -1,0 +1,150 @@
+"""Benchmark: silhouette packing of the 57-card user's-art deck, in one process (issue #13).
+
+    python bench/bench_packing.py [--runs 15] [--against /work/main] [--fmt png|jpg]
+
+Cleans the bench's 57 opaque drawings (bench/art_deck.py) once, then packs the 57 cards of 8
+symbols (95 mm circles, order 7) as a build does without its helper process, and prints:
+  - CPU time (time.process_time) of packing all 57 cards, min and median of --runs, with the
+    wall time next to it;
+  - with --against DIR: the same for DIR's checkout of generator/layout/silhouettes.py and
+    cell_board.py (another branch, main), interleaved run by run with this one in the same
+    process, so that both see the same load (on a shared machine single runs vary by +-25 %),
+    and whether the two give the same layouts;
+  - where one packing of the 57 cards spends its CPU: the tries (a symbol at one size), those
+    that found no place, and the CPU of making footprints, the legal-position test, the
+    choice of the snug place among the legal ones, and marking a placed symbol.
+The first packing of a process also grows each symbol's mask once per reach (kept after):
+it is timed apart ("first run").
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import statistics
+import sys
+import tempfile
+import time
+import types
+from pathlib import Path
+
+import art_deck
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this checkout's generator, not an installed copy
+
+
+def other_packer(checkout: Path):
+    """DIR's silhouettes module, with its own cell_board, loaded beside this checkout's."""
+    def load(name: str, path: Path, swap: tuple = ()) -> types.ModuleType:
+        text = path.read_text()
+        for old, new in swap:
+            text = text.replace(old, new)
+        module = types.ModuleType(name)
+        module.__file__ = str(path)
+        sys.modules[name] = module
+        exec(compile(text, str(path), "exec"), module.__dict__)
+        return module
+
+    layout = checkout / "generator" / "layout"
+    load("other_cell_board", layout / "cell_board.py")
+    return load("other_silhouettes", layout / "silhouettes.py",
+                (("from generator.layout import cell_board", "import other_cell_board as cell_board"),))
+
+
+def stages(packer, pack) -> str:
+    """One packing of every card with the packer's steps timed (CPU)."""
+    board = sys.modules[packer._Grid.footprint.__module__].cell_board
+    spent: collections.Counter = collections.Counter()
+    tries = [0, 0]
+
+    def timed(owner, name: str, label: str):
+        plain = getattr(owner, name)
+
+        def wrapper(*args, **kwargs):
+            start = time.process_time()
+            try:
+                return plain(*args, **kwargs)
+            finally:
+                spent[label] += time.process_time() - start
+        setattr(owner, name, wrapper)
+        return plain
+
+    saved = [(packer._Grid, "footprint", timed(packer._Grid, "footprint", "footprints")),
+             (board.Board, "legal", timed(board.Board, "legal", "legal test")),
+             (board.Board, "best", timed(board.Board, "best", "legal + snug choice")),
+             (board.Board, "place", timed(board.Board, "place", "marking"))]
+    plain_try = packer._try
+
+    def counted(*args):
+        found = plain_try(*args)
+        tries[0] += 1
+        tries[1] += found is None
+        return found
+    packer._try = counted
+    try:
+        start = time.process_time()
+        pack(packer)
+        total = time.process_time() - start
+    finally:
+        packer._try = plain_try
+        for owner, name, plain in saved:
+            setattr(owner, name, plain)
+    spent["snug choice"] = spent.pop("legal + snug choice") - spent["legal test"]
+    parts = ", ".join(f"{k} {v * 1000:.0f}" for k, v in spent.items())
+    return (f"  {tries[0]} tries ({tries[1]} found no place); CPU ms: total {total * 1000:.0f}, "
+            f"{parts}, rest {(total - sum(spent.values())) * 1000:.0f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--against", type=Path, help="another checkout to compare with")
+    parser.add_argument("--fmt", choices=("png", "jpg"), default="png")
+    args = parser.parse_args()
+    from generator.definition import load
+    from generator.layout import silhouettes
+    from generator.render.art import clean
+    from generator.render.symbols import RIM, region_for
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = art_deck.make_deck(Path(tmp) / "deck", fmt=args.fmt)
+        deck = load(root)
+        shapes = {p.stem: clean(p).silhouette for p in sorted((root / "art").iterdir())}
+    region = region_for(deck.shape, deck.width, deck.height)
+
+    def pack(packer):
+        return [packer.pack_silhouettes([shapes[s] for s in card.symbols], region,
+                                        f"0:{card.id}", packer.Sizes(), rim=RIM)
+                for card in deck.cards]
+
+    packers = {"this checkout": silhouettes}
+    if args.against:
+        packers[str(args.against)] = other_packer(args.against.resolve())
+    print("load average " + " ".join(Path("/proc/loadavg").read_text().split()[:3]))
+    layouts = {}
+    for name, packer in packers.items():
+        start = time.process_time()
+        layouts[name] = repr(pack(packer))
+        print(f"{name}: first run {(time.process_time() - start) * 1000:.0f} ms CPU")
+    if len(layouts) > 1:
+        same = len(set(layouts.values())) == 1
+        print("same layouts" if same else "the layouts differ")
+    cpu: dict = {name: [] for name in packers}
+    wall: dict = {name: [] for name in packers}
+    for _ in range(args.runs):
+        for name, packer in packers.items():
+            start, tick = time.perf_counter(), time.process_time()
+            pack(packer)
+            cpu[name].append(time.process_time() - tick)
+            wall[name].append(time.perf_counter() - start)
+    for name in packers:
+        print(f"{name}: pack {len(deck.cards)} cards CPU min {min(cpu[name]) * 1000:.0f} ms, "
+              f"median {statistics.median(cpu[name]) * 1000:.0f} ms (wall median "
+              f"{statistics.median(wall[name]) * 1000:.0f} ms)")
+        print(stages(packers[name], pack))
+
+
+if __name__ == "__main__":
+    main()

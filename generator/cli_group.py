@@ -1,0 +1,92 @@
+"""pnp's click group: one-line errors, and the commands of generator/commands/ imported only
+when run, so that `pnp build` does not load the exporter, the verifier or the watcher.
+
+`pnp --help` lists those commands from LISTED (the first paragraph of each one's help; a test
+checks it against theirs) without importing them. A module of generator/commands/ that is not
+in ELSEWHERE still works: it is imported when the group needs the whole list or a command it
+does not know (a test asks for it to be listed, so that it is lazy too). A mistyped command
+imports them all, so that click suggests the one meant among every command."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+import click
+
+from pnp_shared.oneline import OneLineErrors
+
+ELSEWHERE = {  # command -> the module of generator/commands/ that defines it (in COMMANDS)
+    "check": "generator.commands.export",
+    "export": "generator.commands.export",
+    "plane": "generator.commands.verify",
+    "verify": "generator.commands.verify",
+    "watch": "generator.commands.watch",
+}
+
+LISTED = {  # the first paragraph of the help of each command in ELSEWHERE
+    "check": "Preflight GAME as a print shop would: low-resolution art, tiny text, text in the "
+             "safe\n    zone margin, fonts not embedded. Exit code 1 when anything is found.",
+    "export": "Export GAME's cards as images: each distinct face once, with a manifest.",
+    "plane": "Print the incidence of the projective plane of order Q: each card's symbols "
+             "(0-based).",
+    "verify": "Check a deck: a bundled template, a definition folder, or a CSV of symbols per "
+              "card.",
+    "watch": "Rebuild GAME's PDF (or --card / --page preview) whenever a file of its folder "
+             "changes.",
+}
+
+
+class PnpGroup(OneLineErrors):
+    """The `pnp` group: commands of other modules are added when first asked for."""
+
+    _unlisted_loaded = False
+
+    def _add_module(self, module_name: str) -> None:
+        module = importlib.import_module(module_name)
+        for command in getattr(module, "COMMANDS", ()):
+            if command.name not in self.commands:
+                self.add_command(command)
+
+    def _add_unlisted(self) -> None:
+        """Import the modules of generator/commands/ that ELSEWHERE does not name (none today):
+        a command module added later is not lost, only not lazy."""
+        if self._unlisted_loaded:
+            return
+        self._unlisted_loaded = True
+        known = set(ELSEWHERE.values())
+        folder = Path(__file__).parent / "commands"
+        for path in sorted(folder.glob("*.py")):
+            name = f"generator.commands.{path.stem}"
+            if path.stem != "__init__" and name not in known:
+                self._add_module(name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._add_unlisted()
+        return sorted({*super().list_commands(ctx), *ELSEWHERE})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands:
+            if name in ELSEWHERE:
+                self._add_module(ELSEWHERE[name])
+            else:  # a mistyped name: every command, for click's "Did you mean ...?"
+                self._add_unlisted()
+                for module in dict.fromkeys(ELSEWHERE.values()):
+                    self._add_module(module)
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's list of commands, with the commands of other modules not imported."""
+        listed = []
+        for name in self.list_commands(ctx):
+            cmd = self.commands.get(name)
+            if cmd is None and name in ELSEWHERE:
+                cmd = click.Command(name, help=LISTED[name])
+            elif cmd is None:
+                cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                listed.append((name, cmd))
+        if listed:
+            limit = formatter.width - 6 - max(len(name) for name, _ in listed)
+            with formatter.section("Commands"):
+                formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in listed])
