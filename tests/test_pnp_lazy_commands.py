@@ -4,30 +4,17 @@ them were imported up front."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
 
 import pytest
+from pnp_imports import imported_by
 
 from generator.cli import main
 from generator.cli_group import ELSEWHERE, LISTED
 
 LAZY = sorted(set(ELSEWHERE.values()))
-
-
-def imported_by(args: list[str]) -> tuple[int, set[str]]:
-    """Run `pnp ARGS` in a fresh interpreter: its exit code and the generator's modules it
-    imported."""
-    code = ("import json, sys; from generator.cli import main\n"
-            "try:\n    main(sys.argv[1:], prog_name='pnp')\n"
-            "except SystemExit as e:\n    status = e.code or 0\n"
-            "print(json.dumps([status, [m for m in sys.modules if m.startswith('generator')]]))")
-    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                         check=True).stdout
-    status, modules = json.loads(out.strip().splitlines()[-1])
-    return status, set(modules)
 
 
 def test_build_of_a_plain_deck_imports_no_other_command(tmp_path):
