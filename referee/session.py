@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from referee import engine, snapshots, table
@@ -25,9 +24,11 @@ from referee.engine import (
 from referee.store import Match, Stamped, Store
 
 
-@dataclass(frozen=True)
-class Loaded:
-    """A match read from the store: its game, its events and the state they fold into."""
+class Loaded(NamedTuple):
+    """A match read from the store: its game, its events and the state they fold into.
+
+    Named tuples rather than frozen dataclasses for this and Played: every command imports
+    them, and a dataclass costs about three times as much to create at import."""
 
     match: Match
     game: Game
@@ -58,8 +59,7 @@ class Loaded:
         return table.status(self.game, self.state, self.table_events)
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """The outcome of `play`/`check`: the canonical move and verdict, or the rejection."""
 
     match: Match
