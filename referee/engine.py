@@ -13,6 +13,7 @@ import importlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from pnp_shared.errors import UserError
@@ -76,13 +77,13 @@ class Outcome(NamedTuple):
     reason: str
 
 
-@dataclass(frozen=True)
-class Sample:
-    """A short legal opening of a game: the contract tests start their checks from it."""
+class Sample(NamedTuple):
+    """A short legal opening of a game: the contract tests start their checks from it. (A
+    named tuple: every game creates one at import, cheaper than a dataclass.)"""
 
     players: tuple[str, ...]
     moves: tuple[str, ...]  # as typed at the table; "ana: ..." says who acts
-    options: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = MappingProxyType({})  # read-only: one default for all
 
 
 class RefereeError(UserError):
