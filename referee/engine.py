@@ -289,9 +289,31 @@ class Draft:
 def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:
     """Sum of a ledger per player, every player present."""
     out = dict.fromkeys(players, 0)
+    known = ledger.sums if isinstance(ledger, SummedLedger) else sums(ledger)
+    for player, points in known.items():
+        out[player] = out.get(player, 0) + points
+    return out
+
+
+def sums(ledger: Iterable[ScoreItem]) -> dict[str, int]:
+    """Each player's points in a ledger, players in the order they first score."""
+    out: dict[str, int] = {}
     for item in ledger:
         out[item.player] = out.get(item.player, 0) + item.points
     return out
+
+
+class SummedLedger(tuple):
+    """A ledger read back from a snapshot (referee/state_pickle.py) with each player's sum
+    (what sums() gives) kept beside it: a long match's ledger is 24,000 items, and every
+    command shows the totals. A tuple cannot change, so neither can its sums."""
+
+    sums: dict[str, int]
+
+    def __new__(cls, items: Iterable[ScoreItem], its_sums: dict[str, int]) -> SummedLedger:
+        ledger = super().__new__(cls, items)
+        ledger.sums = its_sums
+        return ledger
 
 
 @dataclass(frozen=True)
