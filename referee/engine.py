@@ -13,6 +13,7 @@ import importlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
 from pnp_shared.errors import UserError
@@ -76,13 +77,13 @@ class Outcome(NamedTuple):
     reason: str
 
 
-@dataclass(frozen=True)
-class Sample:
-    """A short legal opening of a game: the contract tests start their checks from it."""
+class Sample(NamedTuple):
+    """A short legal opening of a game: the contract tests start their checks from it. (A
+    named tuple: every game creates one at import, cheaper than a dataclass.)"""
 
     players: tuple[str, ...]
     moves: tuple[str, ...]  # as typed at the table; "ana: ..." says who acts
-    options: Mapping[str, str] = field(default_factory=dict)
+    options: Mapping[str, str] = MappingProxyType({})  # read-only: one default for all
 
 
 class RefereeError(UserError):
@@ -288,9 +289,31 @@ class Draft:
 def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int]:
     """Sum of a ledger per player, every player present."""
     out = dict.fromkeys(players, 0)
+    known = ledger.sums if isinstance(ledger, SummedLedger) else sums(ledger)
+    for player, points in known.items():
+        out[player] = out.get(player, 0) + points
+    return out
+
+
+def sums(ledger: Iterable[ScoreItem]) -> dict[str, int]:
+    """Each player's points in a ledger, players in the order they first score."""
+    out: dict[str, int] = {}
     for item in ledger:
         out[item.player] = out.get(item.player, 0) + item.points
     return out
+
+
+class SummedLedger(tuple):
+    """A ledger read back from a snapshot (referee/state_pickle.py) with each player's sum
+    (what sums() gives) kept beside it: a long match's ledger is 24,000 items, and every
+    command shows the totals. A tuple cannot change, so neither can its sums."""
+
+    sums: dict[str, int]
+
+    def __new__(cls, items: Iterable[ScoreItem], its_sums: dict[str, int]) -> SummedLedger:
+        ledger = super().__new__(cls, items)
+        ledger.sums = its_sums
+        return ledger
 
 
 @dataclass(frozen=True)

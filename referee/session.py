@@ -9,10 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from referee import engine, inputs, snapshots, table
+from referee import engine, snapshots, table
 from referee.engine import (
     AmbiguousMove,
     Event,
@@ -25,9 +24,11 @@ from referee.engine import (
 from referee.store import Match, Stamped, Store
 
 
-@dataclass(frozen=True)
-class Loaded:
-    """A match read from the store: its game, its events and the state they fold into."""
+class Loaded(NamedTuple):
+    """A match read from the store: its game, its events and the state they fold into.
+
+    Named tuples rather than frozen dataclasses for this and Played: every command imports
+    them, and a dataclass costs about three times as much to create at import."""
 
     match: Match
     game: Game
@@ -58,8 +59,7 @@ class Loaded:
         return table.status(self.game, self.state, self.table_events)
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """The outcome of `play`/`check`: the canonical move and verdict, or the rejection."""
 
     match: Match
@@ -122,6 +122,8 @@ def new_match(
         raise RefereeError("the position is empty: write it as `referee position` prints it",
                            "--position")
     if position_text is not None:
+        from referee import inputs  # typed text only: reading commands start without it
+
         inputs.check(position_text, "position")
         state = g.load_position(state, position_text)
     with store.transaction():
@@ -136,6 +138,8 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
          match_id: int | None = None) -> Played:
     """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry).
     `match_id` picks a match other than the current one."""
+    from referee import inputs
+
     text = " ".join(text.split())
     if not text:
         raise InvalidMove("empty move: type a move, e.g. `referee play 'pass'`", "referee play")
@@ -192,6 +196,8 @@ def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> d
 
 def ask(store: Store, text: str, match_id: int | None = None) -> tuple[Loaded, str]:
     """A game's answer to a question about the position (`referee ask`)."""
+    from referee import inputs
+
     inputs.check(text, "question")
     cur = load(store, match_id)
     return cur, cur.game.query(cur.state, text)
@@ -200,6 +206,8 @@ def ask(store: Store, text: str, match_id: int | None = None) -> tuple[Loaded, s
 def _kept(g: Game, text: str) -> str:
     """What the log keeps of a rejected move: the game withholds any secret typed in it, and
     bytes that were not UTF-8 are written as \\xNN (the move is kept all the same)."""
+    from referee import inputs
+
     return g.redact(inputs.printable(text))
 
 

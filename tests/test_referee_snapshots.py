@@ -208,3 +208,39 @@ def test_the_events_digest_is_the_same_in_one_pass_or_taken_on_and_sees_any_edit
         assert digest(db, 1, last) != pieces.hexdigest(), column
         db.execute("ROLLBACK")
     assert digest(db, 1, last) == pieces.hexdigest()
+
+
+def test_a_long_ledgers_repeated_labels_are_stored_once_in_a_snapshot():
+    """Every command reads the snapshot: a 20,000-event match's ledger repeats a few thousand
+    labels 24,000 times, and each written once keeps the snapshot small and quick to read."""
+    from dataclasses import replace
+
+    from referee import state_pickle
+
+    s = GAME.setup(("ana", "bob"), engine.check_options(GAME, {}))
+    label = "tile 1-2-3 at U4,-7 (double match, 2 edges)"
+    items = tuple(engine.ScoreItem(("ana", "bob")[i % 2], 6, (label + "!")[:-1], 1 + i // 100)
+                  for i in range(5_000))  # equal labels, each its own string (as unpickled)
+    long = replace(s, ledger=items)
+    blob = state_pickle.dumps(long)
+    assert len(blob) < 5_000 * 10  # a label's 44 characters each time would take 220,000
+    back = state_pickle.loads(blob)
+    assert back == long and all(type(i) is engine.ScoreItem for i in back.ledger)
+
+
+def test_totals_of_a_ledger_read_back_from_a_snapshot_are_its_sums():
+    """A snapshot keeps each player's sum with the ledger; the totals shown from it must be
+    the ledger's, players in seating order, and a player scored outside the seating (a table
+    correction's name) last."""
+    from dataclasses import replace
+
+    from referee import state_pickle
+
+    s = GAME.setup(("ana", "bob"), engine.check_options(GAME, {}))
+    items = tuple(engine.ScoreItem(p, v, "x") for p, v in
+                  (("bob", 5), ("zed", 2), ("ana", -3), ("bob", 7), ("zed", 1)))
+    back = state_pickle.loads(state_pickle.dumps(replace(s, ledger=items)))
+    shown = engine.totals(back.ledger, ("ana", "bob"))
+    assert shown == {"ana": -3, "bob": 12, "zed": 3}
+    assert list(shown) == ["ana", "bob", "zed"]
+    assert engine.totals(back.ledger[:2], ("ana", "bob")) == {"ana": 0, "bob": 5, "zed": 2}

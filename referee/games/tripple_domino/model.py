@@ -9,6 +9,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
+from typing import NamedTuple
 
 from referee.engine import (
     InvalidMove,
@@ -51,9 +52,9 @@ NOTATION = (
 )
 
 
-@dataclass(frozen=True)
-class Scoring:
-    """The numbers of one rule set (the standard rules or a variant)."""
+class Scoring(NamedTuple):
+    """The numbers of one rule set (the standard rules or a variant). A named tuple: read-only
+    numbers, and cheaper than a dataclass to create when every command imports the game."""
 
     hands: Mapping[int, int]  # players -> tiles dealt each
     start_bonus: int
