@@ -27,6 +27,7 @@ def _own_pnp_cache(tmp_path_factory, monkeypatch):
     """Each test its own build memo: a build in one test never reads another's."""
     monkeypatch.setenv("PNP_CACHE", str(tmp_path_factory.mktemp("pnp-cache")))
 
+
 GAME_TOML = """\
 [game]
 title = "Mini"
@@ -96,7 +97,6 @@ def referee_run(tmp_path):
 
     invoke.db = db
     return invoke
-
 
 
 @pytest.fixture(autouse=True, scope="session")
