@@ -9,12 +9,11 @@ imports them all, so that click suggests the one meant among every command."""
 
 from __future__ import annotations
 
-import importlib
 from pathlib import Path
 
 import click
 
-from pnp_shared.oneline import OneLineErrors
+from pnp_shared.lazy_group import LazyGroup
 
 ELSEWHERE = {  # command -> the module of generator/commands/ that defines it (in COMMANDS)
     "check": "generator.commands.export",
@@ -37,16 +36,12 @@ LISTED = {  # the first paragraph of the help of each command in ELSEWHERE
 }
 
 
-class PnpGroup(OneLineErrors):
-    """The `pnp` group: commands of other modules are added when first asked for."""
+class PnpGroup(LazyGroup):
+    """The `pnp` group: the commands of generator/commands/ added when first asked for."""
 
+    elsewhere = ELSEWHERE
+    listed = LISTED
     _unlisted_loaded = False
-
-    def _add_module(self, module_name: str) -> None:
-        module = importlib.import_module(module_name)
-        for command in getattr(module, "COMMANDS", ()):
-            if command.name not in self.commands:
-                self.add_command(command)
 
     def _add_unlisted(self) -> None:
         """Import the modules of generator/commands/ that ELSEWHERE does not name (none today):
@@ -59,34 +54,12 @@ class PnpGroup(OneLineErrors):
         for path in sorted(folder.glob("*.py")):
             name = f"generator.commands.{path.stem}"
             if path.stem != "__init__" and name not in known:
-                self._add_module(name)
+                self.load(name)
+
+    def load_all(self) -> None:
+        self._add_unlisted()
+        super().load_all()
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         self._add_unlisted()
-        return sorted({*super().list_commands(ctx), *ELSEWHERE})
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in self.commands:
-            if name in ELSEWHERE:
-                self._add_module(ELSEWHERE[name])
-            else:  # a mistyped name: every command, for click's "Did you mean ...?"
-                self._add_unlisted()
-                for module in dict.fromkeys(ELSEWHERE.values()):
-                    self._add_module(module)
-        return super().get_command(ctx, name)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """click's list of commands, with the commands of other modules not imported."""
-        listed = []
-        for name in self.list_commands(ctx):
-            cmd = self.commands.get(name)
-            if cmd is None and name in ELSEWHERE:
-                cmd = click.Command(name, help=LISTED[name])
-            elif cmd is None:
-                cmd = self.get_command(ctx, name)
-            if cmd is not None and not cmd.hidden:
-                listed.append((name, cmd))
-        if listed:
-            limit = formatter.width - 6 - max(len(name) for name, _ in listed)
-            with formatter.section("Commands"):
-                formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in listed])
+        return super().list_commands(ctx)

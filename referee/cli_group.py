@@ -3,44 +3,7 @@ when run (`referee --help` lists them from LISTED, so it loads none of them)."""
 
 from __future__ import annotations
 
-import click
-
-from pnp_shared.oneline import OneLineErrors
-
-
-class RefereeGroup(OneLineErrors):
-    """Every user mistake is one line; one that names no place gets its command. The table's
-    commands, the shell and the simulation live in their own modules, imported only when run;
-    `referee --help` lists them by the first paragraph of their help, kept in LISTED (a test
-    checks it against theirs)."""
-
-    name_the_command = True
-    elsewhere = {name: "referee.table_cli" for name in ("undo", "redo", "adjust", "end", "moves")}
-    elsewhere["shell"] = "referee.shell"
-    elsewhere["simulate"] = "referee.simulate_cli"
-
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self.elsewhere})
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in self.elsewhere and name not in self.commands:
-            import importlib
-
-            module = importlib.import_module(self.elsewhere[name])
-            self.add_command(getattr(module, f"{name}_cmd"))
-        return super().get_command(ctx, name)
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """click's list of commands, with the commands of other modules not imported."""
-        listed = [(name, self.commands.get(name) or click.Command(name, help=LISTED[name])
-                   if name in self.elsewhere else self.get_command(ctx, name))
-                  for name in self.list_commands(ctx)]
-        listed = [(name, cmd) for name, cmd in listed if cmd is not None and not cmd.hidden]
-        if listed:
-            limit = formatter.width - 6 - max(len(name) for name, _ in listed)
-            with formatter.section("Commands"):
-                formatter.write_dl([(name, cmd.get_short_help_str(limit)) for name, cmd in listed])
-
+from pnp_shared.lazy_group import LazyGroup
 
 LISTED = {  # the first paragraph of the help of each command in RefereeGroup.elsewhere
     "undo": "Take back the latest entry (a move, an adjustment, an early end); the log keeps "
@@ -57,3 +20,13 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
     "simulate": "Play GAME many times with bots, dealt from the printed components: seat win "
                 "rates, scores, game length, rounds with no winner, per-card figures.",
 }
+
+
+class RefereeGroup(LazyGroup):
+    """Every user mistake is one line; one that names no place gets its command. The table's
+    commands, the shell and the simulation live in their own modules, imported only when run."""
+
+    name_the_command = True
+    elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "moves"), "referee.table_cli"),
+                 "shell": "referee.shell", "simulate": "referee.simulate_cli"}
+    listed = LISTED

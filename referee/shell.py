@@ -190,3 +190,6 @@ def shell_cmd(ctx) -> None:
     """One prompt per move for the current match: history, Tab completion of commands, cards,
     cells and players, and the board drawn again after each move."""
     run(ctx)
+
+
+COMMANDS = [shell_cmd]  # loaded by the group when run

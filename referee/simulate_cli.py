@@ -73,3 +73,6 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
                    "(referee log --match ID)")
     if plot is not None:
         click.echo(f"wrote {plot}")
+
+
+COMMANDS = [simulate_cmd]  # loaded by the group when run

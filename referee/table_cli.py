@@ -116,3 +116,6 @@ def moves_cmd(ctx, show_all: bool, as_json: bool) -> None:
 
 
 MOVES_SHOWN = 30  # a screenful
+
+
+COMMANDS = [undo_cmd, redo_cmd, adjust_cmd, end_cmd, moves_cmd]  # loaded by the group when run

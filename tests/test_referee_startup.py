@@ -60,6 +60,15 @@ def test_the_help_kept_for_a_command_of_another_module_is_its_own(name):
             real.get_short_help_str(limit)
 
 
+@pytest.mark.parametrize("typed, meant", [("und", "undo"), ("simulat", "simulate"),
+                                          ("sho", "show")])
+def test_a_mistyped_command_is_suggested_even_when_it_lives_in_another_module(typed, meant):
+    from click.testing import CliRunner
+
+    r = CliRunner().invoke(main, [typed])
+    assert r.exit_code == 2 and "Did you mean" in r.output and f"'{meant}'" in r.output, r.output
+
+
 def test_a_match_command_loads_its_own_game_and_not_platformdirs(env):
     from click.testing import CliRunner
 
