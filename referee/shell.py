@@ -22,11 +22,11 @@ from referee.engine import RefereeError
 # Referee commands the shell runs by their name; every other line is a move. `end` and
 # `replay` are also move verbs (Tripple Domino `end ...`, Duplicon `replay ...`): they are
 # commands only with a flag (`end --abandoned`, `replay --to 5`).
-COMMANDS = ("show", "score", "log", "undo", "redo", "moves", "ask", "check", "adjust",
+TYPED_COMMANDS = ("show", "score", "log", "undo", "redo", "moves", "ask", "check", "adjust",
             "position", "matches", "standings", "rule", "games")
 FLAGGED = ("end", "replay")
 HELP = ("type a move as at `referee play` (without `referee play`); or a command: "
-        + ", ".join(COMMANDS + FLAGGED) + "; `help`, `quit` (or Ctrl-D)")
+        + ", ".join(TYPED_COMMANDS + FLAGGED) + "; `help`, `quit` (or Ctrl-D)")
 
 
 class Words:
@@ -58,10 +58,10 @@ class Words:
         low = [w.lower() for w in typed]
         words = {m[n] for m in self.moves if len(m) > n and [w.lower() for w in m[:n]] == low}
         if n == 0:
-            words |= set(COMMANDS) | set(FLAGGED) | {"help", "quit"}
+            words |= set(TYPED_COMMANDS) | set(FLAGGED) | {"help", "quit"}
         elif typed[0] == "check":  # a move follows
             return self.candidates(typed[1:], prefix)
-        elif typed[0] in COMMANDS + FLAGGED:  # adjust PLAYER, end --winner PLAYER, ask ...
+        elif typed[0] in TYPED_COMMANDS + FLAGGED:  # adjust PLAYER, end --winner PLAYER, ask ...
             words = set(self.players)
             if typed[0] == "ask":
                 words |= {w for m in self.moves for w in m}
@@ -81,7 +81,7 @@ def argv_for(line: str) -> list[str] | None:
     if not words:
         return None
     flagged = any(w.startswith("--") for w in words)
-    if words[0] in COMMANDS or (words[0] in FLAGGED and flagged):
+    if words[0] in TYPED_COMMANDS or (words[0] in FLAGGED and flagged):
         return words
     return ["play", *words] if flagged else ["play", line.strip()]  # `draw --by bob`
 
