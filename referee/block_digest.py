@@ -12,22 +12,30 @@ text however many steps made it.
 
 from __future__ import annotations
 
-import hashlib
 import sqlite3
 
-from referee.event_digest import JOINED, SEPARATOR
+from referee.event_digest import EventDigest
 
 BLOCK = 1000
 
 
 class BlockDigest:
-    """Events 1..seq of a match: the digests of the whole blocks, and the block under way."""
+    """Events 1..seq of a match: the digests of the whole blocks, and the block under way (an
+    EventDigest that starts at the block's first event)."""
 
-    def __init__(self) -> None:
-        self.seq = 0  # the last event taken in
-        self.blocks: list[str] = []  # digests of blocks 1..len(blocks), each BLOCK events
-        self._part: list = []  # the block under way: one hash per column, and its rows
-        self._rows = 0
+    def __init__(self, blocks: list[str] | None = None) -> None:
+        self.blocks = blocks or []  # digests of blocks 1..len(blocks), each BLOCK events
+        self._part = self._new_block()
+
+    def _new_block(self) -> EventDigest:
+        part = EventDigest()
+        part.seq = len(self.blocks) * BLOCK
+        return part
+
+    @property
+    def seq(self) -> int:
+        """The last event taken in."""
+        return self._part.seq
 
     @classmethod
     def resume(cls, text: str) -> BlockDigest | None:
@@ -37,45 +45,27 @@ class BlockDigest:
         found = [b for b in blocks.split(",") if b]
         if not rest or any(len(b) != 64 for b in found):
             return None
-        d = cls()
-        d.blocks, d.seq = found, len(found) * BLOCK
-        return d
+        return cls(found)
 
     def extend(self, db: sqlite3.Connection, match_id: int, upto: int) -> BlockDigest:
         """Take in the events after self.seq up to `upto` (a query per block); returns self."""
         while self.seq < upto:
             end = min(upto, (self.seq // BLOCK + 1) * BLOCK)
-            *joined, rows = db.execute(
-                f"SELECT {JOINED}, count(*) FROM events WHERE match = ? AND seq > ? AND seq <= ?",
-                (match_id, self.seq, end)).fetchone()
-            if not self._part:
-                self._part = [hashlib.sha256() for _ in joined]
-            if rows:
-                for h, part in zip(self._part, joined, strict=True):
-                    if self._rows:
-                        h.update(SEPARATOR.encode())
-                    h.update(part or b"")
-            self._rows += rows
-            self.seq = end
+            self._part.extend(db, match_id, end)
             if end % BLOCK == 0:
-                self.blocks.append(self._part_digest())
-                self._part, self._rows = [], 0
+                self.blocks.append(self._part.hexdigest())
+                self._part = self._new_block()
         return self
 
-    def _part_digest(self) -> str:
-        parts = "|".join(h.hexdigest() for h in self._part)
-        return hashlib.sha256(f"{parts}|{self._rows}".encode()).hexdigest()
-
     def copy(self) -> BlockDigest:
-        other = BlockDigest()
-        other.seq, other.blocks, other._rows = self.seq, list(self.blocks), self._rows
-        other._part = [h.copy() for h in self._part]
+        other = BlockDigest(list(self.blocks))
+        other._part = self._part.copy()
         return other
 
     def text(self) -> str:
         """What a snapshot stores: the whole blocks' digests; the block under way; seq."""
-        part = self._part_digest() if self._part else ""
-        return f"{','.join(self.blocks)};{part};{self.seq}"
+        under_way = self.seq > len(self.blocks) * BLOCK
+        return f"{','.join(self.blocks)};{self._part.hexdigest() if under_way else ''};{self.seq}"
 
 
 def digest(db: sqlite3.Connection, match_id: int, upto: int) -> str:
