@@ -32,3 +32,15 @@ def user_folder(kind: str, app: str = "referee") -> Path:
 
     find = platformdirs.user_data_path if kind == "data" else platformdirs.user_cache_path
     return find(app, appauthor=False)
+
+
+def write_memo_file(path: Path, data: bytes) -> None:
+    """Write a cache file atomically (temp file, then replace), so a reader never sees half of
+    one; a cache that cannot be written is skipped: it only costs time."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    except OSError:
+        pass

@@ -117,11 +117,7 @@ def read_memo(path: Path, key: str) -> dict | None:
 
 
 def write_memo(path: Path, data: object) -> None:
-    """Atomically (temp file, then replace); a cache that cannot be written is skipped."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    """Write a memo as JSON (atomically; skipped when it cannot be written)."""
+    from pnp_shared.folders import write_memo_file
+
+    write_memo_file(path, json.dumps(data).encode("utf-8"))

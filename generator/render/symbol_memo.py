@@ -26,6 +26,8 @@ import os
 from functools import cache
 from pathlib import Path
 
+from pnp_shared.folders import user_folder, write_memo_file
+
 ENV = "PNP_CACHE"
 FORMAT = 2  # bumped when what is stored changes
 # the modules whose code decides the cleaned art, its streams and the layouts
@@ -39,8 +41,6 @@ def cache_dir() -> Path:
     env = os.environ.get(ENV)
     if env:
         return Path(env).expanduser()
-    from pnp_shared.folders import user_folder
-
     return user_folder("cache", "pnp")
 
 
@@ -131,7 +131,7 @@ def save_art(key: str, art, enc) -> None:
             "blobs": [len(b) for b in blobs], "sha256": hashlib.sha256(b"".join(blobs)).hexdigest(),
             "enc": None if enc is None else {"filter": enc.filter, "space": enc.space,
                                              "size": enc.size}}
-    _write(cache_dir() / "art" / f"{key}.bin",
+    write_memo_file(cache_dir() / "art" / f"{key}.bin",
            json.dumps(meta).encode() + b"\n" + b"".join(blobs))
 
 
@@ -162,15 +162,4 @@ def save_layouts(folder: Path, layouts: dict) -> None:
     """Store the deck's card layouts (replacing the deck's earlier ones: no growth)."""
     data = {key: [[p.x, p.y, p.scale, p.angle, p.size] for p in placed]
             for key, placed in layouts.items()}
-    _write(layouts_file(folder), json.dumps(data).encode())
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Atomically (temp file, then rename); a memo that cannot be written is skipped."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    except OSError:
-        pass
+    write_memo_file(layouts_file(folder), json.dumps(data).encode())
