@@ -29,7 +29,7 @@ ONE_PASS = f"SELECT {JOINED} FROM events WHERE match = ?"  # in the key's order 
 # the digests of referee/event_digest.py read it; a row out of order only sends it event by event
 EVERY_MATCH = f"SELECT match, {JOINED} FROM events GROUP BY match"  # the same, in one scan of
 # the key (no sort): `verify --all` on 2,000 matches makes one query, not 2,000
-NO_EVENTS = (0, None, None, None, None, None, None, None, None)
+NO_EVENTS = (0, None, None, None, None) + (None,) * len(COLUMNS)  # a match without rows
 
 
 def every_match(store: Store) -> dict[int, tuple]:
