@@ -105,6 +105,16 @@ def test_an_untouched_database_verifies(ref):
     assert ref("verify", "--match", "1").exit_code == 0
 
 
+def test_verify_all_names_what_verifying_each_match_alone_names(ref):
+    """`verify --all` reads every match's chain in one query: a match left with no events and
+    an edited event in another are both named, as verifying each alone names them."""
+    tamper(ref.db, "DELETE FROM events WHERE match = 1; " + CASES["middle event edited"][0])
+    problems = lambda *args: json.loads(ref("verify", "--json", *args).output)["problems"]  # noqa: E731
+    every = problems("--all")
+    assert every == problems("--match", "1") + problems("--match", "2"), every
+    assert "match 1 has no events" in every[0]["what"] and "event 3 breaks" in every[1]["what"]
+
+
 def test_a_database_from_before_heads_is_adopted_and_then_guarded(ref):
     """An old database (no heads table) is trusted as it is when first opened, then guarded."""
     old = "DROP TABLE heads; DELETE FROM settings WHERE key = 'manifest'; PRAGMA user_version = 0;"

@@ -131,6 +131,7 @@ def _rechain(db, match_id: int) -> None:
     "UPDATE events SET data = data || ' ' WHERE seq = 9",
     "UPDATE events SET prev = upper(prev) WHERE seq = 12",
     "UPDATE events SET at = '2020' WHERE seq = 2",
+    "UPDATE events SET kind = kind || char(30) WHERE seq = 6",  # the separator of the columns
     "UPDATE events SET data = '{\"text\": ' WHERE seq = 5",  # then rechained: unreadable
     "DELETE FROM events",
     "DELETE FROM events WHERE seq > 40",
