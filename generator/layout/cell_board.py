@@ -17,7 +17,7 @@ import random
 import re
 from functools import cache
 
-from PIL import Image, ImageChops, ImageFilter
+from PIL import Image
 
 SNUG = 2  # crowding is counted this many cells around a symbol's box
 _REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # bits of a byte, reversed
@@ -106,14 +106,16 @@ class Board:
         bw, bh = w + 2 * SNUG, h + 2 * SNUG  # the box counted: the footprint's, grown
         r0, r1 = max(y0 - SNUG, 0), min(y1 - SNUG + bh, n)
         c0, c1 = max(x0 - SNUG, 0), min(x1 - SNUG + bw, n)
-        board = rows_image(self.blocked, n, r0, r1).crop((c0, 0, c1, r1 - r0))
-        blurred = board.filter(ImageFilter.BoxBlur(((bw - 1) / 2, (bh - 1) / 2)))
+        # Pillow's C images (ImagingCore) directly: its Python wrappers cost more than the
+        # work on images this small
+        board = rows_image(self.blocked, n, r0, r1).im.crop((c0, 0, c1, r1 - r0))
+        blurred = board.box_blur(((bw - 1) / 2, (bh - 1) / 2), 1)
         top, left = y0 - SNUG + (bh - 1) // 2 - r0, x0 - SNUG + (bw - 1) // 2 - c0
         crowding = blurred.crop((left, top, left + x1 - x0, top + y1 - y0))
         legal = rows_image(free, n, y0, y1).crop((x0, 0, x1, y1 - y0))
-        scored = ImageChops.darker(crowding, legal)
+        scored = crowding.chop_darker(legal.im)
         most = scored.getextrema()[1]  # in C: max() of the bytes took ~11 ms of 57 cards
-        scored = scored.tobytes()
+        scored = legal._new(scored).tobytes()
         if most == 0:  # no legal place has a blocked cell near: any legal place will do
             scored, most = legal.tobytes(), 255
         row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), x1 - x0)
@@ -176,9 +178,9 @@ def row_runs_and_box(fp: Image.Image) -> tuple[list[tuple[int, int, int]], tuple
     inked), counted from the inked cells' box, and that box (top, left, bottom, right; the
     last two past the end): the box by getbbox, then one pass over its bytes with a column of
     zeros added, so that no run goes on into the next row."""
-    left, top, right, bottom = fp.getbbox()
+    left, top, right, bottom = fp.im.getbbox()  # Pillow's C image: its wrapper costs more
     width = right - left + 1
-    data = fp.crop((left, top, right + 1, bottom)).tobytes()
+    data = fp._new(fp.im.crop((left, top, right + 1, bottom))).tobytes()
     runs = [(start // width, start % width, end - start)
             for start, end in map(re.Match.span, _INKED.finditer(data))]
     return runs, (top, left, bottom, right)

@@ -175,8 +175,11 @@ class _Grid:
         w, h = sil.size
         data = (cos, -sin, m * (sin - cos) + w / 2 + reach,
                 sin, cos, -m * (sin + cos) + h / 2 + reach)
-        fp = grown.transform((2 * m, 2 * m), Image.Transform.AFFINE, data,
-                             Image.Resampling.NEAREST)
+        side = 2 * m  # Pillow's C images directly: its wrapper costs more than the work
+        fp = Image.core.fill("L", (side, side), 0)
+        fp.transform((0, 0, side, side), grown.im, Image.Transform.AFFINE, data,
+                     Image.Resampling.NEAREST, True)
+        fp = grown._new(fp)
         runs, (top, left, bottom, right) = cell_board.row_runs_and_box(fp)
         return runs, right - left, bottom - top, m - top, m - left
 
