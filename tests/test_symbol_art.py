@@ -45,6 +45,28 @@ def test_a_plain_background_becomes_transparent_and_the_art_is_trimmed(tmp_path)
     assert rgb[25, 3, 0] > 150 and rgb[25, 3, 1] < 60  # still red
 
 
+@pytest.mark.parametrize("size", [(7, 5), (40, 41), (83, 120), (161, 77), (333, 250)])
+def test_the_silhouette_marks_exactly_the_cells_holding_ink(size):
+    """Cells are k half pixels centred on the art (so a pixel can straddle two cells): a
+    cell is inked when a pixel it overlaps is, for even and odd paddings alike."""
+    from generator.render.art import _silhouette
+
+    rng = np.random.default_rng(sum(size))
+    ink = (rng.random(size[::-1]) < 0.002) * 255
+    ink[0, 0] = ink[-1, -1] = 255
+    sil = _silhouette(Image.fromarray(ink.astype(np.uint8)))
+    k = round(2 * sil.cell)  # a cell, in half pixels
+    cols, rows = sil.size
+    left, top = (cols * k - 2 * size[0]) // 2, (rows * k - 2 * size[1]) // 2
+    want = np.zeros((rows, cols), bool)
+    for y, x in np.argwhere(ink):  # the half pixels 2x, 2x + 1 and their cells
+        for hy in (2 * y + top, 2 * y + 1 + top):
+            for hx in (2 * x + left, 2 * x + 1 + left):
+                want[hy // k, hx // k] = True
+    assert (sil.mask == want).all()
+    assert max(sil.size) <= 40  # MASK_CELLS
+
+
 def test_jpeg_noise_counts_as_background(tmp_path):
     path = drawing(tmp_path, "ring.jpg")
     art = clean(path)

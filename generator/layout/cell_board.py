@@ -17,7 +17,7 @@ import random
 import re
 from functools import cache
 
-from PIL import Image, ImageChops, ImageFilter
+from PIL import Image
 
 SNUG = 2  # crowding is counted this many cells around a symbol's box
 _REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # bits of a byte, reversed
@@ -58,27 +58,37 @@ class Board:
 
     def run(self, length: int) -> int:
         """Bit i * n + j set when any of cells (i, j) .. (i, j + length - 1) is blocked: the
-        run of half the length OR-ed with itself shifted by the rest, memoised per board."""
+        run of the largest power of two below the length OR-ed with itself shifted by the
+        rest (one shift per length, the powers made once), memoised per board."""
         got = self._runs.get(length)
         if got is None:
-            half = (length + 1) // 2
-            got = self.run(half)
-            got |= got >> (length - half)
+            power = 1 << ((length - 1).bit_length() - 1)
+            got = self.run(power)
+            got |= got >> (length - power)
             self._runs[length] = got
         return got
 
     def legal(self, runs: list, w: int, h: int) -> int:
         """The bits of the top-left cells where a w x h footprint of these runs fits (no
-        inked cell on a blocked one)."""
+        inked cell on a blocked one).
+
+        The runs are taken a spread-out few first (every 8th, then every 4th, ...): a
+        footprint that fits nowhere (nearly half the tries) is most often found so after a
+        fraction of its runs."""
         n = self.n
         if h > n or w > n:
             return 0
-        hit = 0
+        free = tops(n, h, w)
         memo = self._runs
-        for r, a, length in runs:
-            bits = memo.get(length)
-            hit |= (self.run(length) if bits is None else bits) >> (r * n + a)
-        return tops(n, h, w) & ~hit
+        for part in (runs[::8], runs[4::8], runs[2::4], runs[1::2]):
+            hit = 0
+            for r, a, length in part:
+                bits = memo.get(length)
+                hit |= (self.run(length) if bits is None else bits) >> (r * n + a)
+            free &= ~hit
+            if not free:
+                return 0
+        return free
 
     def best(self, runs: list, w: int, h: int, rng: random.Random) -> tuple[int, int] | None:
         """The top-left cell where the footprint fits with the most blocked cells around it
@@ -96,18 +106,19 @@ class Board:
         bw, bh = w + 2 * SNUG, h + 2 * SNUG  # the box counted: the footprint's, grown
         r0, r1 = max(y0 - SNUG, 0), min(y1 - SNUG + bh, n)
         c0, c1 = max(x0 - SNUG, 0), min(x1 - SNUG + bw, n)
-        board = rows_image(self.blocked, n, r0, r1).crop((c0, 0, c1, r1 - r0))
-        blurred = board.filter(ImageFilter.BoxBlur(((bw - 1) / 2, (bh - 1) / 2)))
+        # Pillow's C images (ImagingCore) directly: its Python wrappers cost more than the
+        # work on images this small
+        board = rows_image(self.blocked, n, r0, r1).im.crop((c0, 0, c1, r1 - r0))
+        blurred = board.box_blur(((bw - 1) / 2, (bh - 1) / 2), 1)
         top, left = y0 - SNUG + (bh - 1) // 2 - r0, x0 - SNUG + (bw - 1) // 2 - c0
         crowding = blurred.crop((left, top, left + x1 - x0, top + y1 - y0))
         legal = rows_image(free, n, y0, y1).crop((x0, 0, x1, y1 - y0))
-        scored = ImageChops.darker(crowding, legal)
+        scored = crowding.chop_darker(legal.im)
         most = scored.getextrema()[1]  # in C: max() of the bytes took ~11 ms of 57 cards
-        scored = scored.tobytes()
+        scored = legal._new(scored).tobytes()
         if most == 0:  # no legal place has a blocked cell near: any legal place will do
             scored, most = legal.tobytes(), 255
-        ties = [m.start() for m in re.finditer(re.escape(bytes([most])), scored)]
-        row, col = divmod(ties[rng.randrange(len(ties))], x1 - x0)
+        row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), x1 - x0)
         return y0 + row, x0 + col
 
     def place(self, runs: list, i: int, j: int) -> None:
@@ -120,6 +131,14 @@ class Board:
         cells |= (cells << n) | (cells >> n)
         self.blocked |= (cells << ((i - 1) * n + j - 1)) & ((1 << (n * n)) - 1)
         self._runs = {1: self.blocked}
+
+
+def _nth(data: bytes, value: int, k: int) -> int:
+    """The index of the k-th (from 0) byte of data equal to value (ties are one to three)."""
+    at = data.index(value)
+    for _ in range(k):
+        at = data.index(value, at + 1)
+    return at
 
 
 def rows_image(bits: int, n: int, first: int, end: int) -> Image.Image:
@@ -142,21 +161,26 @@ def _bounds(bits: int, n: int) -> tuple[int, int, int, int]:
 
 @cache
 def tops(n: int, h: int, w: int) -> int:
-    """The bits of the cells where an h x w box's top-left corner keeps it on the grid."""
+    """The bits of the cells where an h x w box's top-left corner keeps it on the grid: the
+    first n - h + 1 rows of _columns (one shift, where building them is a long division)."""
+    return _columns(n, w) >> (n * (h - 1))
+
+
+@cache
+def _columns(n: int, w: int) -> int:
+    """The bits of columns 0 .. n - w in every row (a row's bits repeated every n bits)."""
     row = (1 << (n - w + 1)) - 1
-    return row * (((1 << (n * (n - h + 1))) - 1) // ((1 << n) - 1))  # row, repeated every n
+    return row * (((1 << (n * n)) - 1) // ((1 << n) - 1))
 
 
 def row_runs_and_box(fp: Image.Image) -> tuple[list[tuple[int, int, int]], tuple]:
     """(row, first column, length) of each run of inked cells in fp (mode L, some cell
-    inked), and the inked cells' box (top, left, bottom, right; the last two past the end):
-    one pass over its bytes with a column of zeros added, so that no run goes on into the
-    next row (the box from the runs: no second pass by getbbox and crop)."""
-    w, h = fp.size
-    data = fp.crop((0, 0, w + 1, h)).tobytes()
-    width = w + 1
+    inked), counted from the inked cells' box, and that box (top, left, bottom, right; the
+    last two past the end): the box by getbbox, then one pass over its bytes with a column of
+    zeros added, so that no run goes on into the next row."""
+    left, top, right, bottom = fp.im.getbbox()  # Pillow's C image: its wrapper costs more
+    width = right - left + 1
+    data = fp._new(fp.im.crop((left, top, right + 1, bottom))).tobytes()
     runs = [(start // width, start % width, end - start)
             for start, end in map(re.Match.span, _INKED.finditer(data))]
-    left = min(a for _, a, _ in runs)
-    right = max(a + length for _, a, length in runs)
-    return runs, (runs[0][0], left, runs[-1][0] + 1, right)
+    return runs, (top, left, bottom, right)

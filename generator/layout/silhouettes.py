@@ -156,8 +156,8 @@ class _Grid:
     def footprint(self, sil: Silhouette, scale: float, angle: float
                   ) -> tuple[list, int, int, int, int]:
         """Cells the ink can touch at this scale and angle (the art's centre on a cell
-        corner) as row runs (cell_board.row_runs_and_box), the footprint's width and height,
-        and that corner's (row, col) in it.
+        corner) as row runs from the footprint's top-left (cell_board.row_runs_and_box), the
+        footprint's width and height, and that corner's (row, col) in it.
 
         Each cell's centre is mapped back into the mask; the cell is inked when the mask,
         grown by the cell's reach in mask cells, is inked there (conservative). The mapping
@@ -175,10 +175,12 @@ class _Grid:
         w, h = sil.size
         data = (cos, -sin, m * (sin - cos) + w / 2 + reach,
                 sin, cos, -m * (sin + cos) + h / 2 + reach)
-        fp = grown.transform((2 * m, 2 * m), Image.Transform.AFFINE, data,
-                             Image.Resampling.NEAREST)
+        side = 2 * m  # Pillow's C images directly: its wrapper costs more than the work
+        fp = Image.core.fill("L", (side, side), 0)
+        fp.transform((0, 0, side, side), grown.im, Image.Transform.AFFINE, data,
+                     Image.Resampling.NEAREST, True)
+        fp = grown._new(fp)
         runs, (top, left, bottom, right) = cell_board.row_runs_and_box(fp)
-        runs = [(r - top, a - left, length) for r, a, length in runs]
         return runs, right - left, bottom - top, m - top, m - left
 
     def centre(self, i: int, j: int, cr: int, cc: int) -> tuple[float, float]:

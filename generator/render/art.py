@@ -113,13 +113,13 @@ def _unbackground(im: Image.Image, path: Path
     if bg is None:
         return None, (f"{path.name}: its border is not one plain colour, so its background "
                       "was kept; give it a transparent background or a plain border"), (0, 0)
-    far_im = _distance(im, bg)
-    found = lookup(far_im, _SOLID).getbbox()
+    found = lookup(im, _solid_channels(bg)).getbbox()  # getbbox skips an RGB pixel's pad byte
     if found is None:
         return Image.new("RGBA", (w, h), (0, 0, 0, 0)), "", (0, 0)
     # one ring of background around the box (where the image has room) seeds the fill
     box = (max(found[0] - 1, 0), max(found[1] - 1, 0), min(found[2] + 1, w), min(found[3] + 1, h))
-    rgb, far = im.crop(box), far_im.crop(box)
+    rgb = im.crop(box)
+    far = _distance(rgb, bg)
     plane = Plane.of(*far.size)
     candidate = plane.bits(lookup(far, _NEAR, "1"))
     background = plane.reachable(candidate, plane.rim())
@@ -173,6 +173,14 @@ def _distance(im: Image.Image, colour: tuple[int, ...]) -> Image.Image:
 
 
 @cache
+def _solid_channels(colour: tuple[int, int, int]) -> bytes:
+    """A lookup table for an RGB image: a channel farther than TOLERANCE from the colour's
+    becomes 255, else 0 (so a pixel is not background colour when any channel is set: one
+    pass over the whole image finds the drawing's box, the distance is then taken in it)."""
+    return bytes(255 if abs(v - c) > TOLERANCE else 0 for c in colour for v in range(256))
+
+
+@cache
 def _background_share(channel: int) -> bytes:
     """For each alpha, the background channel's share in a pixel of that alpha."""
     return bytes(round((255 - a) * channel / 255) for a in range(256))
@@ -190,14 +198,22 @@ _VISIBLE_LUT = bytes([0] * (VISIBLE + 1) + [255] * (255 - VISIBLE))
 def _silhouette(ink: Image.Image) -> Silhouette:
     """A coarse mask of the ink (a mask cell is inked when any of its pixels is), in pixels.
 
-    The ink is doubled first so that the padding to whole cells splits evenly on both sides:
-    the mask's centre is then exactly the image's centre. The cells are averaged as floats
-    (any ink at all leaves a cell above 0, whatever the cell's size)."""
-    w, h = 2 * ink.width, 2 * ink.height
-    k = 2 * max(1, math.ceil(max(h, w) / MASK_CELLS / 2))
-    ph, pw = math.ceil(h / k) * k, math.ceil(w / k) * k
+    The cells are even numbers k of half pixels, the padding to whole cells split evenly on
+    both sides: the mask's centre is then exactly the image's centre. A cell thus covers k / 2
+    pixels, or k / 2 + 1 when the padding is an odd number of half pixels (a pixel on the
+    edge between two cells is in both): then the ink is first widened by a pixel that way.
+    The cells are averaged as floats (any ink at all leaves a cell above 0, whatever the
+    cell's size)."""
+    w, h = ink.size
+    k = 2 * max(1, math.ceil(max(h, w) / MASK_CELLS))
+    half = k // 2
+    pw, ph = math.ceil(w / half) * half, math.ceil(h / half) * half  # in pixels
+    left, top = pw - w, ph - h  # the padding, in half pixels
+    if left % 2:
+        ink = ImageChops.lighter(ink.crop((-1, 0, w, h)), ink.crop((0, 0, w + 1, h)))
+    if top % 2:
+        ink = ImageChops.lighter(ink.crop((0, -1, ink.width, h)), ink.crop((0, 0, ink.width, h + 1)))
     pad = Image.new("F", (pw, ph), 0)
-    pad.paste(ink.resize((w, h), Image.Resampling.NEAREST).convert("F"),
-              ((pw - w) // 2, (ph - h) // 2))
-    cells = pad.reduce(k).point(lambda v: v * 1e6).convert("L")
+    pad.paste(ink.convert("F"), (left // 2, top // 2))
+    cells = pad.reduce(half).point(lambda v: v * 1e6).convert("L")
     return Silhouette(cells, k / 2)
