@@ -309,17 +309,19 @@ def _verified(store: Store, match_id: int) -> tuple[int, str]:
     """(seq, hash) up to which the events are as when the newest snapshot was made (its
     digest of them still matches), or (0, GENESIS): those need no hashing one by one."""
     try:
-        row = store.db.execute("SELECT seq, hash, content FROM snapshots WHERE match = ? "
-                               "ORDER BY seq DESC LIMIT 1", (match_id,)).fetchone()
+        row = store.db.execute("SELECT max(seq) FROM snapshots WHERE match = ?",
+                               (match_id,)).fetchone()
     except sqlite3.DatabaseError:
         return 0, GENESIS
-    if row is None:
+    found = _head_and_content(store.db, match_id, row[0]) if row[0] is not None else None
+    if found is None:  # none, or its event hash edited: not mistaken for an edited event
         return 0, GENESIS
-    if not trust_memo.known(store, match_id, row[0], str(row[2])):
-        if events_digest(store.db, match_id, row[0]) != row[2]:
+    head, content = found
+    if not trust_memo.known(store, match_id, row[0], content):
+        if events_digest(store.db, match_id, row[0]) != content:
             return 0, GENESIS
-        trust_memo.learned(store, match_id, row[0], str(row[2]))
-    return row[0], row[1]
+        trust_memo.learned(store, match_id, row[0], content)
+    return row[0], head
 
 
 def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
@@ -339,14 +341,20 @@ def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
             break  # this command folded as far already
         if json.loads(gone_json) != sorted(g for g in gone if g <= seq):
             continue
-        try:  # as blobs, whatever an edit made of them
-            head, content, marks_blob, state_blob, check = db.execute(
-                "SELECT hash, content, CAST(marks AS BLOB), CAST(state AS BLOB), digest FROM "
-                "snapshots WHERE match = ? AND seq = ?", (match_id, seq)).fetchone()
-        except sqlite3.DatabaseError:
-            continue
-        if _digest(state_blob, marks_blob, str(head), str(content)) != check:
-            continue  # an edited cache entry: ignored, never trusted
+        if not replay:  # no state to read: its event's hash and the events' digest suffice
+            found = _head_and_content(db, match_id, seq)
+            if found is None:
+                continue
+            head, content = found
+        else:
+            try:  # as blobs, whatever an edit made of them
+                head, content, marks_blob, state_blob, check = db.execute(
+                    "SELECT hash, content, CAST(marks AS BLOB), CAST(state AS BLOB), digest "
+                    "FROM snapshots WHERE match = ? AND seq = ?", (match_id, seq)).fetchone()
+            except sqlite3.DatabaseError:
+                continue
+            if _digest(state_blob, marks_blob, str(head), str(content)) != check:
+                continue  # an edited cache entry: ignored, never trusted
         content = str(content)
         if match_id in store.chain_checked:  # `referee verify` hashed every event again in
             events = None  # this read: no digest (a snapshot saved digests from event 1)
@@ -372,6 +380,20 @@ def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
         r = recalled
         return r.seq, r.head, r.state, list(r.marks), r.events
     return None
+
+
+def _head_and_content(db: sqlite3.Connection, match_id: int,
+                      seq: int) -> tuple[str, str] | None:
+    """A snapshot's event hash and events digest, without its state (whose bytes its own
+    digest covers: hashing ~400 kB): the hash must be that of event `seq` as stored, and the
+    digest is compared with the events' below as always. None: the entry is not usable."""
+    try:
+        head, content, stored = db.execute(
+            "SELECT s.hash, s.content, e.hash FROM snapshots s JOIN events e ON e.match = s.match "
+            "AND e.seq = s.seq WHERE s.match = ? AND s.seq = ?", (match_id, seq)).fetchone()
+    except (sqlite3.DatabaseError, TypeError):
+        return None
+    return (head, str(content)) if head == stored else None
 
 
 def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], code: str,
