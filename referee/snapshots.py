@@ -353,8 +353,11 @@ def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
                     "FROM snapshots WHERE match = ? AND seq = ?", (match_id, seq)).fetchone()
             except sqlite3.DatabaseError:
                 continue
-            if _digest(state_blob, marks_blob, str(head), str(content)) != check:
-                continue  # an edited cache entry: ignored, never trusted
+            entry = f"entry {check}"  # what the trust memo knows of a checked entry
+            if not trust_memo.known(store, match_id, seq, entry):
+                if _digest(state_blob, marks_blob, str(head), str(content)) != check:
+                    continue  # an edited cache entry: ignored, never trusted
+                trust_memo.learned(store, match_id, seq, entry)
         content = str(content)
         if match_id in store.chain_checked:  # `referee verify` hashed every event again in
             events = None  # this read: no digest (a snapshot saved digests from event 1)
@@ -423,13 +426,14 @@ def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], c
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
                           (match_id, seq)).fetchone()[0]
         content = events.extend(db, match_id, seq).text()
+        check = _digest(state_blob, marks_blob, head, content)
         db.execute("INSERT OR REPLACE INTO snapshots (match, seq, hash, code, gone, content, "
                    "marks, state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (match_id, seq, head, code, json.dumps(sorted(g for g in gone if g <= seq)),
-                    content, marks_blob, state_blob,
-                    _digest(state_blob, marks_blob, head, content)))
+                    content, marks_blob, state_blob, check))
         _prune(db, match_id)
         trust_memo.learned(store, match_id, seq, content, earlier)
+        trust_memo.learned(store, match_id, seq, f"entry {check}")
         if own_tx:
             db.execute("COMMIT")
         return events

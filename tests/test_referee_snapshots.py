@@ -86,10 +86,18 @@ def test_the_cached_state_equals_the_full_replay_with_undos(store, seed):
     assert sum(len(x.points) for x in lines) == len(ledger)  # every point on its move's line
 
 
+def edit_behind(store: Store, sql: str) -> None:
+    """An edit by another program (the referee's own connection only appends and caches)."""
+    other = sqlite3.connect(store.path)
+    other.execute(sql)
+    other.commit()
+    other.close()
+
+
 def test_an_edited_snapshot_is_ignored_not_trusted(store):
     play_randomly(store, 20, seed=3)
     truth = session.load(store).state
-    store.db.execute("UPDATE snapshots SET state = replace(state, 'ana', 'eve')")
+    edit_behind(store, "UPDATE snapshots SET state = replace(state, 'ana', 'eve')")
     assert session.load(store).state == truth
 
 
@@ -101,7 +109,7 @@ def test_redo_ignores_an_edited_snapshot_as_every_command_does(store, edit):
     play_randomly(store, 20, seed=3)
     table_session.undo(store)
     session.load(store)  # a snapshot at the undo
-    store.db.execute(f"UPDATE snapshots SET {edit}")
+    edit_behind(store, f"UPDATE snapshots SET {edit}")
     done = table_session.redo(store)
     assert done.taken is not None
     assert session.load(store).state == full_fold(store)
