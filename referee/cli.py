@@ -6,15 +6,24 @@ Generic over the game contract (engine.Rules): no game is named here. User mista
 
 from __future__ import annotations
 
+import gc
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import click
+if Path(sys.argv[0]).stem == "referee":  # the program starting (not a test importing this):
+    gc.disable()  # no cycle collection while it loads (see clictx.without_cycle_collection)
 
-from pnp_shared.oneline import fail, quoted
-from referee.cli_group import RefereeGroup
-from referee.clictx import echo_json, parse_options, store_of, without_cycle_collection
+import click  # noqa: E402
+
+from pnp_shared.oneline import fail, quoted  # noqa: E402
+from referee.cli_group import RefereeGroup  # noqa: E402
+from referee.clictx import (  # noqa: E402
+    echo_json,
+    parse_options,
+    store_of,
+    without_cycle_collection,
+)
 
 if TYPE_CHECKING:
     from referee import session

@@ -60,10 +60,17 @@ LONG_RUNNING = ("shell", "simulate")
 def without_cycle_collection(ctx: click.Context) -> None:
     """A command that answers and exits runs without Python's cyclic garbage collector (the
     process ends before cycles matter; collecting walked the objects of a long match's state
-    again and again, ~4 ms of a command's 150). Put back when the command ends, and never
-    turned off for the shell and the simulation, which run long."""
+    again and again, ~4 ms of a command's 150). The `referee` program starts without it (see
+    cli.py: the imports alone set it off several times) and a command that exits never turns
+    it back on; run in a process that goes on (tests, the shell's own commands), it is put back
+    when the command ends. The shell and the simulation run long: they collect cycles, all but
+    those among the objects made while starting (gc.freeze: modules, code)."""
     import gc
 
-    if ctx.invoked_subcommand not in LONG_RUNNING and gc.isenabled():
+    if ctx.invoked_subcommand in LONG_RUNNING:
+        if not gc.isenabled():
+            gc.freeze()
+            gc.enable()
+    elif gc.isenabled():
         gc.disable()
         ctx.call_on_close(gc.enable)

@@ -213,8 +213,10 @@ class Rules(Generic[State, Move]):
 
     def ledger(self, state: State) -> tuple[ScoreItem, ...]:
         """Every score item so far, in order, itemised (it only grows move by move); by default
-        the state's `ledger` field."""
-        return tuple(state.ledger)  # type: ignore[attr-defined]
+        the state's `ledger` field (a tuple as it is: a long match's holds 24,000 items, and a
+        SummedLedger keeps its sums)."""
+        ledger = state.ledger  # type: ignore[attr-defined]
+        return ledger if isinstance(ledger, tuple) else tuple(ledger)
 
     def outcome(self, state: State) -> Outcome | None:
         """The end of the game, or None while it goes on."""

@@ -5,7 +5,7 @@ unpickles a snapshot nor digests the log a second time.
 Why it is safe: a write transaction holds the database's write lock from its first read to its
 commit, so no other terminal or program can change an event in between, and the command's own
 appends only add events after those remembered. Nothing is remembered or recalled outside a
-write transaction, nor across two of them (Store.write_serial tells them apart).
+write transaction, nor across two of them (Store.folded is emptied when one ends).
 """
 
 from __future__ import annotations
@@ -31,8 +31,7 @@ class Remembered(NamedTuple):
 
 def remember(store: Store, match_id: int, remembered: Remembered) -> None:
     if store.writing:
-        kept = store.__dict__.setdefault("_remembered", {})
-        kept[match_id, remembered.seq] = (store.write_serial, remembered)
+        store.folded[match_id, remembered.seq] = remembered
 
 
 def recall(store: Store, match_id: int, target: int, code: str,
@@ -42,9 +41,9 @@ def recall(store: Store, match_id: int, target: int, code: str,
     if not store.writing:
         return None
     found = None
-    for (mid, seq), (serial, f) in store.__dict__.get("_remembered", {}).items():
-        if (mid == match_id and seq <= target and serial == store.write_serial
-                and f.code == code and f.gone == tuple(sorted(g for g in gone if g <= seq))
+    for (mid, seq), f in store.folded.items():
+        if (mid == match_id and seq <= target and f.code == code
+                and f.gone == tuple(sorted(g for g in gone if g <= seq))
                 and (found is None or seq > found.seq)):
             found = f
     if found is None or found.events is None:

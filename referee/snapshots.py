@@ -56,6 +56,10 @@ KEEP_ANCHORS = 3
 SAVE_IN_WRITE = 100  # a write command (play, undo...) saves no snapshot of fewer new events:
 # pickling one holds the write lock ~20 ms longer, and the next command folds those few again
 ROW = "seq, kind, data, at, prev, hash"
+# a match's first and last event, from the index: counting 20,000 rows to find a gap took 3 ms
+# of every command; a gap is found by the digest below a snapshot and the chain above it
+SPAN = ("SELECT (SELECT min(seq) FROM events WHERE match = :match), "
+        "(SELECT max(seq) FROM events WHERE match = :match)")
 
 
 @cache
@@ -223,9 +227,8 @@ def end_read(db: sqlite3.Connection) -> None:
 def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: bool) -> tuple:
     """The verified part of fold(): the events checked and read, the best snapshot taken."""
     db, where = store.db, f"match {match_id}; {store.path}"
-    count, last = db.execute("SELECT count(*), max(seq) FROM events WHERE match = ?",
-                             (match_id,)).fetchone()
-    if not count or count != last:
+    first, last = db.execute(SPAN, {"match": match_id}).fetchone()
+    if first != 1 or type(last) is not int:  # no events, or rows before event 1 or odd seqs
         store.stamped(match_id)  # reports the missing event (or no events) exactly
         raise RefereeError(f"tampered log: match {match_id} has a gap", where)
     target = last if upto is None else upto
@@ -244,8 +247,10 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: boo
     known: dict[int, Stamped] = {}
     rows = db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq > ? ORDER BY seq",
                       (match_id, checked)).fetchall()
-    for seq, kind, data, at, link, digest in rows:
+    for expected, (seq, kind, data, at, link, digest) in enumerate(rows, start=checked + 1):
         w = f"match {match_id}, event {seq}; {store.path}"
+        if seq != expected:  # a gap after the events the snapshot vouches for (one below
+            raise RefereeError(f"tampered log: event {expected} is missing", w)  # it: digest)
         if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
             raise RefereeError(f"tampered log: event {seq} breaks the hash chain", w)
         if seq <= target:  # events after `replay --to N` are verified, not read
@@ -304,17 +309,19 @@ def _verified(store: Store, match_id: int) -> tuple[int, str]:
     """(seq, hash) up to which the events are as when the newest snapshot was made (its
     digest of them still matches), or (0, GENESIS): those need no hashing one by one."""
     try:
-        row = store.db.execute("SELECT seq, hash, content FROM snapshots WHERE match = ? "
-                               "ORDER BY seq DESC LIMIT 1", (match_id,)).fetchone()
+        row = store.db.execute("SELECT max(seq) FROM snapshots WHERE match = ?",
+                               (match_id,)).fetchone()
     except sqlite3.DatabaseError:
         return 0, GENESIS
-    if row is None:
+    found = _head_and_content(store.db, match_id, row[0]) if row[0] is not None else None
+    if found is None:  # none, or its event hash edited: not mistaken for an edited event
         return 0, GENESIS
-    if not trust_memo.known(store, match_id, row[0], str(row[2])):
-        if events_digest(store.db, match_id, row[0]) != row[2]:
+    head, content = found
+    if not trust_memo.known(store, match_id, row[0], content):
+        if events_digest(store.db, match_id, row[0]) != content:
             return 0, GENESIS
-        trust_memo.learned(store, match_id, row[0], str(row[2]))
-    return row[0], row[1]
+        trust_memo.learned(store, match_id, row[0], content)
+    return row[0], head
 
 
 def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
@@ -334,14 +341,23 @@ def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
             break  # this command folded as far already
         if json.loads(gone_json) != sorted(g for g in gone if g <= seq):
             continue
-        try:  # as blobs, whatever an edit made of them
-            head, content, marks_blob, state_blob, check = db.execute(
-                "SELECT hash, content, CAST(marks AS BLOB), CAST(state AS BLOB), digest FROM "
-                "snapshots WHERE match = ? AND seq = ?", (match_id, seq)).fetchone()
-        except sqlite3.DatabaseError:
-            continue
-        if _digest(state_blob, marks_blob, str(head), str(content)) != check:
-            continue  # an edited cache entry: ignored, never trusted
+        if not replay:  # no state to read: its event's hash and the events' digest suffice
+            found = _head_and_content(db, match_id, seq)
+            if found is None:
+                continue
+            head, content = found
+        else:
+            try:  # as blobs, whatever an edit made of them
+                head, content, marks_blob, state_blob, check = db.execute(
+                    "SELECT hash, content, CAST(marks AS BLOB), CAST(state AS BLOB), digest "
+                    "FROM snapshots WHERE match = ? AND seq = ?", (match_id, seq)).fetchone()
+            except sqlite3.DatabaseError:
+                continue
+            entry = f"entry {check}"  # what the trust memo knows of a checked entry
+            if not trust_memo.known(store, match_id, seq, entry):
+                if _digest(state_blob, marks_blob, str(head), str(content)) != check:
+                    continue  # an edited cache entry: ignored, never trusted
+                trust_memo.learned(store, match_id, seq, entry)
         content = str(content)
         if match_id in store.chain_checked:  # `referee verify` hashed every event again in
             events = None  # this read: no digest (a snapshot saved digests from event 1)
@@ -367,6 +383,20 @@ def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
         r = recalled
         return r.seq, r.head, r.state, list(r.marks), r.events
     return None
+
+
+def _head_and_content(db: sqlite3.Connection, match_id: int,
+                      seq: int) -> tuple[str, str] | None:
+    """A snapshot's event hash and events digest, without its state (whose bytes its own
+    digest covers: hashing ~400 kB): the hash must be that of event `seq` as stored, and the
+    digest is compared with the events' below as always. None: the entry is not usable."""
+    try:
+        head, content, stored = db.execute(
+            "SELECT s.hash, s.content, e.hash FROM snapshots s JOIN events e ON e.match = s.match "
+            "AND e.seq = s.seq WHERE s.match = ? AND s.seq = ?", (match_id, seq)).fetchone()
+    except (sqlite3.DatabaseError, TypeError):
+        return None
+    return (head, str(content)) if head == stored else None
 
 
 def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], code: str,
@@ -396,13 +426,14 @@ def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], c
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
                           (match_id, seq)).fetchone()[0]
         content = events.extend(db, match_id, seq).text()
+        check = _digest(state_blob, marks_blob, head, content)
         db.execute("INSERT OR REPLACE INTO snapshots (match, seq, hash, code, gone, content, "
                    "marks, state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (match_id, seq, head, code, json.dumps(sorted(g for g in gone if g <= seq)),
-                    content, marks_blob, state_blob,
-                    _digest(state_blob, marks_blob, head, content)))
+                    content, marks_blob, state_blob, check))
         _prune(db, match_id)
         trust_memo.learned(store, match_id, seq, content, earlier)
+        trust_memo.learned(store, match_id, seq, f"entry {check}")
         if own_tx:
             db.execute("COMMIT")
         return events

@@ -93,7 +93,9 @@ class Store:
     def __init__(self, path: str | Path | None = None):
         self.path = Path(path) if path is not None else default_path()
         self._in_tx = False
-        self.write_serial = 0  # write transactions begun so far (see referee/fold_memo.py)
+        # states folded in the write transaction under way (referee/fold_memo.py): emptied
+        # when it ends, so none is recalled in another and none outlives it in memory
+        self.folded: dict[Any, Any] = {}
         # matches whose every event `referee verify` hashed again in its read transaction:
         # their snapshots need no digest of the events (see referee/verification.py)
         self.chain_checked: set[int] = set()
@@ -176,7 +178,6 @@ class Store:
             yield
             return
         self._in_tx = True
-        self.write_serial += 1  # states remembered in an earlier transaction are not recalled
         try:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -190,6 +191,7 @@ class Store:
             raise self._failed(e) from None
         finally:
             self._in_tx = False
+            self.folded.clear()
 
     # matches
 

@@ -20,9 +20,11 @@ from referee.engine import (
     Outcome,
     RefereeError,
     ScoreItem,
+    SummedLedger,
     find_player,
     undos,
 )
+from referee.engine import sums as engine_sums
 
 
 class Ending(NamedTuple):
@@ -96,8 +98,16 @@ def adjustment_item(e: Event) -> ScoreItem:
 
 
 def ledger(game: Game, state: Any, events: Sequence[Event]) -> tuple[ScoreItem, ...]:
-    """The game's ledger followed by the table's corrections."""
-    return tuple(game.ledger(state)) + tuple(i for _, i in fold_table(events).adjustments)
+    """The game's ledger followed by the table's corrections; a SummedLedger when the game's
+    is one (its sums and the corrections': totals need not add up 24,000 items again)."""
+    own = game.ledger(state)
+    corrections = tuple(i for _, i in fold_table(events).adjustments)
+    if not isinstance(own, SummedLedger):
+        return tuple(own) + corrections
+    sums = dict(own.sums)
+    for player, points in engine_sums(corrections).items():
+        sums[player] = sums.get(player, 0) + points
+    return SummedLedger(own + corrections, sums)
 
 
 def outcome(game: Game, state: Any, events: Sequence[Event]) -> Outcome | None:

@@ -16,7 +16,8 @@ MOVES = ["start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0", "draw"]
 
 READERS = [("show",), ("score",), ("log",), ("log", "--script"), ("position",),
            ("replay", "--to", "2"), ("export",), ("export", "--format", "csv"), ("standings",),
-           ("check", "draw"), ("play", "draw"), ("undo",), ("ask", "hand")]
+           ("check", "draw"), ("play", "draw"), ("undo",), ("ask", "hand"),
+           ("adjust", "ana", "+1", "--reason", "recount"), ("end", "--abandoned")]
 
 
 @pytest.fixture
@@ -82,6 +83,17 @@ def test_every_command_reading_the_match_reports_the_tampering(ref, case):
     assert r.output.startswith("broken: tampered")
     r = ref("verify")  # the current match (and the database)
     assert r.exit_code == 1 and message in r.output, (case, r.output)
+
+
+@pytest.mark.parametrize("seq", [0, -7, 2.5, 5.5])
+def test_an_event_added_out_of_order_is_reported_by_every_command(ref, seq):
+    """An INSERT needs no trigger dropped: rows before event 1, between two events or not
+    numbered at all are found although no command counts the events any more."""
+    tamper(ref.db, "INSERT INTO events (match, seq, kind, data, at, prev, hash) "
+                   f"VALUES (2, {seq}, 'move', '{{}}', 'then', 'x', 'x');")
+    for args in READERS:
+        r = ref(*args)
+        assert r.exit_code == 2 and "tampered log" in r.stderr, (seq, args, r.output)
 
 
 def test_a_dropped_match_is_reported_by_matches_and_verify_json(ref):

@@ -95,3 +95,16 @@ def test_the_users_folders_are_those_platformdirs_names(kind, xdg, monkeypatch):
         monkeypatch.setenv(variable, xdg)
     find = platformdirs.user_data_path if kind == "data" else platformdirs.user_cache_path
     assert user_folder(kind) == find("referee", appauthor=False)
+
+
+@pytest.mark.parametrize("args", [["games"], ["show"]])
+def test_a_process_importing_the_cli_keeps_its_cycle_collector(env, args):
+    """Only the `referee` program starts without the cyclic garbage collector (it exits after
+    one command): a process that imports the CLI and runs commands in it keeps collecting."""
+    import gc
+
+    from click.testing import CliRunner
+
+    assert gc.isenabled()
+    CliRunner().invoke(main, ["--db", env["REFEREE_DB"], *args])
+    assert gc.isenabled()

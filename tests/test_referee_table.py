@@ -210,3 +210,21 @@ def test_log_script_replays_adjustments_and_an_early_end(match, tmp_path):
     mine = state(match)
     for key in ("totals", "status", "outcome", "position"):
         assert json.loads(again)[key] == mine[key]
+
+
+def test_totals_after_a_correction_on_a_match_read_from_its_snapshot(tmp_path):
+    """A state read back from a snapshot keeps its ledger's sums (state_pickle); the totals with
+    the table's corrections added to them are those of every item, as summed one by one."""
+    from referee import engine, session, table_session
+    from referee.store import Store
+
+    store = Store(tmp_path / "m.sqlite3")
+    session.new_match(store, "tripple-domino", ["ana", "bob"], {})
+    for move in ("start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0", "draw"):
+        session.play(store, move)
+    session.load(store)  # saves a snapshot
+    cur, _ = table_session.adjust(store, "bob", "+7", "recount")
+    cur, _ = table_session.adjust(store, "ana", "-3", "recount")
+    assert isinstance(cur.game.ledger(cur.state), engine.SummedLedger)  # else this proves nothing
+    by_hand = {p: sum(i.points for i in cur.ledger() if i.player == p) for p in ("ana", "bob")}
+    assert cur.totals() == by_hand and by_hand["bob"] >= 7

@@ -158,3 +158,18 @@ def test_the_shell_reads_the_position_once_before_its_first_prompt(warm, monkeyp
     monkeypatch.setattr(state_pickle, "loads", lambda blob: loads.append(1) or real(blob))
     assert "ana" in warm("shell").output  # no input: the board, one prompt, then it ends
     assert len(loads) == 1, loads  # was 2: the board, then the prompt read it again
+
+
+@pytest.mark.parametrize("edit", ["state = replace(state, 'ana', 'zed')",
+                                  "marks = zeroblob(length(marks))"])
+def test_a_snapshot_edited_after_the_memo_is_warm_is_not_trusted(warm, edit):
+    """The memo also vouches for the snapshots a command checked (their bytes against their
+    digest): editing one (no trigger guards the cache) changes the file, and the next command
+    checks it again and passes over it."""
+    shown = warm("show").output
+    raw = sqlite3.connect(warm.db)
+    raw.execute(f"UPDATE snapshots SET {edit}")
+    raw.commit()
+    raw.close()
+    r = warm("show")
+    assert r.output == shown and "zed" not in r.output
