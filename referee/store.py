@@ -328,8 +328,14 @@ class Store:
             raise self._failed(e) from None
 
     def last_seq(self, match_id: int) -> int:
-        row = self._one("SELECT max(seq) FROM events WHERE match = ?", (match_id,))
-        return int(row[0] or 0)
+        """The number of the match's last event (0: none); an event numbered with anything but
+        an integer (an edit behind the referee's back) is reported as stamped() reports it."""
+        last = self._one("SELECT max(seq) FROM events WHERE match = ?", (match_id,))[0]
+        if last is not None and type(last) is not int:
+            self.stamped(match_id)  # names the event the odd number stands for
+            raise RefereeError(f"tampered log: match {match_id} has an event numbered {last!r}",
+                               f"match {match_id}; {self.path}")
+        return last or 0
 
     def events(self, match_id: int) -> list[Event]:
         return [s.event for s in self.stamped(match_id)]

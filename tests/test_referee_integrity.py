@@ -56,6 +56,8 @@ CASES = {
                              "WHERE id = 2;", "the header of match 2"),
     "middle event edited": ("UPDATE events SET data = replace(data, '4-5-5', '3-4-5') "
                             "WHERE match = 2 AND seq = 3;", "event 3 breaks the hash chain"),
+    "event numbered with text": ("UPDATE events SET seq = 'two' WHERE match = 2 AND seq = 2;",
+                                 "event 2 is missing"),
     "other match dropped": ("DELETE FROM events WHERE match = 1; DELETE FROM matches WHERE id = 1;",
                             "match(es) 1 were deleted"),
     "other match dropped with its head": (
