@@ -11,8 +11,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-if Path(sys.argv[0]).stem == "referee":  # the program starting (not a test importing this):
-    gc.disable()  # no cycle collection while it loads (see clictx.without_cycle_collection)
+from referee.program import the_program
+
+if the_program():  # not a test importing this: no cycle collection while the program loads
+    gc.disable()  # (see clictx.without_cycle_collection)
 
 import click  # noqa: E402
 

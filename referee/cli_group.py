@@ -3,7 +3,10 @@ when run (`referee --help` lists them from LISTED, so it loads none of them)."""
 
 from __future__ import annotations
 
+import sys
+
 from pnp_shared.lazy_group import LazyGroup
+from referee.program import leave_now, the_program
 
 LISTED = {  # the first paragraph of the help of each command in RefereeGroup.elsewhere
     "undo": "Take back the latest entry (a move, an adjustment, an early end); the log keeps "
@@ -30,3 +33,13 @@ class RefereeGroup(LazyGroup):
     elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "moves"), "referee.table_cli"),
                  "shell": "referee.shell", "simulate": "referee.simulate_cli"}
     listed = LISTED
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """As click's; the `referee` program then leaves at once (program.leave_now)."""
+        code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        if not standalone_mode:
+            return code
+        if the_program():
+            leave_now(code)
+        sys.exit(code)
+

@@ -108,3 +108,32 @@ def test_a_process_importing_the_cli_keeps_its_cycle_collector(env, args):
     assert gc.isenabled()
     CliRunner().invoke(main, ["--db", env["REFEREE_DB"], *args])
     assert gc.isenabled()
+
+
+def test_the_program_ends_without_teardown_yet_every_output_and_exit_code_arrive(env):
+    """The `referee` program leaves with os._exit once a command is done (program.leave_now):
+    what it printed into a pipe (block-buffered) still arrives whole, on stdout and stderr,
+    with the command's exit code (0, 1 for a rejected move or a broken record, 2)."""
+    from click.testing import CliRunner
+
+    for args in (["new", "tripple-domino", "--players", "ana,bob"],
+                 ["play", "start ana=5-5-5 bob=4-4-4"], ["play", "4-5-5 D-1,0"]):
+        assert CliRunner().invoke(main, args, env=env).exit_code == 0
+
+    def program(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(["referee", *args], env=env, capture_output=True, text=True,
+                              timeout=60)
+
+    for args in (["log", "--json"], ["show"], ["log", "--all"]):
+        done = program(*args)
+        assert (done.returncode, done.stdout) == (0, CliRunner().invoke(main, args,
+                                                                        env=env).output), args
+        assert done.stdout.strip()
+    helped = program("--help")
+    assert helped.returncode == 0 and helped.stdout.splitlines()[-1].lstrip().startswith("verify")
+    rejected = program("play", "5-5-5 D9,9")
+    assert rejected.returncode == 1 and rejected.stdout.startswith("illegal: ")
+    assert rejected.stdout.rstrip().endswith("(not for the first tile)")
+    mistyped = program("play", "9-9-9 D5,5")
+    assert mistyped.returncode == 2 and mistyped.stderr.startswith("error: ")
+    assert program("verify").returncode == 0
