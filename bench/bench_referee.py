@@ -35,7 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # this checkout's referee, not an installed copy
 
 from referee import session  # noqa: E402
 from referee.games.tripple_domino import GAME, Place  # noqa: E402
@@ -84,9 +85,14 @@ def GAME_TILES():  # noqa: N802 - reads like the constant it stands for
     return tiles()
 
 
+# this checkout's referee run as the `referee` program is: by that name it may skip what a
+# process importing the CLI needs (referee/program.py), as an installed `referee` does
+PROGRAM = (f"import sys; sys.argv[0] = 'referee'; sys.path.insert(0, {str(ROOT)!r}); "
+           "from referee.cli import main; main()")
+
+
 def command(args: list[str]) -> list[str]:
-    exe = shutil.which("referee") or sys.executable
-    return [exe, *args] if exe != sys.executable else [exe, "-m", "referee.cli", *args]
+    return [sys.executable, "-c", PROGRAM, *args]
 
 
 def timed(args: list[str], env: dict[str, str]) -> float:
