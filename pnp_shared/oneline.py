@@ -84,8 +84,12 @@ class OneLineErrors(click.Group):
             fail(f"an argument is not UTF-8 text (byte 0x{bad[:2]}): type it again in UTF-8")
         code = rv if isinstance(rv, int) else 0
         if standalone_mode:
-            sys.exit(code)
+            self.leave(code)
         return code
+
+    def leave(self, code: int) -> None:
+        """End the program after a command that went through (a group may leave faster)."""
+        sys.exit(code)
 
     def invoke(self, ctx: click.Context):
         try:

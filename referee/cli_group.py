@@ -3,8 +3,6 @@ when run (`referee --help` lists them from LISTED, so it loads none of them)."""
 
 from __future__ import annotations
 
-import sys
-
 from pnp_shared.lazy_group import LazyGroup
 from referee.program import leave_now, the_program
 
@@ -34,12 +32,9 @@ class RefereeGroup(LazyGroup):
                  "shell": "referee.shell", "simulate": "referee.simulate_cli"}
     listed = LISTED
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
-        """As click's; the `referee` program then leaves at once (program.leave_now)."""
-        code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        if not standalone_mode:
-            return code
+    def leave(self, code: int) -> None:
+        """The `referee` program leaves at once (program.leave_now); a process importing the
+        CLI (tests) exits as click's programs do."""
         if the_program():
             leave_now(code)
-        sys.exit(code)
-
+        super().leave(code)

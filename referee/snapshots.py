@@ -353,7 +353,7 @@ def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
                     "FROM snapshots WHERE match = ? AND seq = ?", (match_id, seq)).fetchone()
             except sqlite3.DatabaseError:
                 continue
-            entry = f"entry {check}"  # what the trust memo knows of a checked entry
+            entry = _entry(check)
             if not trust_memo.known(store, match_id, seq, entry):
                 if _digest(state_blob, marks_blob, str(head), str(content)) != check:
                     continue  # an edited cache entry: ignored, never trusted
@@ -383,6 +383,11 @@ def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
         r = recalled
         return r.seq, r.head, r.state, list(r.marks), r.events
     return None
+
+
+def _entry(check: str) -> str:
+    """What the trust memo knows of a snapshot entry found to agree with its digest `check`."""
+    return f"entry {check}"
 
 
 def _head_and_content(db: sqlite3.Connection, match_id: int,
@@ -433,7 +438,7 @@ def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], c
                     content, marks_blob, state_blob, check))
         _prune(db, match_id)
         trust_memo.learned(store, match_id, seq, content, earlier)
-        trust_memo.learned(store, match_id, seq, f"entry {check}")
+        trust_memo.learned(store, match_id, seq, _entry(check))
         if own_tx:
             db.execute("COMMIT")
         return events
