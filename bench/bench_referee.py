@@ -86,7 +86,7 @@ def GAME_TILES():  # noqa: N802 - reads like the constant it stands for
 
 
 # this checkout's referee run as the `referee` program is: by that name it may skip what a
-# process importing the CLI needs (referee/program.py), as an installed `referee` does
+# process importing the CLI needs (pnp_shared/program.py), as an installed `referee` does
 PROGRAM = (f"import sys; sys.argv[0] = 'referee'; sys.path.insert(0, {str(ROOT)!r}); "
            "from referee.cli import main; main()")
 

@@ -41,6 +41,7 @@ class PnpGroup(LazyGroup):
 
     elsewhere = ELSEWHERE
     listed = LISTED
+    program = ("pnp", "generator")  # `pnp`, or `python -m generator`
     _unlisted_loaded = False
 
     def _add_unlisted(self) -> None:

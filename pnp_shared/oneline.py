@@ -11,6 +11,7 @@ import sys
 import click
 
 from pnp_shared.errors import UserError
+from pnp_shared.program import is_program, leave_now
 
 CUT = 60  # characters of a quoted input an error message shows
 LONGEST = 600  # characters of an error message at most
@@ -63,6 +64,7 @@ class OneLineErrors(click.Group):
     """A click group whose user mistakes end as one line `error: ...` with exit code 2."""
 
     name_the_command = False  # a UserError without `where` gets "<prog> <subcommand>"
+    program: tuple[str, str | None] | None = None  # (name, package) of the program, for leave()
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
@@ -77,6 +79,10 @@ class OneLineErrors(click.Group):
             sys.exit(2)
         except BrokenPipeError:
             sys.exit(0)
+        except SystemExit as e:  # a command that ends with sys.exit(1) leaves as one returning 1
+            if not isinstance(e.code, int):
+                raise
+            rv = e.code
         except OSError as e:
             fail(f"{e.strerror or e}", e.filename and str(e.filename))
         except UnicodeEncodeError as e:  # bytes that were not UTF-8, handed over by click
@@ -88,7 +94,11 @@ class OneLineErrors(click.Group):
         return code
 
     def leave(self, code: int) -> None:
-        """End the program after a command that went through (a group may leave faster)."""
+        """End after a command that went through: the program itself at once
+        (pnp_shared.program.leave_now), a process importing the CLI (tests) as click's
+        programs do."""
+        if self.program is not None and is_program(*self.program):
+            leave_now(code)
         sys.exit(code)
 
     def invoke(self, ctx: click.Context):

@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.program import the_program
+from pnp_shared.program import is_program
 
-if the_program():  # not a test importing this: no cycle collection while the program loads
-    gc.disable()  # (see clictx.without_cycle_collection)
+if is_program("referee"):  # not a test importing this: no cycle collection while the
+    gc.disable()  # program loads (see clictx.without_cycle_collection)
 
 import click  # noqa: E402
 

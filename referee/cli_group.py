@@ -4,7 +4,6 @@ when run (`referee --help` lists them from LISTED, so it loads none of them)."""
 from __future__ import annotations
 
 from pnp_shared.lazy_group import LazyGroup
-from referee.program import leave_now, the_program
 
 LISTED = {  # the first paragraph of the help of each command in RefereeGroup.elsewhere
     "undo": "Take back the latest entry (a move, an adjustment, an early end); the log keeps "
@@ -31,10 +30,4 @@ class RefereeGroup(LazyGroup):
     elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "moves"), "referee.table_cli"),
                  "shell": "referee.shell", "simulate": "referee.simulate_cli"}
     listed = LISTED
-
-    def leave(self, code: int) -> None:
-        """The `referee` program leaves at once (program.leave_now); a process importing the
-        CLI (tests) exits as click's programs do."""
-        if the_program():
-            leave_now(code)
-        super().leave(code)
+    program = ("referee", None)
