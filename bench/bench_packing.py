@@ -29,6 +29,7 @@ import types
 from pathlib import Path
 
 import art_deck
+import machine
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's generator, not an installed copy
@@ -122,7 +123,7 @@ def main() -> None:
     packers = {"this checkout": silhouettes}
     if args.against:
         packers[str(args.against)] = other_packer(args.against.resolve())
-    print("load average " + " ".join(Path("/proc/loadavg").read_text().split()[:3]))
+    print(machine.line("before"))
     layouts = {}
     for name, packer in packers.items():
         start = time.process_time()

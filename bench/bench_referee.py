@@ -38,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # this checkout's referee, not an installed copy
 
+import machine  # noqa: E402
+
 from referee import session  # noqa: E402
 from referee.games.tripple_domino import GAME, Place  # noqa: E402
 from referee.store import Store  # noqa: E402
@@ -225,6 +227,7 @@ def main() -> None:
     ap.add_argument("--only", nargs="+", metavar="COMMAND",
                     help="Time only these commands (first words, e.g. show log).")
     opts = ap.parse_args()
+    print(machine.line("before"))
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
         env = {**os.environ, "REFEREE_DB": str(db), "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pyc")}
@@ -276,8 +279,7 @@ def main() -> None:
             ok, what = concurrent(env)
             print(f"7 concurrent checks and a play: {'all succeeded' if ok else 'FAILED'} "
                   f"({what})")
-        print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())} "
-              f"on {os.cpu_count()} cores")
+        print(machine.line("after"))
 
 
 def timed_python(env: dict[str, str]) -> float:

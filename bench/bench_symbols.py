@@ -22,7 +22,8 @@ Prints, median of N runs, each build a fresh `pnp build` process (interpreter st
   - where the user's-art build spends its CPU, in-process: cleaning the 57 images and packing
     the 57 cards (one process, no helper), per deck.
 
-The machine's load (/proc/loadavg) is printed first: on a shared machine wall time follows it.
+The machine's load and speed (bench/machine.py) are printed first and last: on a shared machine
+wall time follows them.
 The package's modules are byte-compiled first, as `pip install` does: with
 PYTHONDONTWRITEBYTECODE set (as in some shells and CI) an editable checkout would otherwise
 compile ~60 modules from source in every `pnp` process (~0.1 s).
@@ -43,6 +44,7 @@ import time
 from pathlib import Path
 
 import art_deck
+import machine
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # this checkout's generator, not an installed copy
@@ -171,8 +173,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--big", action="store_true", help="also build the order-31 deck")
     args = parser.parse_args()
-    print("load average " + " ".join(Path("/proc/loadavg").read_text().split()[:3])
-          if Path("/proc/loadavg").exists() else "load average unknown")
+    print(machine.line("before"))
     import compileall
 
     for package in ("generator", "pnp_shared"):
@@ -249,6 +250,7 @@ def main() -> None:
         packer = "circle packer (dense)" if dense else "circle packer"
         print(f"{packer}, circles {name:<16}  mean {statistics.mean(covers):.1%}  "
               f"min {min(covers):.1%}  max {max(covers):.1%}  (layout {took * 1000:.0f} ms)")
+    print(machine.line("after"))
 
 
 if __name__ == "__main__":
