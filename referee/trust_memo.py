@@ -4,20 +4,20 @@ Why: every command must report an edited event, and digesting the 20,000 events 
 snapshot again costs ~20 ms of a command's 150. So a command that found "events 1..S of match M
 digest to C" (C being the content a snapshot was made from) remembers it, in the user's cache
 folder (one file per database), under a key of the file's identity and state: device, inode,
-size and modification time of the database, its 100-byte header (which holds the schema
-cookie: editing an event means dropping its trigger), and the -wal file's size, time and
-header. While that key is unchanged, a command takes the digest as known; any other write (an
-sqlite3 edit, a copy put in its place) changes the key, and the next command digests again.
-The same holds for a snapshot found to agree with its own digest (the fact is keyed "entry
-<digest>"): hashing its ~400 kB again took ~4 ms of every command.
+size and modification time of the database, its schema cookie and page count (read through the
+connection: editing an event means dropping its trigger, which changes the cookie), and the
+-wal file's size, time and header. While that key is unchanged, a command takes the digest as
+known; any other write (an sqlite3 edit, a copy put in its place) changes the key, and the next
+command digests again. The same holds for a snapshot found to agree with its own digest (the
+fact is keyed "entry <digest>"): hashing its ~400 kB again took ~4 ms of every command.
 `referee verify` never reads this memo.
 
 Trust rule: a memo is written only when no other connection committed since the facts were
 checked (PRAGMA data_version) and after a checkpoint leaves the -wal file empty, so closing
 the connection changes nothing the key covers. What it cannot see: a write that keeps the
-size, the header and the modification time (bytes edited in place within the same clock tick,
-or the time set back afterwards); SQL edits of an event change the header, since its trigger
-must be dropped. A memo that cannot be read or written only costs time.
+size, the schema cookie and the modification time (bytes edited in place within the same clock
+tick, or the time set back afterwards); SQL edits of an event change the cookie, since its
+trigger must be dropped. A memo that cannot be read or written only costs time.
 """
 
 from __future__ import annotations
@@ -29,7 +29,6 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-HEADER = 100  # bytes of the SQLite header (change counter, page count, schema cookie...)
 WAL_HEADER = 32  # magic, version, page size, checkpoint sequence, salts, checksum
 KEEP = 16  # facts kept per match (the newest snapshots', two each); older ones are rarely
 # asked again
@@ -74,7 +73,7 @@ def known(store: Any, match_id: int, seq: int, content: str) -> bool:
         if not t.adopted:
             t.adopted = True
             memo = _read(store.path)
-            if memo is not None and memo[0] == file_key(store.path):
+            if memo is not None and memo[0] == file_key(store):
                 t.facts.update(memo[1])
                 t.on_disk = memo
         return (match_id, seq, _short(content)) in t.facts
@@ -109,7 +108,7 @@ def finish(store: Any) -> None:
         if store.read_only is None:
             db.execute("PRAGMA busy_timeout=0")  # never wait for another terminal for a cache
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-        key = file_key(store.path)
+        key = file_key(store)
         if key is None or _data_version(db) != t.version:
             return
         facts = _newest(t.facts)
@@ -127,13 +126,21 @@ def finish(store: Any) -> None:
                 pass
 
 
-def file_key(path: Path) -> str | None:
+def file_key(store: Any) -> str | None:
     """The identity and state of the database file and its -wal file (None: unreadable). An
-    empty -wal file and none at all are the same state: closing the last connection deletes it."""
+    empty -wal file and none at all are the same state: closing the last connection deletes it.
+
+    The database file itself is never opened here: closing any file of it drops every POSIX
+    lock this process holds on it, SQLite's included. Another terminal that commits and exits
+    then takes itself for the last one on the file and checkpoints and deletes the -wal file
+    under the read in progress (seen: a reader found the chain head one event ahead of the
+    events it read, and pages of two versions). Its header's schema cookie and page count are
+    read through the connection instead."""
+    path = store.path
     try:
         st = os.stat(path)
-        with open(path, "rb") as f:
-            header = f.read(HEADER)
+        cookie, pages = (store.db.execute(f"PRAGMA {name}").fetchone()[0]
+                         for name in ("schema_version", "page_count"))
         wal = Path(f"{path}-wal")
         try:
             ws = os.stat(wal)
@@ -143,9 +150,9 @@ def file_key(path: Path) -> str | None:
             ws = None
         if ws is None or ws.st_size == 0:
             wal_state = "empty"
-    except OSError:
+    except (OSError, sqlite3.DatabaseError):
         return None
-    return f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{header.hex()}|{wal_state}"
+    return f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{cookie}:{pages}|{wal_state}"
 
 
 def _short(content: str) -> str:

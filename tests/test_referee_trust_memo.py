@@ -173,3 +173,39 @@ def test_a_snapshot_edited_after_the_memo_is_warm_is_not_trusted(warm, edit):
     raw.close()
     r = warm("show")
     assert r.output == shown and "zed" not in r.output
+
+
+APPEND_AND_LEAVE = """
+import sys
+from referee.store import Store
+store = Store(sys.argv[1])
+store.append(int(sys.argv[2]), "rejected", {"text": "from another terminal"})
+store.close()
+"""
+
+
+def test_a_read_keeps_its_view_while_another_terminal_appends_and_exits(tmp_path):
+    """The memo's key of the file is taken while a command reads: it must not open the
+    database file, since closing any file of it drops this process's POSIX locks, SQLite's
+    included. Another terminal that appends and exits then believes it is the last one on the
+    file: it checkpoints and deletes the -wal file under the read in progress. Seen under 8
+    concurrent commands and a play: a reader found the chain head one event ahead of the
+    events it read ("the last 1 event(s) ... were deleted"), and pages of two versions."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "m.sqlite3"
+    store = Store(path)
+    mid = store.create_match("tripple-domino", ["ana", "bob"], {}).id
+    store.db.execute("BEGIN")  # a command's read transaction, as snapshots.fold opens it
+    before = store.db.execute("SELECT count(*) FROM events").fetchone()[0]
+    trust_memo.file_key(store)
+    other = subprocess.run([sys.executable, "-c", APPEND_AND_LEAVE, str(path), str(mid)],
+                           capture_output=True, text=True, timeout=60)
+    assert other.returncode == 0, other.stderr
+    assert path.with_name("m.sqlite3-wal").exists(), "the other terminal reset the log under us"
+    assert store.db.execute("SELECT count(*) FROM events").fetchone()[0] == before
+    assert store.db.execute("PRAGMA quick_check").fetchone()[0] == "ok"
+    store.db.execute("COMMIT")
+    assert store.db.execute("SELECT count(*) FROM events").fetchone()[0] == before + 1
+    store.close()
