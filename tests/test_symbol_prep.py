@@ -92,6 +92,20 @@ def test_the_pdf_is_the_same_whether_a_helper_process_does_half(tmp_path, monkey
     assert (tmp_path / "two.pdf").read_bytes() == (tmp_path / "one.pdf").read_bytes()
 
 
+def test_a_helper_sends_back_the_encoded_streams_not_the_pixels(tmp_path, monkeypatch):
+    """What a helper process computes crosses a pipe pickled: the encoded streams (deflated)
+    and the outline are what drawing uses, so the cleaned pixels stay behind. They were 95 %
+    of the bytes, ~60 kB a symbol, pickled and unpickled on the build's critical path."""
+    import pickle
+
+    monkeypatch.setattr(parallel, "can_fork", lambda: False)  # the results a helper would send
+    root = art_deck.make_deck(tmp_path / "deck", order=3)
+    paths = sorted((root / "art").iterdir())
+    sent = symbol_prep._clean_all(paths, keep=False)
+    assert all(enc is not None for _, enc in sent)
+    assert len(pickle.dumps(sent)) < 8_000 * len(paths)
+
+
 def test_a_damaged_symbol_is_still_one_error_line_naming_it(tmp_path):
     import subprocess
 

@@ -107,6 +107,12 @@ class StoredArt:
         self.source_size = source_size
         self._cleaned = None
 
+    @classmethod
+    def of(cls, art, path: Path, keep: bool) -> StoredArt:
+        """A cleaned art without its pixels, once they are encoded: what a helper process
+        sends back (a tenth of the bytes to pickle and pipe), and what the memo keeps."""
+        return cls(path, keep, art.size, art.silhouette, art.note, art.offset, art.source_size)
+
     @property
     def image(self):
         return self._art().image

@@ -111,12 +111,14 @@ def _clean_all(paths: list, keep: bool) -> list:
 
     from generator.render.art import clean
     from generator.render.symbol_image import encode
+    from generator.render.symbol_memo import StoredArt
 
     Image.preinit()  # the PNG and JPEG readers, imported once here rather than in each process
 
     def prepare(path):
         art = clean(path, keep)
-        return art, encode(path, art)
+        enc = encode(path, art)
+        return (art if enc is None else StoredArt.of(art, path, keep)), enc
 
     return split(prepare, paths)
 
