@@ -105,9 +105,8 @@ def finish(store: Any) -> None:
     if t is None or not t.facts or db.in_transaction:
         return
     try:
-        if store.read_only is None:
-            db.execute("PRAGMA busy_timeout=0")  # never wait for another terminal for a cache
-            db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        if store.read_only is None and _wal_bytes(store.path):
+            _checkpoint(db)
         key = file_key(store)
         if key is None or _data_version(db) != t.version:
             return
@@ -116,14 +115,29 @@ def finish(store: Any) -> None:
             _write(store.path, key, facts)
     except (sqlite3.DatabaseError, OSError):
         return
-    finally:
-        if store.read_only is None:
-            from referee.store import BUSY_MS
 
-            try:
-                db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
-            except sqlite3.DatabaseError:
-                pass
+
+def _wal_bytes(path: Path) -> int:
+    """The size of the database's -wal file (0 when there is none)."""
+    try:
+        return os.stat(f"{path}-wal").st_size
+    except FileNotFoundError:
+        return 0
+
+
+def _checkpoint(db: sqlite3.Connection) -> None:
+    """Empty the -wal file into the database, unless another terminal is at work (then the
+    memo waits for a later command). Only when the -wal file holds something: after a write,
+    the first command to finish empties it and the others skip, rather than every reader
+    checkpointing at once (fewer chances for the WAL-reset race of SQLite before 3.51.3,
+    which needs checkpoints in quick succession across connections)."""
+    from referee.store import BUSY_MS
+
+    db.execute("PRAGMA busy_timeout=0")  # never wait for another terminal for a cache
+    try:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    finally:
+        db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 
 
 def file_key(store: Any) -> str | None:

@@ -209,3 +209,30 @@ def test_a_read_keeps_its_view_while_another_terminal_appends_and_exits(tmp_path
     store.db.execute("COMMIT")
     assert store.db.execute("SELECT count(*) FROM events").fetchone()[0] == before + 1
     store.close()
+
+
+def test_only_a_command_that_finds_the_wal_holding_something_checkpoints(warm, monkeypatch):
+    """Every command used to end with a checkpoint; seven `check`s after a `play` then all
+    checkpointed at once. SQLite before 3.51.3 has a race between checkpoints in quick
+    succession and a commit that resets the WAL (its WAL-reset bug): after a write, the
+    first command to finish empties the -wal file, and the rest have nothing to do."""
+    from referee import dbopen
+
+    checkpoints = []
+    real = dbopen._connect
+
+    def traced(*args, **kwargs):
+        db = real(*args, **kwargs)
+        db.set_trace_callback(lambda sql: checkpoints.append(sql) if "checkpoint" in sql else None)
+        return db
+
+    monkeypatch.setattr(dbopen, "_connect", traced)
+    wal = warm.db.with_name(warm.db.name + "-wal")
+    warm("play", "draw")
+    warm("show")  # its snapshot of the new state is a write too
+    assert checkpoints and not (wal.exists() and wal.stat().st_size)
+    checkpoints.clear()
+    for args in (["show"], ["score"], ["check", "draw"], ["log"]):
+        warm(*args, code=None)
+    assert checkpoints == []
+    assert _digested(warm, "show") == []  # and the memo still stands in for the digest
