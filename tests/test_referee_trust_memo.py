@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import subprocess
+import sys
 
 import pytest
 
-from referee import block_digest, trust_memo
+from referee import block_digest, dbopen, trust_memo
 from referee.store import SCHEMA, Store
 from tests.test_referee_integrity import CASES, READERS, tamper
 
@@ -191,9 +193,6 @@ def test_a_read_keeps_its_view_while_another_terminal_appends_and_exits(tmp_path
     file: it checkpoints and deletes the -wal file under the read in progress. Seen under 8
     concurrent commands and a play: a reader found the chain head one event ahead of the
     events it read ("the last 1 event(s) ... were deleted"), and pages of two versions."""
-    import subprocess
-    import sys
-
     path = tmp_path / "m.sqlite3"
     store = Store(path)
     mid = store.create_match("tripple-domino", ["ana", "bob"], {}).id
@@ -216,8 +215,6 @@ def test_only_a_command_that_finds_the_wal_holding_something_checkpoints(warm, m
     checkpointed at once. SQLite before 3.51.3 has a race between checkpoints in quick
     succession and a commit that resets the WAL (its WAL-reset bug): after a write, the
     first command to finish empties the -wal file, and the rest have nothing to do."""
-    from referee import dbopen
-
     checkpoints = []
     real = dbopen._connect
 

@@ -110,7 +110,7 @@ class StoredArt:
     @classmethod
     def of(cls, art, path: Path, keep: bool) -> StoredArt:
         """A cleaned art without its pixels, once they are encoded: what a helper process
-        sends back (a tenth of the bytes to pickle and pipe), and what the memo keeps."""
+        sends back (a twentieth of the bytes to pickle and pipe), and what the memo keeps."""
         return cls(path, keep, art.size, art.silhouette, art.note, art.offset, art.source_size)
 
     @property
