@@ -33,9 +33,9 @@ def _finish(store: Store) -> None:
 
 
 def echo_json(data: Any) -> None:
-    import json
+    from referee.jsontext import pretty
 
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(pretty(data))
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:

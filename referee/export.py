@@ -6,13 +6,13 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import json
 from pathlib import Path
 from typing import Any
 
 from generator import files
 from referee import engine, session
 from referee.engine import RefereeError
+from referee.jsontext import pretty
 from referee.store import Store
 
 
@@ -115,9 +115,9 @@ def _seconds(stamp: str) -> float:
 def render(store: Store, fmt: str, match_id: int | None = None) -> str:
     loaded = _matches(store, match_id)
     if fmt == "json":
-        return json.dumps([record(c) for c in loaded], indent=2, ensure_ascii=False) + "\n"
+        return pretty([record(c) for c in loaded]) + "\n"
     if fmt == "bgstats":
-        return json.dumps(bgstats(loaded), indent=2, ensure_ascii=False) + "\n"
+        return pretty(bgstats(loaded)) + "\n"
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["match", "game", "created", "round", "player", "points", "label"])

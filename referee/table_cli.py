@@ -8,7 +8,7 @@ from __future__ import annotations
 import click
 
 from referee import session, table_session
-from referee.clictx import store_of
+from referee.clictx import echo_json, store_of
 from referee.engine import Event
 
 _store = store_of
@@ -98,12 +98,10 @@ def end_cmd(ctx, abandoned: bool, winners: tuple[str, ...], reason: str, match_i
 def moves_cmd(ctx, show_all: bool, as_json: bool) -> None:
     """The legal moves of the player to act, as you would type them (where the game can list
     them from what the table sees)."""
-    import json
-
     listed = table_session.moves(_store(ctx))
     if as_json:
-        click.echo(json.dumps({"match": listed.match.id, "to_move": listed.to_move,
-                               "moves": list(listed.moves)}, indent=2, ensure_ascii=False))
+        echo_json({"match": listed.match.id, "to_move": listed.to_move,
+                   "moves": list(listed.moves)})
         return
     who = f"{listed.to_move} to move" if listed.to_move else "anyone may play"
     n = len(listed.moves)

@@ -243,6 +243,20 @@ def test_export_json_csv_and_bgstats(match):
     assert scores["ana"]["rank"] == 1 and scores["bob"]["seatOrder"] == 2
 
 
+def test_json_is_indented_text_as_typed_and_keeps_any_whole_number(run):
+    """--json and export print the standard library's layout (two-space indent, "zoë" as
+    typed, not \\u-escaped), and a correction too big for 64 bits, which the fast encoder
+    refuses, is still printed exactly."""
+    run("new", "coda", "--players", "zoë,bob")
+    huge = 10**25
+    run("adjust", "zoë", f"+{huge}", "--reason", "bet")
+    for args in (("score", "--json"), ("log", "--json"), ("export",)):
+        out = run(*args).output
+        data = json.loads(out)
+        assert out == json.dumps(data, indent=2, ensure_ascii=False) + "\n", args
+        assert f'"points": {huge},' in out and '"zoë"' in out, args
+
+
 def test_export_to_a_file(match, tmp_path):
     target = tmp_path / "out" / "plays.json"
     assert "wrote" in match("export", "--format", "bgstats", "-o", str(target)).output
