@@ -233,13 +233,12 @@ def log(store: Store, match_id: int | None = None,
     m, g, folded = _read(store, match_id)
     count = len(folded.log)
     first = 1 if last is None else max(1, count - last + 1)
-    folded.log.preload(first, count)
     undone = engine.undos(folded.control)
     ledger = g.ledger(folded.state)
     lines: list[LogLine] = []
-    for seq in range(first, count + 1):
-        s = folded.log[seq - 1]
+    for s in folded.log.span(first, count):
         e = s.event
+        seq = e.seq
         items: tuple[ScoreItem, ...] = ()
         if e.kind == "move":
             items = tuple(ledger[folded.marks[seq - 2] if seq > 1 else 0:folded.marks[seq - 1]])

@@ -55,7 +55,8 @@ ANCHOR = 500  # snapshots at multiples of this seq are kept longer (undo of seve
 KEEP_ANCHORS = 3
 SAVE_IN_WRITE = 100  # a write command (play, undo...) saves no snapshot of fewer new events:
 # pickling one holds the write lock ~20 ms longer, and the next command folds those few again
-ROW = "seq, kind, data, at, prev, hash"
+ROW = "seq, kind, data, at, prev, hash, json_valid(data)"
+READ = "seq, kind, data, at, json_valid(data)"  # what an event is read from, once verified
 # a match's first and last event, from the index: counting 20,000 rows to find a gap took 3 ms
 # of every command; a gap is found by the digest below a snapshot and the chain above it
 SPAN = ("SELECT (SELECT min(seq) FROM events WHERE match = :match), "
@@ -136,9 +137,26 @@ def _stamped(row: tuple, where: str) -> Stamped:
     seq, kind, data, at = row[0], row[1], row[2], row[3]
     try:
         payload = json.loads(data)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or nested past what Python reads
         raise RefereeError(f"tampered log: event {seq} is unreadable", where) from None
     return Stamped(Event(seq, kind, payload), at)
+
+
+def _stamped_all(rows: list[tuple], match_id: int, path: str = "") -> list[Stamped]:
+    """Rows (seq, kind, data, at, ..., json_valid(data)) as events. One json.loads over all
+    their data, joined as an array, is ~4 times faster than a call per row (20,000 events:
+    11 ms against 44). When SQLite found every row one JSON value, the array splits back
+    into exactly one value per row; otherwise each row is read alone and an unreadable one
+    is reported by its seq."""
+    if all(r[-1] for r in rows):
+        try:
+            payloads = json.loads("[" + ",".join([r[2] for r in rows]) + "]")
+        except (ValueError, RecursionError):
+            payloads = ()
+        if len(payloads) == len(rows):
+            return [Stamped(Event(r[0], r[1], p), r[3])
+                    for r, p in zip(rows, payloads, strict=True)]
+    return [_stamped(r, f"match {match_id}, event {r[0]}{path}") for r in rows]
 
 
 class LazyLog(Sequence[Stamped]):
@@ -152,14 +170,20 @@ class LazyLog(Sequence[Stamped]):
     def __len__(self) -> int:
         return self._count
 
-    def preload(self, first: int, last: int) -> None:
-        """Read events first..last not read yet in one query (a fold from a snapshot far back)."""
-        if all(k in self._known for k in range(first, last + 1)):
-            return
-        for r in self._store.db.execute(
-                f"SELECT {ROW} FROM events WHERE match = ? AND seq BETWEEN ? AND ? ORDER BY seq",
-                (self._match, first, last)).fetchall():
-            self._known.setdefault(r[0], _stamped(r, f"match {self._match}, event {r[0]}"))
+    def span(self, first: int, last: int) -> list[Stamped]:
+        """Events first..last, those not read yet read in one query (a fold from a snapshot
+        far back, a whole log printed)."""
+        known = self._known
+        if not all(k in known for k in range(first, last + 1)):
+            self._read(first, last)
+        return [known[k] for k in range(first, last + 1)]
+
+    def _read(self, first: int, last: int) -> None:
+        rows = self._store.db.execute(
+            f"SELECT {READ} FROM events WHERE match = ? AND seq BETWEEN ? AND ? ORDER BY seq",
+            (self._match, first, last)).fetchall()
+        for s in _stamped_all(rows, self._match):
+            self._known.setdefault(s.event.seq, s)
 
     def __getitem__(self, i):  # type: ignore[override]
         if isinstance(i, slice):
@@ -170,20 +194,13 @@ class LazyLog(Sequence[Stamped]):
             raise IndexError(i)
         seq = i + 1
         if seq not in self._known:
-            row = self._store.db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq = ?",
+            row = self._store.db.execute(f"SELECT {READ} FROM events WHERE match = ? AND seq = ?",
                                          (self._match, seq)).fetchone()
             self._known[seq] = _stamped(row, f"match {self._match}, event {seq}")
         return self._known[seq]
 
     def __iter__(self) -> Iterator[Stamped]:
-        if len(self._known) < self._count:
-            rows = self._store.db.execute(
-                f"SELECT {ROW} FROM events WHERE match = ? AND seq <= ? ORDER BY seq",
-                (self._match, self._count)).fetchall()
-            for r in rows:
-                if r[0] not in self._known:
-                    self._known[r[0]] = _stamped(r, f"match {self._match}, event {r[0]}")
-        return (self._known[k] for k in range(1, self._count + 1))
+        return iter(self.span(1, self._count))
 
 
 class EventsView(Sequence[Event]):
@@ -244,18 +261,18 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: boo
     else:
         from_seq, prev, state, marks, content = start
         checked = from_seq
-    known: dict[int, Stamped] = {}
     rows = db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq > ? ORDER BY seq",
                       (match_id, checked)).fetchall()
-    for expected, (seq, kind, data, at, link, digest) in enumerate(rows, start=checked + 1):
+    for expected, (seq, kind, data, at, link, digest, _) in enumerate(rows, start=checked + 1):
         w = f"match {match_id}, event {seq}; {store.path}"
         if seq != expected:  # a gap after the events the snapshot vouches for (one below
             raise RefereeError(f"tampered log: event {expected} is missing", w)  # it: digest)
         if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
             raise RefereeError(f"tampered log: event {seq} breaks the hash chain", w)
-        if seq <= target:  # events after `replay --to N` are verified, not read
-            known[seq] = _stamped((seq, kind, data, at), w)
         prev = digest
+    # events after `replay --to N` are verified, not read
+    known = {s.event.seq: s for s in _stamped_all([r for r in rows if r[0] <= target],
+                                                    match_id, f"; {store.path}")}
     for p in store.head_problems(match_id, last, prev):
         raise RefereeError(p.what, p.where)
     control = tuple(e for e in control if e.seq <= target)
@@ -282,7 +299,7 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
     log = LazyLog(store, match_id, target, known)
     if not replay:
         return Folded(None, [], log, target, control)
-    log.preload(from_seq + 1, target)
+    log.span(from_seq + 1, target)
     tail = [log[k - 1].event for k in range(from_seq + 1, target + 1)]
     try:
         for e, after in engine.steps(game, tail, state, gone):

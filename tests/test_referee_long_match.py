@@ -159,6 +159,25 @@ def test_verify_finds_what_loading_every_event_finds(long_match, tmp_path, edit)
     assert (checked.value.what, checked.value.where) == (stamped.value.what, stamped.value.where)
 
 
+def test_events_read_together_are_each_read_as_stored(long_match, tmp_path):
+    """The events are parsed in one go, as one JSON array: three rows crafted (and rechained)
+    so that the array still has one object per row, though no row is JSON on its own, must
+    be reported as unreadable, not read as the objects their neighbours make up."""
+    import sqlite3
+
+    db = tmp_path / "copy.sqlite3"
+    shutil.copyfile(long_match, db)
+    raw = sqlite3.connect(db, isolation_level=None)
+    raw.execute("DROP TRIGGER events_no_update")
+    for seq, data in ((5, '{"c":"}'), (6, '{","text":"5-5-4 U1,1"}'), (7, '{"a":1},{"b":2}')):
+        raw.execute("UPDATE events SET data = ? WHERE seq = ?", (data, seq))
+    _rechain(raw, 1)
+    raw.close()
+    result = CliRunner().invoke(main, ["--db", str(db), "log", "--all"])
+    assert result.exit_code == 2, result.output
+    assert "tampered log: event 5 is unreadable" in result.output
+
+
 @pytest.fixture(scope="module")
 def rounds_match(tmp_path_factory):
     """A Tripple Domino match of random legal moves over four rounds: each round ends when a
