@@ -19,6 +19,7 @@ if is_program("referee"):  # not a test importing this: no cycle collection whil
 import click  # noqa: E402
 
 from pnp_shared.oneline import fail, quoted  # noqa: E402
+from referee import log_text  # noqa: E402
 from referee.cli_group import RefereeGroup  # noqa: E402
 from referee.clictx import (  # noqa: E402
     echo_json,
@@ -29,13 +30,14 @@ from referee.clictx import (  # noqa: E402
 
 if TYPE_CHECKING:
     from referee import session
-    from referee.engine import ScoreItem, Verdict
+    from referee.engine import Verdict
 
 # Each command imports what it needs when it runs (the rules, the store, the snapshots): a
 # command has 150 ms, and `referee --help` or `referee games` need none of that.
 
 
 _store, _json, _parse_options = store_of, echo_json, parse_options
+_item, _points = log_text.item, log_text.points
 
 
 @click.group("referee", cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -196,18 +198,10 @@ def _verdict_json(p: session.Played) -> dict[str, Any]:
     return out
 
 
-def _item(i: ScoreItem) -> dict[str, Any]:
-    return {"player": i.player, "points": i.points, "label": i.label, "round": i.round}
-
-
 def _print_verdict(v: Verdict) -> None:
     for x in v.violations:
         click.echo(f"  {x.rule.id}: {x.reason}")
         click.echo(f"      rule {x.rule.id}: {x.rule.text}")
-
-
-def _points(items: tuple[ScoreItem, ...] | list[ScoreItem]) -> str:
-    return ", ".join(f"{i.player} {i.points:+d} {i.label}" for i in items)
 
 
 def _secret_text(ctx, text: str, by: str | None, match_id: int | None = None) -> str:
@@ -422,31 +416,20 @@ LOG_SHOWN = 30  # events `referee log` lists by default: a screenful
 def log_cmd(ctx, match_id, every, as_json, script) -> None:
     """The match record: the latest events in order (--all: every one), with who, what and
     the points each scored."""
+    if every or as_json or script:
+        from referee.record_memo import whole_log
+
+        form = "script" if script else "json" if as_json else "all"
+        click.echo(whole_log(_store(ctx), match_id, form))
+        return
     from referee import session
 
-    whole = every or as_json or script
-    cur, lines = session.log(_store(ctx), match_id, None if whole else LOG_SHOWN)
-    if script:
-        from referee.script import rebuild
-
-        click.echo(rebuild(cur, lines))
-        return
-    if as_json:
-        _json({"match": cur.match.id, "game": cur.match.game, "players": list(cur.match.players),
-               "options": cur.match.options,
-               "events": [{"seq": x.seq, "kind": x.kind, "player": x.player, "text": x.text,
-                           "at": x.at, "retracted": x.retracted, "set_aside": x.set_aside,
-                           "score": [_item(i) for i in x.points]} for x in lines]})
-        return
-    out = []  # one write for a 20,000-event log
+    _, lines = session.log(_store(ctx), match_id, LOG_SHOWN)
+    out = []
     if lines and lines[0].seq > 1:
         out.append(f"({lines[0].seq - 1:,} earlier event{'s' if lines[0].seq > 2 else ''} not "
                    f"shown: `referee log --all` lists every event)")
-    for x in lines:
-        who = f"{x.player}: " if x.player else ""
-        gone = "  [undone]" if x.retracted else "  [set aside]" if x.set_aside else ""
-        pts = f"   ({_points(x.points)})" if x.points else ""
-        out.append(f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}")
+    out += [log_text.line(x) for x in lines]
     click.echo("\n".join(out))
 
 
@@ -507,11 +490,11 @@ def export_cmd(ctx, fmt, match_id, output) -> None:
     """Export matches: the full record, the score items, or BG Stats plays."""
     from referee import export
 
-    text = export.render(_store(ctx), fmt, match_id)
+    data = export.render(_store(ctx), fmt, match_id)
     if output is None:
-        click.echo(text, nl=False)
+        click.echo(data, nl=False)
         return
-    export.write_atomic(Path(output), text)
+    export.write_atomic(Path(output), data)
     click.echo(f"wrote {output}")
 
 

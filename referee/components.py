@@ -107,6 +107,13 @@ def tree_fingerprint(roots: Sequence[str | Path]) -> str:
     return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()
 
 
+def db_memo_path(db_path: Path, kind: str, suffix: str) -> Path:
+    """A memo about one database, in the cache folder: named by a hash of the database's full
+    path, so two databases never share one."""
+    name = hashlib.sha256(str(Path(db_path).resolve()).encode("utf-8", "surrogatepass"))
+    return cache_dir() / f"{kind}-{name.hexdigest()[:24]}{suffix}"
+
+
 def read_memo(path: Path, key: str) -> dict | None:
     """A memo's data when it was written under this key (None: missing, unreadable or stale)."""
     try:

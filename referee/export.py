@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from generator import files
-from referee import engine, session
+from referee import engine, jsontext, log_text, record_memo, session
 from referee.engine import RefereeError
-from referee.jsontext import pretty
 from referee.store import Store
 
 
@@ -21,18 +20,22 @@ def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
     return [session.load(store, i) for i in ids]
 
 
-def record(cur: session.Loaded) -> dict[str, Any]:
-    """One match as data: who, options, every event as recorded, the ledger and the result."""
+def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
+    """One match as data: who, options, every event as recorded, the ledger and the result.
+    The events are laid out already, as jsontext.pretty_bytes writes them (from the record
+    memo: referee/record_memo.py)."""
     m, g = cur.match, cur.game
     ledger = cur.ledger()
     outcome = cur.outcome()
+    count = len(cur.stamped)
+    events = record_memo.pieces(
+        store, m.id, type(g), cur.table_events, count, "export",
+        lambda first: [record_memo.exported(s) for s in cur.stamped.span(first, count)])
     return {
         "match": m.id, "game": m.game, "title": g.title, "created": m.created,
         "players": list(m.players), "options": m.options,
-        "events": [{"seq": s.event.seq, "kind": s.event.kind, "data": s.event.data, "at": s.at}
-                   for s in cur.stamped],
-        "ledger": [{"player": i.player, "points": i.points, "label": i.label, "round": i.round}
-                   for i in ledger],
+        "events": jsontext.Verbatim(b"[\n%s\n    ]" % events),
+        "ledger": [log_text.item(i) for i in ledger],
         "totals": engine.totals(ledger, m.players),
         "status": cur.status(),
         "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
@@ -112,12 +115,13 @@ def _seconds(stamp: str) -> float:
     return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ").timestamp()
 
 
-def render(store: Store, fmt: str, match_id: int | None = None) -> str:
+def render(store: Store, fmt: str, match_id: int | None = None) -> bytes:
+    """The export as UTF-8."""
     loaded = _matches(store, match_id)
     if fmt == "json":
-        return pretty([record(c) for c in loaded]) + "\n"
+        return jsontext.pretty_bytes([record(store, c) for c in loaded]) + b"\n"
     if fmt == "bgstats":
-        return pretty(bgstats(loaded)) + "\n"
+        return jsontext.pretty_bytes(bgstats(loaded)) + b"\n"
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["match", "game", "created", "round", "player", "points", "label"])
@@ -125,7 +129,7 @@ def render(store: Store, fmt: str, match_id: int | None = None) -> str:
         for i in c.ledger():
             w.writerow([c.match.id, cell(c.match.game), c.match.created, i.round, cell(i.player),
                         i.points, cell(i.label)])
-    return out.getvalue()
+    return out.getvalue().encode()
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -138,10 +142,10 @@ def cell(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, data: bytes) -> None:
     """Write atomically; a path that cannot be written is a user error, not a traceback."""
     try:
-        files.write_atomic(path, text.encode("utf-8"))
+        files.write_atomic(path, data)
     except OSError as e:
         raise RefereeError(f"cannot write {path}: {_why(e, path)}", "--output") from None
 

@@ -5,29 +5,36 @@ force in order, the table's corrections and early end as their commands, the res
 from __future__ import annotations
 
 import shlex
+from collections.abc import Mapping
 
 from referee.engine import Event
-from referee.session import Loaded, LogLine
+from referee.session import LogLine
+from referee.store import Match
 
 
-def rebuild(cur: Loaded, lines: list[LogLine]) -> str:
-    m = cur.match
+def header(m: Match, control: Mapping[int, Event]) -> str:
+    """The script's first lines: the match it came from and the `referee new` that starts it
+    again, from its set-up position when it had one."""
     opts = "".join(f" --option {shlex.quote(f'{k}={v}')}" for k, v in m.options.items())
     new = f"referee new {m.game} --players {shlex.quote(','.join(m.players))}{opts}"
-    out = [f"# referee match {m.id}", new]
-    for x in lines:
-        if x.kind == "position":
-            text = next(e.data["text"] for e in cur.events if e.seq == x.seq)
-            out[1] = f"{new} --position - <<'POSITION'\n{text.rstrip()}\nPOSITION"
-        elif x.kind == "move" and not x.retracted:
-            by = f" --by {shlex.quote(x.player)}" if x.player else ""
-            out.append(f"referee play {shlex.quote(x.text)}{by}")
-        elif x.kind in ("adjust", "end") and not x.retracted:
-            out.append(table_line(next(e for e in cur.events if e.seq == x.seq)))
-        elif x.kind in ("move", "undo", "redo", "rejected", "adjust", "end"):
-            out.append(f"# {x.seq} {x.kind}: {' '.join(x.text.split())}"
-                       + (" (undone)" if x.retracted else ""))
-    return "\n".join(out)
+    position = next((e for e in control.values() if e.kind == "position"), None)
+    if position is not None:
+        new = f"{new} --position - <<'POSITION'\n{position.data['text'].rstrip()}\nPOSITION"
+    return f"# referee match {m.id}\n{new}"
+
+
+def piece(x: LogLine, control: Mapping[int, Event]) -> str:
+    """An event's line of the script ("" for the match's start and its position, which the
+    header holds); `control` holds every event but the moves and rejected attempts, by seq."""
+    if x.kind == "move" and not x.retracted:
+        by = f" --by {shlex.quote(x.player)}" if x.player else ""
+        return f"referee play {shlex.quote(x.text)}{by}"
+    if x.kind in ("adjust", "end") and not x.retracted:
+        return table_line(control[x.seq])
+    if x.kind in ("move", "undo", "redo", "rejected", "adjust", "end"):
+        return (f"# {x.seq} {x.kind}: {' '.join(x.text.split())}"
+                + (" (undone)" if x.retracted else ""))
+    return ""
 
 
 def table_line(e: Event) -> str:

@@ -224,29 +224,41 @@ class LogLine(NamedTuple):
     set_aside: bool = False  # a rejected attempt dismissed by undo
 
 
+def read(store: Store, match_id: int | None = None) -> tuple[Match, Game, snapshots.Folded]:
+    """The current (or given) match, its game and its events folded, verified as every command
+    verifies them (what the whole record is printed from: referee/record_memo.py)."""
+    return _read(store, match_id)
+
+
 def log(store: Store, match_id: int | None = None,
         last: int | None = None) -> tuple[Loaded, list[LogLine]]:
-    """Every event in order, or the `last` N; moves carry the score items they added to the
-    ledger (read from the final ledger by the ledger length after each event, which the fold
-    keeps), adjustments the correction they made. Only the events shown are read: which were
-    undone or set aside follows from the undo and redo events alone."""
+    """Every event in order, or the `last` N, as log lines (log_lines)."""
     m, g, folded = _read(store, match_id)
     count = len(folded.log)
-    first = 1 if last is None else max(1, count - last + 1)
+    lines = log_lines(g, folded, 1 if last is None else max(1, count - last + 1))
+    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log), lines
+
+
+def log_lines(g: Game, folded: snapshots.Folded, first: int) -> list[LogLine]:
+    """Events `first`.. as log lines: moves carry the score items they added to the ledger
+    (read from the final ledger by the ledger length after each event, which the fold keeps),
+    adjustments the correction they made. Only these events are read: which were undone or set
+    aside follows from the undo and redo events alone."""
     undone = engine.undos(folded.control)
     ledger = g.ledger(folded.state)
+    marks = folded.marks
     lines: list[LogLine] = []
-    for s in folded.log.span(first, count):
+    for s in folded.log.span(first, len(folded.log)):
         e = s.event
         seq = e.seq
         items: tuple[ScoreItem, ...] = ()
         if e.kind == "move":
-            items = tuple(ledger[folded.marks[seq - 2] if seq > 1 else 0:folded.marks[seq - 1]])
+            items = tuple(ledger[marks[seq - 2] if seq > 1 else 0:marks[seq - 1]])
         elif e.kind == "adjust":
             items = (table.adjustment_item(e),)
-        lines.append(LogLine(e.seq, e.kind, e.data.get("player"), _describe(e), s.at,
-                             items, e.seq in undone.gone, e.seq in undone.dismissed))
-    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log), lines
+        lines.append(LogLine(seq, e.kind, e.data.get("player"), _describe(e), s.at,
+                             items, seq in undone.gone, seq in undone.dismissed))
+    return lines
 
 
 def _describe(e: Event) -> str:

@@ -182,10 +182,9 @@ def _newest(facts: set[Fact]) -> list[Fact]:
 
 
 def _memo_path(db_path: Path) -> Path:
-    from referee.components import cache_dir
+    from referee.components import db_memo_path
 
-    name = hashlib.sha256(str(Path(db_path).resolve()).encode("utf-8", "surrogatepass"))
-    return cache_dir() / f"verified-{name.hexdigest()[:24]}.json"
+    return db_memo_path(db_path, "verified", ".json")
 
 
 def _read(db_path: Path) -> tuple[str, list[Fact]] | None:

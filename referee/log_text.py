@@ -1,0 +1,33 @@
+"""How the record reads: an event's line (`referee log`) and its JSON object (`log --json`),
+with the score items it added. Light on imports: every command that prints a score uses it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from referee.engine import ScoreItem
+    from referee.session import LogLine
+
+
+def item(i: ScoreItem) -> dict[str, Any]:
+    return {"player": i.player, "points": i.points, "label": i.label, "round": i.round}
+
+
+def points(items: Sequence[ScoreItem]) -> str:
+    return ", ".join(f"{i.player} {i.points:+d} {i.label}" for i in items)
+
+
+def line(x: LogLine) -> str:
+    who = f"{x.player}: " if x.player else ""
+    gone = "  [undone]" if x.retracted else "  [set aside]" if x.set_aside else ""
+    pts = f"   ({points(x.points)})" if x.points else ""
+    return f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}"
+
+
+def json_object(x: LogLine) -> dict[str, Any]:
+    return {"seq": x.seq, "kind": x.kind, "player": x.player, "text": x.text, "at": x.at,
+            "retracted": x.retracted, "set_aside": x.set_aside,
+            "score": [item(i) for i in x.points]}
