@@ -317,6 +317,13 @@ class SummedLedger(tuple):
         ledger.sums = its_sums
         return ledger
 
+    def __add__(self, items: tuple[ScoreItem, ...]) -> SummedLedger:  # type: ignore[override]
+        """The ledger with a move's items appended, sums kept (`ledger + tuple(items)` in a
+        game's rules): a command folding the moves after a snapshot would otherwise add the
+        24,000 items up again to show the totals."""
+        return SummedLedger(tuple.__add__(self, items), {**self.sums, **{
+            p: self.sums.get(p, 0) + n for p, n in sums(items).items()}})
+
 
 @dataclass(frozen=True)
 class Event:

@@ -55,6 +55,9 @@ ANCHOR = 500  # snapshots at multiples of this seq are kept longer (undo of seve
 KEEP_ANCHORS = 3
 SAVE_IN_WRITE = 100  # a write command (play, undo...) saves no snapshot of fewer new events:
 # pickling one holds the write lock ~20 ms longer, and the next command folds those few again
+SAVE_IN_READ = 25  # nor does a reading command, unless it replayed the match from the start:
+# pickling a long match's state took ~25 ms of a `show` after every move, folding 25 moves
+# again takes a few
 ROW = "seq, kind, data, at, prev, hash, json_valid(data)"
 READ = "seq, kind, data, at, json_valid(data)"  # what an event is read from, once verified
 # a match's first and last event, from the index: counting 20,000 rows to find a gap took 3 ms
@@ -310,7 +313,8 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
     except RefereeError as e:
         raise RefereeError(f"match {match_id} no longer replays: {e}",
                            f"match {match_id} log") from None
-    if target > from_seq and not (store.writing and target - from_seq < SAVE_IN_WRITE):
+    if target - from_seq >= (SAVE_IN_WRITE if store.writing else SAVE_IN_READ) or (
+            target > from_seq == 0 and not store.writing):  # a read that replayed it all
         content = _save(store, match_id, target, state, marks, code, gone, content)
     if target > from_seq and store.writing:
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",

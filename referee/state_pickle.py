@@ -32,7 +32,9 @@ def dumps(state: Any) -> bytes:
         for f in fields(state):
             value = getattr(state, f.name)
             if _is_ledger(value):
-                ledgers[f.name] = (type(value) is list, _columns(value), engine.sums(value))
+                known = value.sums if type(value) is engine.SummedLedger else None
+                ledgers[f.name] = (type(value) is list, _columns(value),
+                                   known or engine.sums(value))
     shell = copy.copy(state) if ledgers else state  # the state itself is never changed
     for name in ledgers:
         object.__setattr__(shell, name, None)
