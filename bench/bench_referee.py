@@ -7,7 +7,10 @@ getrusage: on a shared machine wall time also counts waiting for a core), and th
 a bare `python -c pass` as the referee's own share; a command is flagged OVER when its CPU
 time exceeds the budget. The first command after the build runs without any snapshot (cold)
 and is shown apart. Commands that change the match are taken back after each run (BEFORE and
-AFTER below), so every run finds the match as the first one did.
+AFTER below), so every run finds the match as the first one did. The commands that print the
+whole record run after a move; their first run has no record memo yet (their worst time).
+`show`, `score` and `log` are timed again after a move, as at a table, where the newest
+snapshot is a few moves behind.
 
 `--matches 2000` times `matches` and `standings` on that many small matches instead (budget
 0.5 s); `--concurrent [ROUNDS]` starts 7 `check`s and a `play` at once, 30 times, and says
@@ -58,9 +61,23 @@ COMMANDS = [
 # What runs (untimed) before and after a timed command so that every run finds the match as
 # the first one did: a command that changes the match is taken back, one that needs an undo
 # gets one.
-BEFORE = {"redo": ["undo"]}
-AFTER = {"play": ["undo"], "undo": ["play", "draw"], "adjust": ["undo"], "end": ["undo"],
-         "new": ["use", "1"]}
+BEFORE = {"redo": [["undo"]]}
+AFTER = {"play": [["undo"]], "undo": [["play", "draw"]], "adjust": [["undo"]], "end": [["undo"]],
+         "new": [["use", "1"]]}
+# How a table uses the commands that read a match: after each move (the newest snapshot is then
+# a few moves behind, and the commands fold those).
+AFTER_A_MOVE = [["show"], ["score"], ["log"]]
+# The commands that print the whole record are timed as a table uses them, after a move: the
+# record memo (referee/record_memo.py) then renders that one event. The move is taken back
+# after, and the record printed again untimed (the undo makes the memo render it all once).
+for whole in (["log", "--all"], ["log", "--json"], ["log", "--script"], ["export", "--match", "1"]):
+    BEFORE[" ".join(whole)] = [["play", "draw"]]
+    AFTER[" ".join(whole)] = [["undo"], whole]
+
+
+def around(table: dict[str, list[list[str]]], args: list[str]) -> list[list[str]]:
+    """What runs before (or after) a command: its own entry, else its first word's."""
+    return table.get(" ".join(args), table.get(args[0], []))
 
 
 def build(db: Path, events: int, seed: int = 7) -> int:
@@ -271,24 +288,36 @@ def main() -> None:
         print(f"{'command':<22} {'median':>8} {'worst':>8} {'CPU':>7} {'own':>7}   "
               f"(budget {budget * 1000:.0f} ms)")
         for args in commands:
-            times, cpus = [], []
-            for _ in range(opts.runs):
-                if args[0] in BEFORE:
-                    timed(BEFORE[args[0]], env)
-                wall, cpu = timed_cpu(args, env)
-                times.append(wall)
-                cpus.append(cpu)
-                if args[0] in AFTER:
-                    timed(AFTER[args[0]], env)
-            med, worst, c = statistics.median(times), max(times), statistics.median(cpus)
-            flag = "" if c < budget else "  OVER"
-            print(f"{' '.join(args):<34} {med * 1000:>6.0f}ms {worst * 1000:>6.0f}ms "
-                  f"{c * 1000:>5.0f}ms {(med - base) * 1000:>5.0f}ms{flag}")
+            row(" ".join(args), args, around(BEFORE, args), around(AFTER, args), env, opts.runs,
+                base, budget)
+        for args in [] if opts.matches else AFTER_A_MOVE:
+            if not opts.only or args[0] in opts.only:
+                row(f"{args[0]}, after a move", args, [["play", "draw"]], [["undo"]], env,
+                    opts.runs, base, budget)
         if opts.concurrent:
             ok, what = concurrent(env, opts.concurrent)
             print(f"7 concurrent checks and a play: {'all succeeded' if ok else 'FAILED'} "
                   f"({what})")
         print(machine.line("after"))
+
+
+def row(label: str, args: list[str], befores: list[list[str]], afters: list[list[str]],
+        env: dict[str, str], runs: int, base: float, budget: float) -> None:
+    """Time a command `runs` times, each run between its untimed befores and afters; print
+    its line."""
+    times, cpus = [], []
+    for _ in range(runs):
+        for before in befores:
+            timed(before, env)
+        wall, cpu = timed_cpu(args, env)
+        times.append(wall)
+        cpus.append(cpu)
+        for after in afters:
+            timed(after, env)
+    med, worst, c = statistics.median(times), max(times), statistics.median(cpus)
+    flag = "" if c < budget else "  OVER"
+    print(f"{label:<34} {med * 1000:>6.0f}ms {worst * 1000:>6.0f}ms "
+          f"{c * 1000:>5.0f}ms {(med - base) * 1000:>5.0f}ms{flag}")
 
 
 def timed_python(env: dict[str, str]) -> float:

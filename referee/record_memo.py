@@ -31,6 +31,8 @@ from referee.store import Stamped, Store
 
 SHORT = 500  # events: a record this short renders in a few ms, and keeps no memo (no file
 # per match in the cache folder for the many short ones)
+STALE = 100  # events: a memo this far behind is written again (rendering them takes ~1 ms;
+# writing the memo again after every move cost more: 8 MB for `--json` on 20,000 events)
 SEPARATOR = {"all": b"\n", "json": b",\n", "script": b"\n", "export": b",\n"}  # between
 # two events' pieces: a log line, a JSON object in `log --json`, a script line, in `export`
 
@@ -66,7 +68,7 @@ def pieces(store: Store, match_id: int, game_class: type[Game], control: Sequenc
     path = db_memo_path(store.path, "record", f"-{match_id}-{form}.txt")
     upto, kept = _kept(path, store, match_id, count, code, undone)
     body = SEPARATOR[form].join(p for p in [kept, *render(upto + 1)] if p)
-    if count > upto:
+    if count - upto >= STALE or not upto:
         _keep(path, store, match_id, count, code, undone, body)
     return body
 

@@ -41,7 +41,10 @@ def referee(tmp_path, monkeypatch):
     return run
 
 
-def test_the_record_from_the_memo_is_the_record_rendered_from_nothing(referee, tmp_path):
+@pytest.mark.parametrize("stale", [1, 100])  # the memo written again after every event, or kept
+def test_the_record_from_the_memo_is_the_record_rendered_from_nothing(referee, tmp_path,
+                                                                     monkeypatch, stale):
+    monkeypatch.setattr(record_memo, "STALE", stale)
     kept = tmp_path / "kept"
     referee("new", "tripple-domino", "--players", "ana,bob", cache=kept)
     seen = b""
