@@ -317,6 +317,9 @@ class SummedLedger(tuple):
         ledger.sums = its_sums
         return ledger
 
+    def __reduce__(self) -> tuple:  # pickle and deepcopy pass the sums to __new__
+        return SummedLedger, (tuple(self), dict(self.sums))
+
     def __add__(self, items: tuple[ScoreItem, ...]) -> SummedLedger:  # type: ignore[override]
         """The ledger with a move's items appended, sums kept (`ledger + tuple(items)` in a
         game's rules): a command folding the moves after a snapshot would otherwise add the

@@ -4,7 +4,9 @@ reading commands neither take nor wait for the write lock."""
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import random
 import sqlite3
 import subprocess
@@ -85,6 +87,8 @@ def test_moves_folded_after_a_snapshot_keep_the_ledgers_sums(store):
     ledger = session.load(store).state.ledger
     assert isinstance(ledger, engine.SummedLedger)
     assert ledger.sums == engine.sums(tuple(ledger)) == engine.sums(full_fold(store).ledger)
+    for copied in (copy.deepcopy(ledger), pickle.loads(pickle.dumps(ledger))):  # a state held
+        assert copied == ledger and copied.sums == ledger.sums  # elsewhere can be copied
 
 
 def test_totals_and_undo_read_only_the_table_entries_not_every_move(store, monkeypatch):
