@@ -107,11 +107,13 @@ def _kept(path: Path, store: Store, match_id: int, count: int, code: str,
     """(K, the pieces of events 1..K) from the memo when it still fits, else (0, b"")."""
     try:
         with path.open("rb") as f:
-            facts = json.loads(f.readline())
-            upto = facts["seq"]
-            if (type(upto) is int and 1 <= upto <= count
-                    and facts == _facts(store, match_id, upto, code, undone)):
-                return upto, f.read()
+            kept = json.loads(f.readline())
+            upto = kept["seq"]
+            if type(upto) is int and 1 <= upto <= count and kept == {
+                    **_facts(store, match_id, upto, code, undone), "bytes": kept["bytes"]}:
+                body = f.read()
+                if len(body) == kept["bytes"]:  # not cut short
+                    return upto, body
     except (OSError, ValueError, KeyError, TypeError, sqlite3.DatabaseError):
         pass
     return 0, b""
@@ -123,7 +125,7 @@ def _keep(path: Path, store: Store, match_id: int, count: int, code: str,
         facts = _facts(store, match_id, count, code, undone)
     except sqlite3.DatabaseError:
         return
-    write_memo_file(path, json.dumps(facts).encode() + b"\n" + body)
+    write_memo_file(path, json.dumps({**facts, "bytes": len(body)}).encode() + b"\n" + body)
 
 
 @cache

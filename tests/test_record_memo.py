@@ -73,6 +73,20 @@ def test_printing_again_renders_only_the_events_since(referee, tmp_path, monkeyp
     assert rendered == [4] and [int(x.split()[0]) for x in lines] == [1, 2, 3, 4]
 
 
+@pytest.mark.parametrize("damage", [lambda b: b[:-10], lambda b: b"[1, 2]\n" + b,
+                                    lambda b: b"\xff" * 40],
+                         ids=["cut short", "another first line", "not a memo"])
+def test_a_memo_cut_short_or_garbled_is_rendered_again(referee, tmp_path, damage):
+    kept = tmp_path / "kept"
+    referee("new", "tripple-domino", "--players", "ana,bob", cache=kept)
+    for action in ACTIONS[:2]:
+        referee(*action, cache=kept)
+    whole = referee("log", "--all", cache=kept)
+    (memo,) = kept.glob("record-*")
+    memo.write_bytes(damage(memo.read_bytes()))
+    assert referee("log", "--all", cache=kept) == whole
+
+
 def test_an_edited_record_is_reported_though_a_memo_of_it_is_kept(referee, tmp_path):
     kept = tmp_path / "kept"
     referee("new", "tripple-domino", "--players", "ana,bob", cache=kept)
