@@ -389,17 +389,16 @@ def position_cmd(ctx, match_id) -> None:
 def score_cmd(ctx, match_id, every, as_json) -> None:
     """The score ledger, round by round, every bonus and penalty itemised (the latest rounds;
     --all: every one), and the totals."""
-    from referee import engine, session
-
-    cur = session.load(_store(ctx), match_id)
-    ledger = cur.ledger()
     if as_json:
-        total = engine.totals(ledger, cur.match.players)
-        _json({"match": cur.match.id, "ledger": [_item(i) for i in ledger], "totals": total})
+        from referee.record_memo import score_json
+
+        click.echo(score_json(_store(ctx), match_id))
         return
+    from referee import session
     from referee.score_view import ledger_text
 
-    click.echo(ledger_text(ledger, cur.match.players, every))
+    cur = session.load(_store(ctx), match_id)
+    click.echo(ledger_text(cur.ledger(), cur.match.players, every))
 
 
 LOG_SHOWN = 30  # events `referee log` lists by default: a screenful

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import files
-from referee import engine, jsontext, log_text, record_memo, session
+from referee import engine, jsontext, record_memo, session
 from referee.engine import RefereeError
 from referee.store import Store
 
@@ -22,10 +22,9 @@ def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
 
 def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
     """One match as data: who, options, every event as recorded, the ledger and the result.
-    The events are laid out already, as jsontext.pretty_bytes writes them (from the record
-    memo: referee/record_memo.py)."""
+    The events and the ledger are laid out already, as jsontext.pretty_bytes writes them
+    (from the record memo: referee/record_memo.py)."""
     m, g = cur.match, cur.game
-    ledger = cur.ledger()
     outcome = cur.outcome()
     count = len(cur.stamped)
     events = record_memo.pieces(
@@ -35,8 +34,8 @@ def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
         "match": m.id, "game": m.game, "title": g.title, "created": m.created,
         "players": list(m.players), "options": m.options,
         "events": jsontext.Verbatim(b"[\n%s\n    ]" % events),
-        "ledger": [log_text.item(i) for i in ledger],
-        "totals": engine.totals(ledger, m.players),
+        "ledger": record_memo.ledger(store, cur, "export-ledger"),
+        "totals": cur.totals(),
         "status": cur.status(),
         "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
         if outcome else None,

@@ -23,9 +23,9 @@ from functools import cache
 from pathlib import Path
 
 from pnp_shared.folders import write_memo_file
-from referee import engine, jsontext, log_text, script, session, snapshots
+from referee import engine, jsontext, log_text, script, session, snapshots, table
 from referee.components import db_memo_path
-from referee.engine import Event, Game
+from referee.engine import Event, Game, ScoreItem
 from referee.session import LogLine
 from referee.store import Stamped, Store
 
@@ -33,8 +33,10 @@ SHORT = 500  # events: a record this short renders in a few ms, and keeps no mem
 # per match in the cache folder for the many short ones)
 STALE = 100  # events: a memo this far behind is written again (rendering them takes ~1 ms;
 # writing the memo again after every move cost more: 8 MB for `--json` on 20,000 events)
-SEPARATOR = {"all": b"\n", "json": b",\n", "script": b"\n", "export": b",\n"}  # between
-# two events' pieces: a log line, a JSON object in `log --json`, a script line, in `export`
+SEPARATOR = {"all": b"\n", "json": b",\n", "script": b"\n", "export": b",\n",
+             "ledger": b",\n", "export-ledger": b",\n"}  # between two events' pieces: a log
+# line, a JSON object in `log --json`, a script line, in `export`; their score items
+LEDGER_DEPTH = {"ledger": 2, "export-ledger": 3}  # in `score --json`, in `export`
 
 
 def whole_log(store: Store, match_id: int | None, form: str) -> bytes:
@@ -55,6 +57,33 @@ def whole_log(store: Store, match_id: int | None, form: str) -> bytes:
     if form == "script":
         return script.header(m, control).encode() + (b"\n" + body if body else b"")
     return body
+
+
+def score_json(store: Store, match_id: int | None) -> bytes:
+    """`referee score --json`: every item of the ledger and the totals."""
+    cur = session.load(store, match_id)
+    return jsontext.pretty_bytes({"match": cur.match.id, "ledger": ledger(store, cur, "ledger"),
+                                  "totals": cur.totals()})
+
+
+def ledger(store: Store, cur: session.Loaded, form: str) -> jsontext.Verbatim:
+    """The ledger laid out as in `score --json` ("ledger") or `export` ("export-ledger"): the
+    game's items event by event (those of events 1..K from the memo), then the table's
+    corrections in force."""
+    depth, count = LEDGER_DEPTH[form], len(cur.stamped)
+    own, marks = cur.game.ledger(cur.state), cur.marks
+
+    def render(first: int) -> list[bytes]:
+        return [_items(own[marks[seq - 2] if seq > 1 else 0:marks[seq - 1]], depth)
+                for seq in range(first, count + 1)]
+
+    body = pieces(store, cur.match.id, type(cur.game), cur.table_events, count, form, render)
+    items = b",\n".join(p for p in (body, _items(table.table_items(cur.table_events), depth)) if p)
+    return jsontext.Verbatim(b"[\n%s\n%s]" % (items, b"  " * (depth - 1)) if items else b"[]")
+
+
+def _items(items: Sequence[ScoreItem], depth: int) -> bytes:
+    return ",\n".join(indented(log_text.item(i), depth) for i in items).encode()
 
 
 def pieces(store: Store, match_id: int, game_class: type[Game], control: Sequence[Event],
@@ -132,7 +161,7 @@ def _keep(path: Path, store: Store, match_id: int, count: int, code: str,
 def _code(game_class: type[Game]) -> str:
     """The rules' fingerprint (as for snapshots) and the source of what renders the pieces."""
     h = hashlib.sha256(snapshots.code_fingerprint(game_class).encode())
-    for module in (session, log_text, script, jsontext):
+    for module in (session, log_text, script, jsontext, table):
         h.update(Path(module.__file__).read_bytes())
     h.update(Path(__file__).read_bytes())
     return h.hexdigest()

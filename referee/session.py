@@ -36,6 +36,7 @@ class Loaded(NamedTuple):
     state: Any
     stamped: tuple[Stamped, ...] = ()  # the events as stored, with when each was recorded
     entries: Sequence[Event] | None = None  # every event but moves and rejected ones
+    marks: Sequence[int] = ()  # the game's ledger length after each event (Folded.marks)
 
     @property
     def table_events(self) -> Sequence[Event]:
@@ -96,7 +97,7 @@ def load(store: Store, match_id: int | None = None, upto: int | None = None) -> 
     """The current (or given) match, folded up to event `upto` (all events when None)."""
     m, g, folded = _read(store, match_id, upto)
     return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log,
-                  folded.control)
+                  folded.control, folded.marks)
 
 
 def checked(store: Store, match_id: int | None = None) -> Loaded:

@@ -97,11 +97,16 @@ def adjustment_item(e: Event) -> ScoreItem:
                      f"adjusted: {e.data.get('reason', '')}", int(e.data.get("round", 1)))
 
 
+def table_items(events: Sequence[Event]) -> tuple[ScoreItem, ...]:
+    """The table's corrections in force, as score items (they follow the game's ledger)."""
+    return tuple(i for _, i in fold_table(events).adjustments)
+
+
 def ledger(game: Game, state: Any, events: Sequence[Event]) -> tuple[ScoreItem, ...]:
     """The game's ledger followed by the table's corrections; a SummedLedger when the game's
     is one (its sums and the corrections': totals need not add up 24,000 items again)."""
     own = game.ledger(state)
-    corrections = tuple(i for _, i in fold_table(events).adjustments)
+    corrections = table_items(events)
     if not isinstance(own, SummedLedger):
         return tuple(own) + corrections
     sums = dict(own.sums)

@@ -1,7 +1,7 @@
-"""`log --all`, `--json`, `--script` and `export` print from a memo of the record as last
-printed and render only the events recorded since (referee/record_memo.py): the same bytes as
-a render from nothing, whatever the table did in between, and never a record the checks
-refuse."""
+"""`log --all`, `--json`, `--script`, `export` and `score --json` print from a memo of the
+record as last printed and render only the events recorded since (referee/record_memo.py):
+the same bytes as a render from nothing, whatever the table did in between, and never a
+record the checks refuse."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from click.testing import CliRunner
 from referee import log_text, record_memo
 from referee.cli import main
 
-FORMS = (["log", "--all"], ["log", "--json"], ["log", "--script"], ["export"])
+FORMS = (["log", "--all"], ["log", "--json"], ["log", "--script"], ["export"],
+         ["score", "--json"])
 # what the table does between two prints: moves, a rejected attempt, undo (setting the attempt
 # aside, then taking back a move), redo, a correction taken back, an early end
 ACTIONS = [
