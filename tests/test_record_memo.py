@@ -109,3 +109,31 @@ def test_a_short_match_keeps_no_memo(tmp_path, monkeypatch):
     runner.invoke(main, ["--db", db, "new", "tripple-domino", "--players", "ana,bob"])
     assert runner.invoke(main, ["--db", db, "log", "--all"]).output.startswith("   1  new")
     assert not list((tmp_path / "cache").glob("record-*"))
+
+
+@pytest.mark.parametrize("game", ["coda", "thricewise", "duplicon", "dobble-connect",
+                                  "tripple-domino"])
+def test_every_game_prints_the_same_record_from_the_memo(referee, tmp_path, monkeypatch, game):
+    """The memo relies on each game's ledger only growing: a simulated match of each game,
+    replayed move by move, prints through the memo what it prints from nothing."""
+    from referee.store import Store
+
+    monkeypatch.setattr(record_memo, "STALE", 1)
+    played = tmp_path / "simulated.sqlite3"
+    result = CliRunner().invoke(main, ["--db", str(played), "simulate", game, "--players", "3",
+                                       "--games", "1", "--keep", "1", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    events = [s.event for s in Store(played).stamped(1)]
+    start = events[0].data
+    options = [x for k, v in start["options"].items() for x in ("--option", f"{k}={v}")]
+    kept = tmp_path / "kept"
+    referee("new", game, "--players", ",".join(start["players"]), *options, cache=kept)
+    moves = [e for e in events if e.kind == "move"][:30]
+    assert len(moves) >= 10
+    for n, e in enumerate(moves, start=1):
+        referee("play", e.data["text"], *(["--by", e.data["player"]] if e.data.get("player")
+                                          else []), cache=kept)
+        if n % 10 == 0:
+            for form in (["log", "--json"], ["log", "--script"], ["score", "--json"]):
+                fresh = referee(*form, cache=tmp_path / f"fresh-{n}-{form[-1]}")
+                assert referee(*form, cache=kept) == fresh, (game, n, form)
