@@ -423,7 +423,7 @@ def log_cmd(ctx, match_id, every, as_json, script) -> None:
         return
     from referee import session
 
-    _, lines = session.log(_store(ctx), match_id, LOG_SHOWN)
+    lines = session.log(_store(ctx), match_id, LOG_SHOWN)
     out = []
     if lines and lines[0].seq > 1:
         out.append(f"({lines[0].seq - 1:,} earlier event{'s' if lines[0].seq > 2 else ''} not "

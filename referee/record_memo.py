@@ -1,5 +1,6 @@
-"""The whole record as last printed (`referee log --all`, `--json`, `--script`), so that
-printing it again renders only the events recorded since.
+"""The whole record as last printed (`referee log --all`, `--json`, `--script`, the events and
+ledger of `export`, the ledger of `score --json`), so that printing it again renders only the
+events recorded since.
 
 Why: rendering an event for the record costs ~10 µs of Python (reading it, its line with its
 points, its text), 0.3-0.5 s for 20,000 events against a budget of 150 ms a command. An event's
@@ -74,8 +75,7 @@ def ledger(store: Store, cur: session.Loaded, form: str) -> jsontext.Verbatim:
     own, marks = cur.game.ledger(cur.state), cur.marks
 
     def render(first: int) -> list[bytes]:
-        return [_items(own[marks[seq - 2] if seq > 1 else 0:marks[seq - 1]], depth)
-                for seq in range(first, count + 1)]
+        return [_items(session.added(own, marks, seq), depth) for seq in range(first, count + 1)]
 
     body = pieces(store, cur.match.id, type(cur.game), cur.table_events, count, form, render)
     items = b",\n".join(p for p in (body, _items(table.table_items(cur.table_events), depth)) if p)

@@ -231,13 +231,11 @@ def read(store: Store, match_id: int | None = None) -> tuple[Match, Game, snapsh
     return _read(store, match_id)
 
 
-def log(store: Store, match_id: int | None = None,
-        last: int | None = None) -> tuple[Loaded, list[LogLine]]:
+def log(store: Store, match_id: int | None = None, last: int | None = None) -> list[LogLine]:
     """Every event in order, or the `last` N, as log lines (log_lines)."""
-    m, g, folded = _read(store, match_id)
+    _, g, folded = _read(store, match_id)
     count = len(folded.log)
-    lines = log_lines(g, folded, 1 if last is None else max(1, count - last + 1))
-    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log), lines
+    return log_lines(g, folded, 1 if last is None else max(1, count - last + 1))
 
 
 def log_lines(g: Game, folded: snapshots.Folded, first: int) -> list[LogLine]:
@@ -254,12 +252,17 @@ def log_lines(g: Game, folded: snapshots.Folded, first: int) -> list[LogLine]:
         seq = e.seq
         items: tuple[ScoreItem, ...] = ()
         if e.kind == "move":
-            items = tuple(ledger[marks[seq - 2] if seq > 1 else 0:marks[seq - 1]])
+            items = tuple(added(ledger, marks, seq))
         elif e.kind == "adjust":
             items = (table.adjustment_item(e),)
         lines.append(LogLine(seq, e.kind, e.data.get("player"), _describe(e), s.at,
                              items, seq in undone.gone, seq in undone.dismissed))
     return lines
+
+
+def added(ledger: Sequence[ScoreItem], marks: Sequence[int], seq: int) -> Sequence[ScoreItem]:
+    """The items event `seq` added to the game's ledger (marks: its length after each event)."""
+    return ledger[marks[seq - 2] if seq > 1 else 0:marks[seq - 1]]
 
 
 def _describe(e: Event) -> str:

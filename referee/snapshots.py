@@ -302,8 +302,7 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
     log = LazyLog(store, match_id, target, known)
     if not replay:
         return Folded(None, [], log, target, control)
-    log.span(from_seq + 1, target)
-    tail = [log[k - 1].event for k in range(from_seq + 1, target + 1)]
+    tail = [s.event for s in log.span(from_seq + 1, target)]
     try:
         for e, after in engine.steps(game, tail, state, gone):
             state = after

@@ -20,11 +20,9 @@ from referee.engine import (
     Outcome,
     RefereeError,
     ScoreItem,
-    SummedLedger,
     find_player,
     undos,
 )
-from referee.engine import sums as engine_sums
 
 
 class Ending(NamedTuple):
@@ -104,15 +102,9 @@ def table_items(events: Sequence[Event]) -> tuple[ScoreItem, ...]:
 
 def ledger(game: Game, state: Any, events: Sequence[Event]) -> tuple[ScoreItem, ...]:
     """The game's ledger followed by the table's corrections; a SummedLedger when the game's
-    is one (its sums and the corrections': totals need not add up 24,000 items again)."""
+    is one (SummedLedger + items keeps the sums: totals need not add up 24,000 items again)."""
     own = game.ledger(state)
-    corrections = table_items(events)
-    if not isinstance(own, SummedLedger):
-        return tuple(own) + corrections
-    sums = dict(own.sums)
-    for player, points in engine_sums(corrections).items():
-        sums[player] = sums.get(player, 0) + points
-    return SummedLedger(own + corrections, sums)
+    return (own if isinstance(own, tuple) else tuple(own)) + table_items(events)
 
 
 def outcome(game: Game, state: Any, events: Sequence[Event]) -> Outcome | None:
