@@ -5,7 +5,8 @@ play, then times each command as a user runs it: a fresh `referee` process. Prin
 and worst wall time of N runs, the median CPU time of the child (user + system, from
 getrusage: on a shared machine wall time also counts waiting for a core), and the median minus
 a bare `python -c pass` as the referee's own share; a command is flagged OVER when its CPU
-time exceeds the budget. The first command after the build runs without any snapshot (cold)
+time exceeds the budget. The floor every command pays, `python -c "import click"`, is printed
+beside `python -c pass`. The first command after the build runs without any snapshot (cold)
 and is shown apart. Commands that change the match are taken back after each run (BEFORE and
 AFTER below), so every run finds the match as the first one did. The commands that print the
 whole record run after a move; their first run has no record memo yet (their worst time).
@@ -120,10 +121,14 @@ def timed(args: list[str], env: dict[str, str]) -> float:
 
 
 def timed_cpu(args: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """(wall seconds, CPU seconds of the child: user + system)."""
+    """(wall seconds, CPU seconds of the child: user + system) of a referee command."""
+    return timed_cpu_of(command(args), env)
+
+
+def timed_cpu_of(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(command(args), env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+    subprocess.run(argv, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                    stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -283,8 +288,8 @@ def main() -> None:
         wall, cpu = timed_cpu(commands[0], env)
         print(f"cold (no snapshot or summary yet): {' '.join(commands[0])} {wall * 1000:.0f} ms "
               f"wall, {cpu * 1000:.0f} ms CPU")
-        base = statistics.median(timed_python(env) for _ in range(opts.runs))
-        print(f"bare `python -c pass`: {base * 1000:.0f} ms")
+        base = floor("pass", env, opts.runs)
+        floor("import click", env, opts.runs)
         print(f"{'command':<22} {'median':>8} {'worst':>8} {'CPU':>7} {'own':>7}   "
               f"(budget {budget * 1000:.0f} ms)")
         for args in commands:
@@ -320,10 +325,15 @@ def row(label: str, args: list[str], befores: list[list[str]], afters: list[list
           f"{c * 1000:>5.0f}ms {(med - base) * 1000:>5.0f}ms{flag}")
 
 
-def timed_python(env: dict[str, str]) -> float:
-    start = time.perf_counter()
-    subprocess.run([sys.executable, "-c", "pass"], env=env)
-    return time.perf_counter() - start
+def floor(code: str, env: dict[str, str], runs: int) -> float:
+    """Print the median wall and CPU time of `python -c CODE` (what every command pays before
+    its own work: the interpreter, and click's imports); return the median wall time."""
+    walls, cpus = zip(*(timed_cpu_of([sys.executable, "-c", code], env) for _ in range(runs)),
+                      strict=True)
+    med = statistics.median(walls)
+    print(f"bare `python -c {code!r}`: {med * 1000:.0f} ms wall, "
+          f"{statistics.median(cpus) * 1000:.0f} ms CPU")
+    return med
 
 
 if __name__ == "__main__":
