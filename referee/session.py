@@ -73,11 +73,12 @@ class Played(NamedTuple):
     state: Any = None
 
 
-def _read(store: Store, match_id: int | None, upto: int | None = None,
-          replay: bool = True) -> tuple[Match, Game, snapshots.Folded]:
-    """The match, its game, and its verified events folded (through the snapshot cache) up to
-    event `upto` (replay=False: verified, not folded); the match record must agree with its
-    first event."""
+def read(store: Store, match_id: int | None = None, upto: int | None = None,
+         replay: bool = True) -> tuple[Match, Game, snapshots.Folded]:
+    """The current (or given) match, its game, and its verified events folded (through the
+    snapshot cache) up to event `upto` (replay=False: verified, not folded); the match record
+    must agree with its first event. What load() and log() build on, and what the whole record
+    is printed from (referee/record_memo.py)."""
     m = store.match(match_id) if match_id is not None else store.current()
     g = engine.game(m.game)
     if upto is not None:
@@ -95,7 +96,7 @@ def _read(store: Store, match_id: int | None, upto: int | None = None,
 
 def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
     """The current (or given) match, folded up to event `upto` (all events when None)."""
-    m, g, folded = _read(store, match_id, upto)
+    m, g, folded = read(store, match_id, upto)
     return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log,
                   folded.control, folded.marks)
 
@@ -103,7 +104,7 @@ def load(store: Store, match_id: int | None = None, upto: int | None = None) -> 
 def checked(store: Store, match_id: int | None = None) -> Loaded:
     """The current (or given) match's events, verified as load() verifies them, without its
     state (None): for a command that decides from the log alone (redo)."""
-    m, g, folded = _read(store, match_id, replay=False)
+    m, g, folded = read(store, match_id, replay=False)
     return Loaded(m, g, snapshots.EventsView(folded.log), None, folded.log, folded.control)
 
 
@@ -225,15 +226,9 @@ class LogLine(NamedTuple):
     set_aside: bool = False  # a rejected attempt dismissed by undo
 
 
-def read(store: Store, match_id: int | None = None) -> tuple[Match, Game, snapshots.Folded]:
-    """The current (or given) match, its game and its events folded, verified as every command
-    verifies them (what the whole record is printed from: referee/record_memo.py)."""
-    return _read(store, match_id)
-
-
 def log(store: Store, match_id: int | None = None, last: int | None = None) -> list[LogLine]:
     """Every event in order, or the `last` N, as log lines (log_lines)."""
-    _, g, folded = _read(store, match_id)
+    _, g, folded = read(store, match_id)
     count = len(folded.log)
     return log_lines(g, folded, 1 if last is None else max(1, count - last + 1))
 
