@@ -1,0 +1,148 @@
+"""The local web server behind both tools' `serve` commands: bind, guard, announce, stream.
+
+Why one module: `pnp serve` and `referee serve` must agree on safety. They bind 127.0.0.1
+unless `--lan` is given; with `--lan` every request must carry a random token (in the URL, then
+in a cookie the first page sets), so a neighbour on the same network who guesses the port gets
+403. Starlette and uvicorn are imported by the caller's `serve` command only, never at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import socket
+import sys
+import webbrowser
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
+from http.cookies import SimpleCookie
+from urllib.parse import parse_qs
+
+LOCAL = "127.0.0.1"
+COOKIE = "pnp_serve_token"
+HEARTBEAT = 15.0  # seconds between comments on an idle event stream, so proxies keep it open
+
+
+@dataclass(frozen=True)
+class Address:
+    """Where the server listens and the URL a person opens (with the token when on the LAN)."""
+
+    host: str
+    port: int
+    token: str | None
+
+    @property
+    def url(self) -> str:
+        shown = lan_ip() if self.host != LOCAL else LOCAL
+        query = f"?token={self.token}" if self.token else ""
+        return f"http://{shown}:{self.port}/{query}"
+
+
+def address(port: int | None, lan: bool) -> Address:
+    """The address to bind: loopback unless `lan`; a free port when none is asked for."""
+    host = "0.0.0.0" if lan else LOCAL
+    return Address(host, port or free_port(host), secrets.token_urlsafe(16) if lan else None)
+
+
+def free_port(host: str = LOCAL) -> int:
+    """A port the system says is free now (a race is possible; uvicorn then fails clearly)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def lan_ip() -> str:
+    """This machine's address as others on the network see it (best effort, no traffic sent)."""
+    try:
+        found = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        found = ""
+    return found if found and not found.startswith("127.") else socket.gethostname()
+
+
+class TokenGuard:
+    """ASGI middleware: with a token, a request without it (query or cookie) gets 403.
+
+    A page opened with `?token=...` gets the token as an HttpOnly cookie, so the page's own
+    fetches and its event stream need not carry it in their URLs.
+    """
+
+    def __init__(self, app, token: str | None):
+        self.app = app
+        self.token = token
+
+    async def __call__(self, scope, receive, send):
+        if self.token is None or scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        from_query = self.token in query.get("token", [])
+        cookie = SimpleCookie()
+        for name, value in scope.get("headers", ()):
+            if name == b"cookie":
+                cookie.load(value.decode("latin-1"))
+        from_cookie = COOKIE in cookie and secrets.compare_digest(cookie[COOKIE].value, self.token)
+        if not (from_query or from_cookie):
+            await _forbidden(send)
+            return
+        if not from_query:
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_cookie(message):
+            if message["type"] == "http.response.start":
+                set_cookie = f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/"
+                message = {**message, "headers": [*message.get("headers", ()),
+                                                  (b"set-cookie", set_cookie.encode("latin-1"))]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
+
+
+async def _forbidden(send) -> None:
+    body = b"403: this page needs the token printed by the serve command\n"
+    await send({"type": "http.response.start", "status": 403,
+                "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def announce(where: Address, what: str, out=None) -> None:
+    """Print the URL (and, on the LAN, a QR code of it for the phones at the table)."""
+    out = out or sys.stdout
+    print(f"{what} at {where.url}", file=out)
+    if where.token:
+        import segno
+
+        segno.make(where.url, error="l").terminal(out=out, compact=True)
+        print("Anyone on this network with the link above can read the page; Ctrl-C stops.",
+              file=out)
+    else:
+        print("Only this computer can open it (--lan to share it); Ctrl-C stops.", file=out)
+    out.flush()
+
+
+async def event_stream(is_disconnected: Callable[[], Awaitable[bool]],
+                       next_event: Callable[[], Awaitable[str | None]]) -> AsyncIterator[str]:
+    """Server-sent events: each text `next_event` returns becomes one `data:` event; None
+    means nothing new yet (a heartbeat comment keeps the connection alive). Ends as soon as
+    the client goes away, so a closed tab costs nothing."""
+    while not await is_disconnected():
+        try:
+            data = await asyncio.wait_for(next_event(), HEARTBEAT)
+        except TimeoutError:
+            data = None
+        if data is None:
+            yield ": idle\n\n"
+        else:
+            yield "".join(f"data: {line}\n" for line in data.splitlines() or [""]) + "\n"
+
+
+def run(app, where: Address, open_browser: bool) -> None:
+    """Serve until Ctrl-C; open the page in the default browser first unless told not to."""
+    import uvicorn
+
+    if open_browser:
+        webbrowser.open(where.url)
+    uvicorn.run(TokenGuard(app, where.token), host=where.host, port=where.port,
+                log_level="warning", access_log=False, lifespan="off")
