@@ -80,7 +80,7 @@ def _deck(root: Path, logic: bool, cards: int = 2000) -> Path:
 
 def main() -> None:
     from generator.build import Options, build
-    from generator.definition import load
+    from pnp_model.definition import load
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)

@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
 def layout_times(game: str, runs: int) -> str:
-    from generator.definition import load
     from generator.render.legend import legend_cards
+    from pnp_model.definition import load
 
     deck = load(game)
     walls, cpus, count = [], [], 0

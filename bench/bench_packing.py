@@ -104,10 +104,10 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="another checkout to compare with")
     parser.add_argument("--fmt", choices=("png", "jpg"), default="png")
     args = parser.parse_args()
-    from generator.definition import load
     from generator.layout import silhouettes
     from generator.render.art import clean
     from generator.render.symbols import RIM, region_for
+    from pnp_model.definition import load
 
     with tempfile.TemporaryDirectory() as tmp:
         root = art_deck.make_deck(Path(tmp) / "deck", fmt=args.fmt)

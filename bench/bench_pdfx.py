@@ -16,7 +16,7 @@ from pathlib import Path
 
 def once(game: str, flag: str, out: Path) -> tuple[float, float]:
     from generator.build import Options, build
-    from generator.definition import load
+    from pnp_model.definition import load
 
     deck = load(game)
     opts = Options(layout="single", bleed=9.0, cmyk=flag == "cmyk", pdfx=flag == "pdfx")

@@ -110,10 +110,10 @@ def coverage_line(name: str, single: Path, pages=None) -> str:
 def stage_line(root: Path) -> str:
     """CPU of the two stages of a user's-art build, in this process: cleaning every image,
     then packing every card by silhouette (what a build does, without the helper process)."""
-    from generator.definition import load
     from generator.layout.silhouettes import Sizes, pack_silhouettes
     from generator.render.art import clean
     from generator.render.symbols import RIM, region_for
+    from pnp_model.definition import load
 
     deck = load(root)
     files = {p.stem: p for p in sorted((root / "art").iterdir())}
@@ -149,10 +149,10 @@ def glyph_density_line(game: str) -> str:
     nested shapes beat it only where their circles overlap)."""
     import math
 
-    from generator.definition import load
-    from generator.designs import icons
     from generator.render.icon_shapes import icon_shape
     from generator.render.symbols import _icon_font_path
+    from pnp_model.definition import load
+    from pnp_model.designs import icons
 
     deck = load(game)
     el = next(e for e in deck.face if e.kind == "symbols")
@@ -182,11 +182,11 @@ def main() -> None:
 
     print(f"code measured: {Path(generator.__file__).parent}")
 
-    from generator.definition import load
-    from generator.designs.planes import plane
     from generator.layout.packing import card_layout, coverage
     from generator.render.symbols import region_for
     from generator.verify import check_symbols
+    from pnp_model.definition import load
+    from pnp_model.designs.planes import plane
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)

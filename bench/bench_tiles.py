@@ -36,7 +36,7 @@ def cold_cli(game: str, out: Path) -> float:
 
 def warm_build(game: str, out: Path, runs: int) -> tuple[float, float]:
     from generator.build import Options, build
-    from generator.definition import load
+    from pnp_model.definition import load
 
     times = []
     for _ in range(runs + 1):
@@ -47,14 +47,14 @@ def warm_build(game: str, out: Path, runs: int) -> tuple[float, float]:
 
 
 def layout_only(top: int, runs: int) -> tuple[int, float, int]:
-    from generator import units
-    from generator.definition import load
-    from generator.designs.dominoes import triangle_rows
     from generator.layout.triangles import impose_triangles
+    from pnp_model import units
+    from pnp_model.definition import load
+    from pnp_model.designs.dominoes import triangle_rows
 
     deck = load("tripple-domino")
     rows = triangle_rows({"max": top}, deck.root, "bench")
-    from generator.components import Card
+    from pnp_model.components import Card
 
     cards = tuple(Card(i, r.fields) for i, r in enumerate(rows, 1))
     times = []

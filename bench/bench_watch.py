@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.definition import find  # noqa: E402
 from generator.watch import Target, watch  # noqa: E402
+from pnp_model.definition import find  # noqa: E402
 
 GAMES = ("emberfall", "duplicon", "decktet")
 

@@ -7,12 +7,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from generator import files, units
-from generator.components import Card, Deck
-from generator.designs.legend import LegendCard
-from generator.errors import PnpError
 from generator.layout import grid as grid_layout
+from generator.layout.legend import LegendCard
 from generator.layout.sheet import Sheet, one_card_a_page
+from pnp_model import units
+from pnp_model.components import Card, Deck
+from pnp_model.errors import PnpError
+from pnp_shared import files
 
 
 @dataclass(frozen=True)

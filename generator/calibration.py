@@ -6,10 +6,10 @@ import io
 
 from reportlab.lib.colors import HexColor
 
-from generator import units
 from generator.layout.grid import mirror
 from generator.render.fonts import font
 from generator.render.pdf import new_canvas
+from pnp_model import units
 
 MM = units.MM
 

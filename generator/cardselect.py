@@ -9,8 +9,8 @@ from __future__ import annotations
 import difflib
 import re
 
-from generator.components import Card, Deck
-from generator.errors import PnpError
+from pnp_model.components import Card, Deck
+from pnp_model.errors import PnpError
 
 _ID = re.compile(r"^#?\s*(\d+)$")
 _RANGE = re.compile(r"^#?\s*(\d+)\s*(?:-|\.\.)\s*#?\s*(\d+)$")

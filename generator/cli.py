@@ -10,7 +10,7 @@ from pathlib import Path
 import click
 
 from generator.cli_group import PnpGroup
-from generator.errors import PnpError
+from pnp_model.errors import PnpError
 
 PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
 
@@ -29,13 +29,13 @@ def main() -> None:
 
 
 def _length(ctx, param, value):
-    from generator.definition import print_length
+    from pnp_model.definition import print_length
 
     return None if value is None else print_length(value, f"--{param.name.replace('_', '-')}")
 
 
 def _offset(ctx, param, value):
-    from generator.definition import back_offset
+    from pnp_model.definition import back_offset
 
     if value is None:
         return None
@@ -62,8 +62,8 @@ def _grid(ctx, param, value):
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def list_templates(game: str | None, as_json: bool) -> None:
     """List the bundled templates, one line each; with GAME, its cards (ids, names, copies)."""
-    from generator.catalog import bundled
-    from generator.definition import load
+    from pnp_model.catalog import bundled
+    from pnp_model.definition import load
 
     if game is not None:
         from generator.cardselect import list_cards
@@ -124,9 +124,9 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
           back_offset, grid, parts, single, cmyk, pdfx, legend, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
-    from generator.catalog import bundled
-    from generator.definition import load
     from generator.naming import output_stem
+    from pnp_model.catalog import bundled
+    from pnp_model.definition import load
 
     names = list(dict.fromkeys(list(games) + (list(bundled()) if build_all else [])))
     if not names:
@@ -238,9 +238,9 @@ def _build_one(deck, out: Path, opts, quiet: bool):
               help="PNG file to write (default output/<game>-page-N.png or -card-ID.png).")
 def preview(game, page, card_spec, back, dpi, paper, output) -> None:
     """Render a page or cards of GAME to PNG, to see them without printing."""
-    from generator.definition import load
     from generator.naming import output_stem
     from generator.preview import preview_card, preview_page
+    from pnp_model.definition import load
 
     deck = load(game)
     if card_spec is not None and page is not None:

@@ -11,18 +11,17 @@ the dpi in their pHYs chunk.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from generator.components import Card, Deck, Element
-from generator.files import write_atomic
 from generator.layout.sheet import Page, Placement, Sheet
 from generator.naming import slug
 from generator.raster import image_size
+from pnp_model.components import Card, Deck, Element
+from pnp_shared.files import write_atomic
 
 
 @dataclass(frozen=True)
@@ -46,26 +45,16 @@ class Exported:
     back: str | None
 
 
-def _drawing_digest(deck: Deck, card: Card, elements: tuple[Element, ...], drawers, cache) -> str:
-    """A fingerprint of the PDF operators that draw this card (equal digests: equal faces)."""
-    from reportlab.pdfgen.canvas import Canvas
-
-    from generator.render.pdf import draw_card
-
-    c = Canvas(io.BytesIO(), pagesize=(deck.width, deck.height), invariant=1)
-    draw_card(c, deck, Placement(card, 0, 0, 0, 0), elements, drawers, cache, False)
-    return hashlib.sha256("\n".join(c._code).encode()).hexdigest()  # _code: the page's operators
-
-
 def distinct(deck: Deck, cards: tuple[Card, ...], side: str = "front") -> list[Face]:
     """The deck's distinct faces (or backs), in card order, with their copy counts."""
+    from generator.render.pdf import drawing_digest
     from generator.render.registry import load_drawers
 
     drawers, cache = load_drawers(), {}
     elements = deck.face if side == "front" else deck.back
     groups: dict[str, list[Card]] = {}
     for card in cards:
-        groups.setdefault(_drawing_digest(deck, card, elements, drawers, cache), []).append(card)
+        groups.setdefault(drawing_digest(deck, card, elements, drawers, cache), []).append(card)
     return [Face(g[0], len(g), tuple(c.id for c in g)) for g in groups.values()]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from generator.components import Deck
+from pnp_model.components import Deck
 
 
 def slug(text: str, fallback: str = "card") -> str:

@@ -12,9 +12,9 @@ import ctypes
 import re
 from dataclasses import dataclass
 
-from generator.components import Card, Deck
 from generator.exports import distinct
-from generator.units import MM
+from pnp_model.components import Card, Deck
+from pnp_model.units import MM
 
 MIN_PPI = 300
 MIN_TEXT_PT = 6.0

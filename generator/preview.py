@@ -6,9 +6,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.build import Options, plan, resolved, single_pages, write_atomic
-from generator.components import Deck
-from generator.errors import PnpError
 from generator.raster import image_size
+from pnp_model.components import Deck
+from pnp_model.errors import PnpError
 
 
 def _png(pdf: bytes, index: int, out: Path, dpi: int) -> None:

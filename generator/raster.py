@@ -11,8 +11,8 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-from generator.errors import PnpError
-from generator.files import write_atomic
+from pnp_model.errors import PnpError
+from pnp_shared.files import write_atomic
 
 MAX_PIXELS = 60_000_000  # one image (240 MB decoded); more is a unit typo and exhausts memory
 _doc = None  # the PDF, opened once per worker process

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.components import Card, Deck
-from generator.errors import PnpError
 from generator.naming import output_stem
+from pnp_model.components import Card, Deck
+from pnp_model.errors import PnpError
 
 INCH = 72.0
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.errors import PnpError
-from generator.files import write_atomic
+from pnp_model.errors import PnpError
+from pnp_shared.files import write_atomic
 
 GAME_TOML = '''\
 # A game for `pnp build`: this file says what the cards look like, cards.csv lists them.
@@ -136,7 +136,7 @@ def start_game(directory: Path, template: str | None) -> None:
     folder; refuses a folder that holds anything, a file in the way, or a copy into itself."""
     import shutil
 
-    from generator.definition import find
+    from pnp_model.definition import find
 
     source = None if template is None else find(template)
     existing = next(p for p in (directory, *directory.absolute().parents) if p.exists())

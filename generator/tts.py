@@ -15,11 +15,11 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.components import Card, Deck
 from generator.exports import distinct
-from generator.files import write_atomic
 from generator.naming import output_stem
 from generator.raster import pixels
+from pnp_model.components import Card, Deck
+from pnp_shared.files import write_atomic
 
 COLS, ROWS = 10, 7
 PER_SHEET = COLS * ROWS - 1  # the last cell shows a hidden card

@@ -34,7 +34,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from generator.errors import PnpError
+from pnp_model.errors import PnpError
 
 VERIFY_KEYS = ("count", "unique", "per", "pairs", "per_card", "symbols", "appearances",
                "domino_set")
@@ -251,7 +251,7 @@ def check_deck(deck: Any, pairs: int | None = None, limit: int = 20) -> Report:
                                     f"but {plural(len(got), 'card')} have it: {_ids(got)}"))
 
     if props.get("domino_set"):
-        from generator.designs.dominoes import check_set
+        from pnp_model.designs.dominoes import check_set
 
         rep.passed("one complete domino set, each tile once, no mirror images", "domino_set")
         for problem in check_set(cards, deck.source.get("max")):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import PnpError
+from pnp_model.errors import PnpError
 
 # Changes grouped for at most this long before a rebuild; a save is picked up after STEP_MS
 # of quiet (an editor writes a file in several steps, a spreadsheet saves several files).
@@ -34,8 +34,8 @@ class Target:
 def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list[str]]:
     """Load the definition afresh and write the target's files; returns them, a summary and
     the build's warnings (text that does not fit, a missing glyph...)."""
-    from generator.definition import load
     from generator.naming import output_stem
+    from pnp_model.definition import load
 
     deck = load(game)
     stem = output_stem(deck)
@@ -95,7 +95,7 @@ def watch(game: str | Path, target: Target, report: Callable[[str, bool], None],
     and a line starting `watching` once the watcher runs."""
     from watchfiles import watch as watch_files
 
-    from generator.definition import find
+    from pnp_model.definition import find
 
     root = find(game)
     keep = outputs_filter(root, target)

@@ -83,10 +83,10 @@ def games_cmd(as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
     """The text of a game's rules (all of them, or one by id, e.g. `rule tripple-domino D3`)."""
-    from referee import engine
+    from referee import registry
     from referee.engine import RefereeError
 
-    g = engine.game(game)
+    g = registry.game(game)
     rules = list(g.rules.values())
     if rule_id is not None:
         found = {k.lower(): r for k, r in g.rules.items()}.get(rule_id.strip().lower())
@@ -226,7 +226,7 @@ def _secret_text(ctx, text: str, by: str | None, match_id: int | None = None) ->
 
 def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dry: bool,
                   secret: bool = False, match_id: int | None = None) -> int:
-    from referee import engine, session
+    from referee import registry, session
 
     text = " ".join(words)
     if secret:
@@ -254,7 +254,7 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
     for n in v.notes:
         click.echo(f"  {n}")
     if not dry:
-        g = engine.game(p.match.game)
+        g = registry.game(p.match.game)
         nxt = g.to_move(p.state)
         outcome = g.outcome(p.state)
         if outcome is not None:

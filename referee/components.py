@@ -1,7 +1,7 @@
-"""The cards of a bundled definition as the rules need them, read through generator.definition.
+"""The cards of a bundled definition as the rules need them, read through pnp_model.definition.
 
 Why a memo on disk: every referee command folds its match, so it needs the components each
-time, and importing generator.definition and loading a template costs 15-30 ms of the 150 ms a
+time, and importing pnp_model.definition and loading a template costs 15-30 ms of the 150 ms a
 command may take; the fields the rules read are a few hundred bytes. The memo is keyed by the
 size and modification time of every file the answer depends on (the template folder and the
 generator package), so an edited definition or generator is read again at once. It lives in
@@ -43,7 +43,7 @@ def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, Any
     The field "symbols" is the card's list of symbols (symbol decks)."""
     fields = list(fields)
     if _FOLDER is not None:
-        from generator.definition import load
+        from pnp_model.definition import load
 
         return [(c.id, {f: list(c.symbols) if f == "symbols" else c.get(f) for f in fields})
                 for c in load(str(_FOLDER)).cards]
@@ -55,7 +55,7 @@ def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, Any
             return [(int(i), dict(f)) for i, f in data["cards"]]
         except (KeyError, TypeError, ValueError):
             pass
-    from generator.definition import load
+    from pnp_model.definition import load
 
     out = [(c.id, {f: list(c.symbols) if f == "symbols" else c.get(f) for f in fields})
            for c in load(template).cards]
@@ -75,7 +75,7 @@ def cache_dir() -> Path:
 
 def _roots(template: str) -> list[Path]:
     found = []
-    for package, sub in (("generator", ""), ("pnp_templates", template)):
+    for package, sub in (("pnp_model", ""), ("pnp_templates", template)):
         spec = find_spec(package)
         if spec is None or not spec.submodule_search_locations:
             return []

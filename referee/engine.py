@@ -9,7 +9,6 @@ Nothing here knows any particular game, and nothing here imports reportlab or Pi
 
 from __future__ import annotations
 
-import importlib
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
@@ -462,70 +461,3 @@ def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
         raise RefereeError(f"{game.name} takes {game.min_players}-{game.max_players} players, "
                            f"not {len(names)}", "--players")
     return names
-
-
-# The registry: games by the name users type (GAME.name), not by their module's file name.
-
-_REGISTERED: dict[str, Game] = {}
-
-
-def _key(name: str) -> str:
-    return name.strip().lower().replace("_", "-")
-
-
-def register(rules: Game) -> Game:
-    """Make a game known that lives outside referee/games (a plug-in, a test's example)."""
-    _REGISTERED[_key(rules.name)] = rules
-    return rules
-
-
-def unregister(name: str) -> None:
-    """Forget a game added with register()."""
-    _REGISTERED.pop(_key(name), None)
-
-
-def games() -> dict[str, Game]:
-    """Every game: the modules and packages of referee/games (each defines GAME) and the
-    registered ones, by name."""
-    import pkgutil
-
-    from referee import games as pkg
-
-    found: dict[str, Game] = {}
-    for info in pkgutil.iter_modules(pkg.__path__):
-        if info.name.startswith("_"):
-            continue
-        module = importlib.import_module(f"referee.games.{info.name}")
-        rules = getattr(module, "GAME", None)
-        if isinstance(rules, Rules):
-            found[rules.name] = rules
-    found.update({g.name: g for g in _REGISTERED.values()})
-    return dict(sorted(found.items()))
-
-
-def game(name: str) -> Game:
-    """One game by the name users type (any case, - or _), with the list of names when the
-    name is unknown (a typo). The module named like the game is tried first (one import)."""
-    key = _key(name)
-    if key in _REGISTERED:
-        return _REGISTERED[key]
-    modname = "referee.games." + key.replace("-", "_")
-    if key.replace("-", "_").isidentifier() and not key.startswith(("_", "-")):
-        try:
-            module = importlib.import_module(modname)
-        except ModuleNotFoundError as e:
-            if e.name != modname:
-                raise  # the game module exists but itself fails to import: a bug, not a typo
-        else:
-            rules = getattr(module, "GAME", None)
-            if isinstance(rules, Rules) and _key(rules.name) == key:
-                return rules
-    found = games()
-    by_key = {_key(n): g for n, g in found.items()}
-    if key not in by_key:
-        import difflib
-
-        close = difflib.get_close_matches(key, list(by_key), n=1, cutoff=0.75)
-        hint = f": did you mean {by_key[close[0]].name}?" if close else ""
-        raise RefereeError(f"unknown game {name!r} (games: {', '.join(found)}){hint}")
-    return by_key[key]

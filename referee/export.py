@@ -9,7 +9,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from generator import files
+from pnp_shared import files
 from referee import engine, jsontext, record_memo, session
 from referee.engine import RefereeError
 from referee.store import Store

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from typing import Any, NamedTuple
 
-from referee import engine, snapshots, table
+from referee import engine, registry, snapshots, table
 from referee.engine import (
     AmbiguousMove,
     Event,
@@ -80,7 +80,7 @@ def read(store: Store, match_id: int | None = None, upto: int | None = None,
     must agree with its first event. What load() and log() build on, and what the whole record
     is printed from (referee/record_memo.py)."""
     m = store.match(match_id) if match_id is not None else store.current()
-    g = engine.game(m.game)
+    g = registry.game(m.game)
     if upto is not None:
         last = store.last_seq(m.id)
         if not 1 <= upto <= last:
@@ -116,7 +116,7 @@ def new_match(
     position_text: str | None = None,
 ) -> Loaded:
     """Create a match (the current one from now on), optionally from a set-up position."""
-    g = engine.game(game_name)
+    g = registry.game(game_name)
     names = engine.check_players(g, players)
     opts = engine.check_options(g, options)
     state = g.setup(names, opts)  # options a game rejects in setup fail before anything is stored

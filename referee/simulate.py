@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from referee import engine
+from referee import engine, registry
 from referee.bots import BOTS
 from referee.dealing import Choice, dealer_class
 from referee.engine import Game, RefereeError
@@ -173,7 +173,7 @@ def _worker(args: tuple[Plan, Sequence[int]]) -> list[GameRecord]:
         from referee.components import deal_from
 
         deal_from(plan.deck)
-    rules = engine.game(plan.game)
+    rules = registry.game(plan.game)
     return [play_one(rules, plan, i) for i in indices]
 
 
@@ -181,7 +181,7 @@ def run(plan: Plan, games: int, workers: int | None = None,
         progress: Callable[[int], None] | None = None) -> list[GameRecord]:
     """`games` games in game-number order, shared among worker processes (both cores by
     default); `progress(n)` is told as each batch of n games finishes."""
-    rules = engine.game(plan.game)
+    rules = registry.game(plan.game)
     engine.check_players(rules, plan.players)
     engine.check_options(rules, plan.options)
     if plan.bot not in BOTS:
@@ -217,7 +217,7 @@ def plan(game: str, players: int, games: int, bot: str, seed: int,
          workers: int | None = None, deck: str | None = None) -> Plan:
     """A checked plan: every mistake found before a worker starts, as one line naming the
     flag (a dealer that cannot play the options, e.g. sealed coda, says so here too)."""
-    rules = engine.game(game)
+    rules = registry.game(game)
     names = engine.check_players(rules, seats(players))
     opts = engine.check_options(rules, options)
     for value, flag, low in ((games, "--games", 1), (max_rounds, "--max-rounds", 1),
@@ -262,5 +262,5 @@ def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> lis
 
 def notes(game: str) -> str:
     """What the game's simulation approximates (said in every report)."""
-    rules = engine.game(game)
+    rules = registry.game(game)
     return dealer_class(rules).note

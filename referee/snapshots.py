@@ -80,12 +80,15 @@ def code_fingerprint(game_class: type) -> str:
 def code_fingerprint_by_name(name: str) -> str | None:
     """code_fingerprint of the game named `name` without importing it (`standings` on kept
     summaries needs no rules): the folder of the module named like the game, which is where
-    engine.game finds it. None when that module is not there or the game is registered in
+    registry.game finds it. None when that module is not there or the game is registered in
     memory: ask code_fingerprint. A game whose class lives elsewhere gets another fingerprint
     than its summaries: they are rebuilt the ordinary way, never wrongly kept."""
-    key = engine._key(name)
+    from referee import registry
+
+    key = registry.name_key(name)
     modname = key.replace("-", "_")
-    if key in engine._REGISTERED or not modname.isidentifier() or key.startswith(("_", "-")):
+    added = {registry.name_key(g.name) for g in registry.added()}
+    if key in added or not modname.isidentifier() or key.startswith(("_", "-")):
         return None
     return _module_fingerprint(f"referee.games.{modname}")
 

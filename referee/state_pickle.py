@@ -20,7 +20,7 @@ from enum import Enum
 from itertools import repeat
 from typing import Any
 
-from referee import engine
+from referee import engine, registry
 from referee.engine import ScoreItem
 
 
@@ -97,5 +97,5 @@ def _trusted(module: str) -> bool:
     if module == "referee" or module.startswith("referee."):
         return True
     roots = {type(g).__module__.rpartition(".")[0] or type(g).__module__
-             for g in engine._REGISTERED.values()}
+             for g in registry.added()}
     return any(module == r or module.startswith(r + ".") for r in roots)

@@ -14,7 +14,7 @@ import sqlite3
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from referee import engine, integrity, snapshots
+from referee import integrity, registry, snapshots
 from referee.engine import RefereeError
 from referee.event_digest import JOINED, EventDigest, digest
 from referee.snapshots import end_read
@@ -59,7 +59,7 @@ class Standing(NamedTuple):
 
 def every(store: Store, game_name: str | None = None) -> list[Summary]:
     """Every match (of one game, or all) summarised; unreadable ones carry their error."""
-    wanted = engine.game(game_name).name if game_name is not None else None  # a typo errs
+    wanted = registry.game(game_name).name if game_name is not None else None  # a typo errs
     db = store.db
     reading = not db.in_transaction  # one consistent view while another terminal appends
     if reading:
@@ -156,7 +156,7 @@ def _rules_fingerprint(game_name: str) -> str | None:
     if found is not None:
         return found
     try:
-        return snapshots.code_fingerprint(type(engine.game(game_name)))
+        return snapshots.code_fingerprint(type(registry.game(game_name)))
     except RefereeError:
         return None
 

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.definition import load
-from generator.errors import PnpError
+from pnp_model.definition import load
+from pnp_model.errors import PnpError
 
 ART = '''
 [[face]]

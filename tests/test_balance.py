@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from generator.balance import parse_target
 from generator.cli import main
-from generator.errors import PnpError
-from referee import engine
+from pnp_model.balance import parse_target
+from pnp_model.errors import PnpError
+from referee import registry
 from tests.rigged_game import GAME as RIGGED
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
@@ -101,12 +101,12 @@ def test_no_balance_table(tmp_path):
 
 
 def test_rigged_game_misses_an_even_first_seat(tmp_path):
-    engine.register(RIGGED)
+    registry.register(RIGGED)
     try:
         folder = _game(tmp_path, 'game = "seat-one"\nplayers = 2\ngames = 200\n'
                                  'first_seat_win = "40%..60%"\n')
         r = CliRunner().invoke(main, ["verify", str(folder), "--balance"])
     finally:
-        engine.unregister(RIGGED.name)
+        registry.unregister(RIGGED.name)
     assert r.exit_code == 1
     assert "first seat's win rate 100.0% (95% CI 98.1%-100.0%), outside 40%..60%" in r.output

@@ -11,8 +11,8 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.definition import load
-from generator.errors import PnpError
+from pnp_model.definition import load
+from pnp_model.errors import PnpError
 
 EXPECTED = [("Alpha", "red"), ("Alpha", "red"), ("Beta", "#00ff00"),
             ("Gamma", "team"), ("Gamma", "team"), ("Gamma", "team")]

@@ -123,8 +123,8 @@ def test_any_text_parses_or_is_a_user_error_and_never_crashes_on_any_card():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    from generator.conditions import parse
-    from generator.errors import PnpError
+    from pnp_model.conditions import parse
+    from pnp_model.errors import PnpError
 
     pieces = st.sampled_from(["{a}", "{b}", "==", "!=", "<", ">=", "in", "not", "and", "or",
                               "(", ")", ",", "'x y'", '"', "3", "-2.5", "spell", "nan", "=",

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.definition import load
-from generator.errors import PnpError
-from generator.units import to_mm
+from pnp_model.definition import load
+from pnp_model.errors import PnpError
+from pnp_model.units import to_mm
 
 
 def test_valid_definition_expands_qty_and_numbers_cards(mini):
@@ -115,7 +115,7 @@ def test_definition_loader_does_not_import_reportlab():
     import subprocess
     import sys
 
-    code = ("import sys; from generator.definition import load; load('decktet'); "
+    code = ("import sys; from pnp_model.definition import load; load('decktet'); "
             "print(any(m.startswith(('reportlab', 'PIL')) for m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
@@ -128,8 +128,8 @@ def test_the_renderer_does_not_import_the_loader():
     import sys
 
     code = ("import sys, generator.render.pdf, generator.render.registry as r; r.load_drawers(); "
-            "print(sorted(m for m in sys.modules if m in ('generator.definition', "
-            "'generator.sources', 'generator.layouts')))")
+            "print(sorted(m for m in sys.modules if m in ('pnp_model.definition', "
+            "'pnp_model.sources', 'pnp_model.layouts')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -8,12 +8,12 @@ from collections import Counter
 
 import pytest
 
-from generator.components import Card
-from generator.definition import load
-from generator.designs.dominoes import canonical, check_set, classic_set, triangle_set
-from generator.errors import PnpError
 from generator.render.pips import PATTERNS, draw_pips, pip_centres
 from generator.render.registry import Ctx
+from pnp_model.components import Card
+from pnp_model.definition import load
+from pnp_model.designs.dominoes import canonical, check_set, classic_set, triangle_set
+from pnp_model.errors import PnpError
 
 
 def tiles(*readings: str, start: int = 1) -> list[Card]:
@@ -219,7 +219,7 @@ def test_corner_numbers_keep_a_safe_margin_inside_the_tile():
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     from generator.render.fonts import font
-    from generator.units import MM
+    from pnp_model.units import MM
 
     deck = load("tripple-domino")
     w, h = deck.width, deck.height

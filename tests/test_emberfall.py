@@ -7,7 +7,7 @@ from click.testing import CliRunner
 from pdfgeom import drawing, page_streams
 
 from generator.cli import main
-from generator.definition import load
+from pnp_model.definition import load
 
 UNIT_BACK, SPELL_BACK = (0x3A, 0x15, 0x10), (0x10, 0x23, 0x3D)
 GOLD = (0xE0, 0xB4, 0x3A)

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from PIL import Image
 
 from generator.cli import main
-from generator.units import CARD_SIZES_MM
+from pnp_model.units import CARD_SIZES_MM
 
 RED, GREEN, TEAM = (0xd6, 0x27, 0x28), (0, 255, 0), (0x12, 0x34, 0x56)
 

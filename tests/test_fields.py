@@ -4,7 +4,7 @@ import itertools
 
 import pytest
 
-from generator.designs.fields import field, prime_power
+from pnp_model.designs.fields import field, prime_power
 
 SMALL = [2, 3, 4, 5, 7, 8, 9, 11, 13, 16]
 
@@ -46,7 +46,7 @@ def test_larger_fields_have_a_cyclic_group_and_distribute(q):
 
 def test_same_order_gives_the_same_field():
     assert field(81) is field(81)
-    from generator.designs.fields import GF
+    from pnp_model.designs.fields import GF
 
     assert GF(81).modulus == field(81).modulus
 

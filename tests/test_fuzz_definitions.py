@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from PIL import Image
 
 from generator.cli import main
-from generator.definition import DECK_KEYS, GAME_KEYS, PRINT_KEYS
-from generator.elements import COMMON, ELEMENTS
+from pnp_model.definition import DECK_KEYS, GAME_KEYS, PRINT_KEYS
+from pnp_model.elements import COMMON, ELEMENTS
 
 DELETE = object()  # a mutation that removes the key
 

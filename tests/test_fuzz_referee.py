@@ -15,10 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee import engine, inputs
+from referee import engine, inputs, registry
 from referee.engine import RefereeError
 
-GAMES = sorted(engine.games())
+GAMES = sorted(registry.games())
 FUZZ = settings(max_examples=120, derandomize=True, deadline=None, database=None,
                 suppress_health_check=list(HealthCheck))
 
@@ -40,7 +40,7 @@ def _opening(g):
     return state
 
 
-STATES = {name: _opening(engine.game(name)) for name in GAMES}
+STATES = {name: _opening(registry.game(name)) for name in GAMES}
 
 
 def _valid_texts(g, state) -> list[str]:
@@ -102,7 +102,7 @@ def read_move(g, state, text: str) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_moves_fuzzed(name):
-    g, state = engine.game(name), STATES[name]
+    g, state = registry.game(name), STATES[name]
 
     valid = _valid_texts(g, state)
 
@@ -116,7 +116,7 @@ def test_moves_fuzzed(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_positions_fuzzed(name):
-    g, state = engine.game(name), STATES[name]
+    g, state = registry.game(name), STATES[name]
     text = g.position(state)
     if text is None:
         pytest.skip(f"{name} writes no positions")
@@ -138,7 +138,7 @@ def test_positions_fuzzed(name):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_questions_fuzzed(name):
-    g, state = engine.game(name), STATES[name]
+    g, state = registry.game(name), STATES[name]
     asks = ["possible ana 2", "possible ben 2 7 miss", "cells", "where Journey", "hand",
             "legal", "moves", "help"]
 

@@ -13,12 +13,12 @@ import random
 
 import pytest
 
-from referee import engine
+from referee import engine, registry
 from referee.engine import Event, RefereeError, Rules
 from tests import example_game
 
-engine.register(example_game.GAME)
-GAMES = sorted(engine.games())
+registry.register(example_game.GAME)
+GAMES = sorted(registry.games())
 
 
 def opening(g: Rules):
@@ -44,13 +44,13 @@ def opening(g: Rules):
 
 @pytest.fixture(params=GAMES)
 def game(request) -> Rules:
-    g = engine.game(request.param)
+    g = registry.game(request.param)
     assert g.sample is not None, f"{g.name} has no sample opening"
     return g
 
 
 def test_every_game_is_a_rules_with_its_name(game):
-    assert isinstance(game, Rules) and engine.game(game.name) is game
+    assert isinstance(game, Rules) and registry.game(game.name) is game
     assert game.rules and game.title and game.min_players <= len(game.sample.players)
 
 

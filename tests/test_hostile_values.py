@@ -112,7 +112,7 @@ def test_a_deck_over_the_card_limit_is_refused_with_its_size(mini):
 
 
 def test_a_deck_at_the_card_limit_loads(mini):
-    from generator.definition import load
+    from pnp_model.definition import load
 
     (mini / "cards.csv").write_text("name,color,qty\nA,red,10000\nB,red,10000\n")
     assert len(load(mini).cards) == 20_000

@@ -12,9 +12,9 @@ import pytest
 
 from generator import parallel
 from generator.build import build
-from generator.definition import load
 from generator.layout import packing
 from generator.render import symbols
+from pnp_model.definition import load
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import art_deck  # noqa: E402

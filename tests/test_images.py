@@ -132,8 +132,8 @@ def test_svg_art_references_no_font_it_does_not_embed(tmp_path):
 def test_copies_of_a_card_with_art_are_one_distinct_face(tmp_path, kind):
     """Exports draw each distinct face once: the first card to use a picture (which puts the
     picture in the PDF) must not count as a face of its own."""
-    from generator.definition import load
     from generator.exports import distinct
+    from pnp_model.definition import load
 
     _build(tmp_path, kind, "cover")
     root = tmp_path / "g"

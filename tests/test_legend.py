@@ -14,8 +14,8 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as raw
 import pytest
 
-from generator.definition import load
-from generator.designs.legend import display_name
+from generator.layout.legend import display_name
+from pnp_model.definition import load
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import art_deck  # noqa: E402

@@ -7,9 +7,9 @@ import pytest
 
 from generator import parallel
 from generator.build import build
-from generator.definition import load
 from generator.layout import packing
 from generator.render import glyph_circles
+from pnp_model.definition import load
 
 pytestmark = pytest.mark.skipif(parallel.cores() < 2 or not hasattr(os, "fork"),
                                 reason="needs fork and two cores")

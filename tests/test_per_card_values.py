@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from pdfgeom import drawing, page_streams
 
 from generator.cli import main
-from generator.units import MM
+from pnp_model.units import MM
 
 HEAD = """\
 [deck]

@@ -6,10 +6,10 @@ import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
-from generator.definition import load
-from generator.designs.planes import nearest_orders, plane, plane_rows, why_not
-from generator.errors import PnpError
 from generator.verify import check_symbols
+from pnp_model.definition import load
+from pnp_model.designs.planes import nearest_orders, plane, plane_rows, why_not
+from pnp_model.errors import PnpError
 
 ORDERS = [2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17, 19, 23, 25, 27, 29, 31]
 
@@ -137,7 +137,7 @@ def test_loading_a_symbol_deck_stays_free_of_drawing_libraries():
     import subprocess
     import sys
 
-    code = ("import sys; from generator.definition import load; load('dobble-connect'); "
+    code = ("import sys; from pnp_model.definition import load; load('dobble-connect'); "
             "print(sorted(m for m in ('reportlab', 'PIL', 'svglib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

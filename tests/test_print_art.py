@@ -7,9 +7,9 @@ import pypdfium2 as pdfium
 import pytest
 from click.testing import CliRunner
 
-from generator.catalog import bundled
 from generator.cli import main
 from generator.preflight import unembedded_fonts
+from pnp_model.catalog import bundled
 
 
 def render(pdf_path, page: int = 0, dpi: int = 150):
@@ -95,7 +95,7 @@ def test_art_spills_into_half_the_gutter_evenly(mini, tmp_path):
     """Fronts and backs bleed min(gutter / 2, 2 mm) past the trim, growing with the gutter."""
     from pdfgeom import drawing, page_streams
 
-    from generator import units
+    from pnp_model import units
 
     card_w = units.size("poker")[0]
     spills = []
@@ -121,8 +121,8 @@ def test_triangle_tiles_refuse_bleed_and_gutter_with_the_reason(tmp_path):
 
 def test_a_decktet_card_shows_every_suit_large(tmp_path):
     """A Decktet card is known by all its suits: the centre shows each in its colour."""
-    from generator.definition import load
     from generator.preview import preview_card
+    from pnp_model.definition import load
 
     deck = load("decktet")
     card = next(c for c in deck.cards if c.get("suit3"))

@@ -13,12 +13,12 @@ from dataclasses import replace
 import pytest
 from pdfgeom import centre, drawing, page_streams
 
-from generator import units
 from generator.build import Options, build, plan
-from generator.catalog import bundled
-from generator.components import Card, Element
-from generator.definition import load
-from generator.errors import PnpError
+from pnp_model import units
+from pnp_model.catalog import bundled
+from pnp_model.components import Card, Element
+from pnp_model.definition import load
+from pnp_model.errors import PnpError
 
 MM = units.MM
 TOLERANCE = 0.1 * MM

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from generator.definition import load
+from pnp_model.definition import load
 from referee import components
 
 

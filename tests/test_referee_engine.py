@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import pytest
 from click.testing import CliRunner
 
-from referee import engine
+from referee import engine, registry
 from referee.cli import main
 from referee.engine import (
     Event,
@@ -130,8 +130,8 @@ def test_options_are_checked_against_the_game(counting):
 def test_unknown_and_odd_game_names_are_user_errors():
     for name in ("chess", "../etc", "_tripple_board", ""):
         with pytest.raises(RefereeError, match="unknown game"):
-            engine.game(name)
-    assert engine.game("Tripple-Domino").name == "tripple-domino"
+            registry.game(name)
+    assert registry.game("Tripple-Domino").name == "tripple-domino"
 
 
 def test_fold_skips_rejected_and_retracted_moves(counting):
@@ -156,8 +156,8 @@ def test_a_game_is_found_by_its_name_not_its_file_name(tmp_path, monkeypatch):
         "GAME = SetGame()\n")
     monkeypatch.setattr(pkg, "__path__", [*pkg.__path__, str(tmp_path)])
     monkeypatch.delitem(sys.modules, "referee.games.set_game", raising=False)
-    assert "set" in engine.games()
-    assert engine.game("SET").name == "set"
+    assert "set" in registry.games()
+    assert registry.game("SET").name == "set"
     db = str(tmp_path / "s.sqlite3")
     r = CliRunner().invoke(main, ["--db", db, "new", "set", "--players", "ana,bob"])
     assert r.exit_code == 0 and r.output.startswith("match 1: set"), r.output

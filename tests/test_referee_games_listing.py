@@ -9,7 +9,7 @@ import os
 from click.testing import CliRunner
 from test_referee_startup import imported_by
 
-from referee import engine, games_listing
+from referee import games_listing, registry
 from referee.cli import main
 
 
@@ -19,12 +19,14 @@ def rules_listing() -> list[dict]:
              "options": [{"name": o.name, "default": o.default, "choices": list(o.choices),
                           "help": o.help} for o in g.options],
              "notation": g.notation}
-            for g in engine.games().values()]
+            for g in registry.games().values()]
 
 
 def bundled() -> list[dict]:
     """rules_listing() without the games registered in memory by other tests."""
-    return [g for g in rules_listing() if engine._key(g["name"]) not in engine._REGISTERED]
+    games = registry.games().values()
+    return [row for row, g in zip(rules_listing(), games, strict=True)
+            if type(g).__module__.startswith("referee.games.")]
 
 
 def test_games_once_kept_imports_no_rules_and_lists_what_the_rules_say(tmp_path):
@@ -42,7 +44,7 @@ def test_games_once_kept_imports_no_rules_and_lists_what_the_rules_say(tmp_path)
 
 def test_a_memo_of_other_files_is_not_used(tmp_path, monkeypatch):
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path))
-    monkeypatch.setattr(engine, "_REGISTERED", {})
+    monkeypatch.setattr(registry, "_REGISTERED", {})
     (tmp_path / "games.json").write_text(json.dumps({"key": "older files", "games": [
         {"name": "gone", "title": "Gone", "players": [2, 2], "options": [], "notation": ""}]}))
     out = CliRunner().invoke(main, ["games", "--json"]).output
@@ -63,9 +65,9 @@ def test_a_game_registered_in_memory_is_listed(tmp_path, monkeypatch):
     import example_game
 
     monkeypatch.setenv("REFEREE_CACHE", str(tmp_path))
-    monkeypatch.setattr(engine, "_REGISTERED", {})
+    monkeypatch.setattr(registry, "_REGISTERED", {})
     CliRunner().invoke(main, ["games"])  # a memo without it
-    engine.register(example_game.GAME)
+    registry.register(example_game.GAME)
     out = CliRunner().invoke(main, ["games", "--json"]).output
     assert example_game.GAME.name in [g["name"] for g in json.loads(out)]
     assert json.loads(out) == rules_listing()

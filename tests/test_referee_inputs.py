@@ -9,16 +9,16 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from referee import engine
+from referee import registry
 from referee.cli import main
 
-GAMES = sorted(engine.games())
+GAMES = sorted(registry.games())
 HUGE = "9" * 5000  # over Python's 4,300-digit limit for int()
 
 
 @pytest.fixture(params=GAMES)
 def table(request, tmp_path):
-    g = engine.game(request.param)
+    g = registry.game(request.param)
     db = str(tmp_path / "m.sqlite3")
 
     def ref(*args, input=None):

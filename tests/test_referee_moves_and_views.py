@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from referee import engine, session
+from referee import registry, session
 from referee.games.tripple_domino import GAME as TD
 from referee.games.tripple_domino import Place
 from referee.store import Store
@@ -114,9 +114,9 @@ def test_ask_where_lists_exactly_the_cells_the_judge_accepts(run):
     assert "ask where TILE" in run("ask", "whither", "1-2-3", code=2).stderr
 
 
-@pytest.mark.parametrize("name", sorted(engine.games()))
+@pytest.mark.parametrize("name", sorted(registry.games()))
 def test_moves_lists_only_moves_the_judge_accepts_or_says_why_not(run, name):
-    g = engine.game(name)
+    g = registry.game(name)
     s = g.sample
     opts = [a for k, v in s.options.items() for a in ("--option", f"{k}={v}")]
     run("new", name, "--players", ",".join(s.players), *opts)

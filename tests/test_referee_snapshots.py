@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from referee import engine, session, snapshots, table_session
+from referee import engine, registry, session, snapshots, table_session
 from referee.games.tripple_domino import GAME
 from referee.store import Store
 
@@ -208,13 +208,13 @@ def test_matches_and_standings_read_kept_summaries_and_refresh_a_changed_match(t
     assert len(loads) == 1 and "ana 20, cy -5" in out and "ana 20, cy 0" in first[0]
 
 
-@pytest.mark.parametrize("name", sorted(engine.games()))
+@pytest.mark.parametrize("name", sorted(registry.games()))
 def test_every_games_state_survives_a_snapshot(name):
     """Snapshots only build the referee's dataclasses: every game's state must be made of them
     (or it would silently never be cached)."""
     from referee import state_pickle
 
-    g = engine.game(name)
+    g = registry.game(name)
     s = g.setup(g.sample.players, engine.check_options(g, dict(g.sample.options)))
     for text in g.sample.moves:
         said, colon, rest = text.partition(":")

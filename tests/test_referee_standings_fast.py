@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 from test_referee_startup import imported_by
 
-from referee import engine, session, snapshots
+from referee import registry, session, snapshots
 from referee.cli import main
 
 
@@ -33,15 +33,15 @@ def test_standings_on_kept_summaries_imports_no_rules(db, tmp_path):
     assert "referee.session" not in modules
 
 
-@pytest.mark.parametrize("name", sorted(engine.games()))
+@pytest.mark.parametrize("name", sorted(registry.games()))
 def test_the_rules_fingerprint_read_from_the_folder_is_the_loaded_rules_one(name):
     """Otherwise every kept summary would be rebuilt on every `standings`. A game registered
     in memory (tests/example_game.py) has no folder to read: its rules are asked instead."""
     found = snapshots.code_fingerprint_by_name(name)
-    if engine._key(name) in engine._REGISTERED:
+    if any(g.name == name for g in registry.added()):
         assert found is None
     else:
-        assert found == snapshots.code_fingerprint(type(engine.game(name)))
+        assert found == snapshots.code_fingerprint(type(registry.game(name)))
 
 
 def test_a_summary_made_by_other_rules_is_rebuilt(db, monkeypatch):

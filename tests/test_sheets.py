@@ -5,11 +5,11 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator import units
 from generator.build import Options, build, plan
-from generator.definition import load
-from generator.errors import PnpError
 from generator.layout.grid import PRINTER_MARGIN, fit, mirror
+from pnp_model import units
+from pnp_model.definition import load
+from pnp_model.errors import PnpError
 
 MM = units.MM
 

@@ -9,7 +9,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from referee import engine, session
+from referee import engine, registry, session
 from referee.cli import main
 from referee.dealing import dealer_class
 from referee.report import summarise, wilson
@@ -30,7 +30,7 @@ GAMES = [
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 @pytest.mark.parametrize("game,players,options", GAMES, ids=[g[0] for g in GAMES])
 def test_every_game_plays_to_its_end(game, players, options, bot):
-    rules = engine.game(game)
+    rules = registry.game(game)
     cap = 2 if (game, bot) == ("duplicon", "random") else 12  # a random round: ~0.5 s
     for i in range(3):
         plan = Plan(game, seats(players), options, bot, 7, keep=0, max_rounds=cap)
@@ -45,7 +45,7 @@ def test_every_game_plays_to_its_end(game, players, options, bot):
 def test_simulated_games_replay_through_play(tmp_path, game, players, options):
     """The simulator cannot invent moves the referee rejects: each recorded move, typed into
     `session.play` (what `referee play` runs), is accepted, and the match ends the same."""
-    rules = engine.game(game)
+    rules = registry.game(game)
     store = Store(tmp_path / "db.sqlite3")
     for bot in ("random", "greedy"):
         plan = Plan(game, seats(players), options, bot, 3, keep=1, max_rounds=1)
@@ -65,9 +65,9 @@ def test_simulated_games_replay_through_play(tmp_path, game, players, options):
 
 @pytest.fixture
 def rigged():
-    engine.register(RIGGED)
+    registry.register(RIGGED)
     yield RIGGED
-    engine.unregister(RIGGED.name)
+    registry.unregister(RIGGED.name)
 
 
 def test_rigged_game_reports_seat_one_always_wins(rigged):
@@ -100,7 +100,7 @@ def test_same_seed_same_games_whatever_the_workers():
 
 def test_tripple_domino_choices_are_the_referees_legal_moves():
     """The dealer's placements are exactly what legal_moves lists for the tiles in hand."""
-    rules = engine.game("tripple-domino")
+    rules = registry.game("tripple-domino")
     rng = random.Random(4)
     state = rules.setup(seats(3), engine.check_options(rules, {}))
     dealer = dealer_class(rules)(rules, state, rng)
@@ -130,7 +130,7 @@ def test_tripple_domino_choices_are_the_referees_legal_moves():
 
 def test_coda_guesses_come_from_the_public_deduction():
     """Every guess offered is one legal_moves lists (the referee's deduction), answered truly."""
-    rules = engine.game("coda")
+    rules = registry.game("coda")
     rng = random.Random(2)
     state = rules.setup(seats(3), engine.check_options(rules, {}))
     dealer = dealer_class(rules)(rules, state, rng)
@@ -259,7 +259,7 @@ print("HEAVY", sorted(m for m in sys.modules if m.split(".")[0] in ("reportlab",
 def test_thricewise_any_turn_bots_do_not_defer_forever():
     """Variant deferred=any-turn: two players re-revealing deferred cards of one rank would
     defer them again every turn (greedy did, seed 0: no end after 50,000 steps)."""
-    rules = engine.game("thricewise")
+    rules = registry.game("thricewise")
     for bot in ("greedy", "random"):
         plan = Plan("thricewise", seats(5), {"deferred": "any-turn"}, bot, 0)
         for i in range(4):

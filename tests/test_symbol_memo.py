@@ -9,9 +9,9 @@ from PIL import Image, ImageDraw
 
 from generator import parallel
 from generator.build import build
-from generator.definition import load
 from generator.layout import silhouettes
 from generator.render import art
+from pnp_model.definition import load
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import art_deck  # noqa: E402

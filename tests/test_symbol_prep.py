@@ -8,8 +8,8 @@ import pytest
 
 from generator import parallel
 from generator.build import build
-from generator.definition import load
 from generator.render import symbol_prep
+from pnp_model.definition import load
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import art_deck  # noqa: E402

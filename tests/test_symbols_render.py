@@ -7,9 +7,9 @@ import pytest
 from PIL import Image, ImageDraw
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.definition import load
 from generator.render.registry import Ctx, load_drawers
 from generator.render.symbols import enclosing_circle, glyph_circle, region_for
+from pnp_model.definition import load
 
 TOML = """[deck]
 source = "plane"
@@ -93,7 +93,7 @@ def test_glyph_circles_are_tighter_than_the_box():
 
     load("dobble")
     render(load("dobble"))  # registers the icon font
-    from generator.designs.icons import codepoints
+    from pnp_model.designs.icons import codepoints
 
     face = pdfmetrics.getFont("FontAwesomeFreeSolid").face
     x, y, r = glyph_circle("FontAwesomeFreeSolid", codepoints()["circle"])
@@ -172,7 +172,7 @@ def test_svg_symbols_get_a_tight_circle_through_transforms(tmp_path):
 
 @pytest.mark.parametrize("suffix, content", [(".svg", "<svg oops"), (".png", "not a png")])
 def test_unreadable_symbol_files_are_user_errors(tmp_path, suffix, content):
-    from generator.errors import PnpError
+    from pnp_model.errors import PnpError
 
     art = tmp_path / "art"
     art.mkdir()

@@ -62,7 +62,7 @@ def window_score(*names: str) -> list[tuple[int, str]]:
 
 
 def test_cards_are_the_generators_decktet():
-    from generator.definition import load
+    from pnp_model.definition import load
 
     printed = load("decktet").select(("basic",))
     assert [(c.id, c["name"], int(c["value"])) for c in printed] == [
@@ -116,7 +116,7 @@ def test_unknown_cards_are_invalid(text):
 
 def test_referee_start_does_not_read_the_definition_or_reportlab():
     code = ("import sys, referee.games.thricewise, referee.games.coda; "
-            "assert 'generator.definition' not in sys.modules; "
+            "assert 'pnp_model.definition' not in sys.modules; "
             "assert not [m for m in sys.modules if m.startswith(('reportlab', 'PIL'))]")
     subprocess.run([sys.executable, "-c", code], check=True)
 

@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator import units
-from generator.definition import load
-from generator.errors import PnpError
 from generator.layout.triangles import count_cuts, impose_triangles, plan
-from generator.units import MM
+from pnp_model import units
+from pnp_model.definition import load
+from pnp_model.errors import PnpError
+from pnp_model.units import MM
 
 MARGIN = 6 * MM
 TOL = 1e-6  # points: "exactly" for shared edges

@@ -1,7 +1,7 @@
 import pytest
 
-from generator import units
-from generator.errors import PnpError
+from pnp_model import units
+from pnp_model.errors import PnpError
 
 
 @pytest.mark.parametrize("text, mm", [

@@ -7,12 +7,12 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.catalog import bundled
 from generator.cli import main
-from generator.definition import load
-from generator.designs.planes import plane
-from generator.errors import PnpError
 from generator.verify import check_deck, check_symbols
+from pnp_model.catalog import bundled
+from pnp_model.definition import load
+from pnp_model.designs.planes import plane
+from pnp_model.errors import PnpError
 
 
 def deck(q):

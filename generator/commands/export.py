@@ -12,7 +12,7 @@ import click
 
 def _length(flag: str):
     def parse(ctx, param, value):
-        from generator.definition import print_length
+        from pnp_model.definition import print_length
 
         return None if value is None else print_length(value, flag)
 
@@ -40,8 +40,8 @@ def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None
     PNGs have exact pixel sizes (round(inches × dpi), bleed included), carry their dpi, and
     have no cut guides; round and hex cards are on a transparent background.
     """
-    from generator.definition import load
     from generator.naming import output_stem
+    from pnp_model.definition import load
 
     deck = load(game)
     cards = _cards(deck, parts)
@@ -90,8 +90,8 @@ def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None
 def check(game, parts, safe, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
     zone margin, fonts not embedded. Exit code 1 when anything is found."""
-    from generator.definition import load
     from generator.preflight import check as preflight
+    from pnp_model.definition import load
 
     deck = load(game)
     findings = preflight(deck, _cards(deck, parts), safe)

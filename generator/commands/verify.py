@@ -9,8 +9,8 @@ from pathlib import Path
 
 import click
 
-from generator.errors import PnpError, read_text
 from generator.verify import plural
+from pnp_model.errors import PnpError, read_text
 
 SHOW = 20  # offending pairs listed before "... and N more"
 
@@ -104,7 +104,7 @@ def verify(target: str, pairs: int | None, as_json: bool, balance: bool) -> None
                                    limit=SHOW)
         title = path.name
     else:
-        from generator.definition import load
+        from pnp_model.definition import load
 
         deck = load(target)
         if pairs is not None and not any(card.symbols for card in deck.cards):
@@ -156,8 +156,8 @@ def print_balance(sim: dict) -> None:
 @click.option("--json", "as_json", is_flag=True, help="The same as --format json.")
 def plane(order_text: str, cards: int | None, fmt: str, as_json: bool) -> None:
     """Print the incidence of the projective plane of order Q: each card's symbols (0-based)."""
-    from generator.designs.planes import checked_order, parse_order
-    from generator.designs.planes import plane as build
+    from pnp_model.designs.planes import checked_order, parse_order
+    from pnp_model.designs.planes import plane as build
 
     q = checked_order(parse_order(order_text), "--order")
     if as_json:

@@ -22,10 +22,10 @@ def watch(game, card, page, dpi, output) -> None:
 
     A save with a mistake prints the error lines and keeps the last good output. Ctrl-C stops.
     """
-    from generator.definition import find
-    from generator.errors import PnpError
     from generator.watch import Target
     from generator.watch import watch as watch_game
+    from pnp_model.definition import find
+    from pnp_model.errors import PnpError
 
     if card is not None and page is not None:
         raise PnpError("give --page or --card, not both", "pnp watch")

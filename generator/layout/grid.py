@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.components import Card
-from generator.errors import PnpError
 from generator.layout.sheet import Page, Placement, Segment, Sheet
-from generator.units import MM
+from pnp_model.components import Card
+from pnp_model.errors import PnpError
+from pnp_model.units import MM
 
 PRINTER_MARGIN = 6 * MM
 MARK_GAP = 1 * MM  # between the bleed edge and the start of a mark

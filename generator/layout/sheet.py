@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from generator.components import Card
+from pnp_model.components import Card
 
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2
 

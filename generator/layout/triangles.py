@@ -26,11 +26,11 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass
 
-from generator.components import Card, Deck
-from generator.errors import PnpError
 from generator.layout.grid import flips_left_right
 from generator.layout.sheet import Page, Placement, Segment, Sheet
-from generator.units import MM
+from pnp_model.components import Card, Deck
+from pnp_model.errors import PnpError
+from pnp_model.units import MM
 
 PRINTER_MARGIN = 6 * MM
 EXTEND = 4 * MM  # cut lines run this far past the tiles so a ruler can be lined up

@@ -25,8 +25,8 @@ from pathlib import Path
 from PIL import Image, ImageChops
 
 from generator.bit_plane import Plane, lookup
-from generator.errors import PnpError
 from generator.layout.silhouettes import Silhouette
+from pnp_model.errors import PnpError
 
 TOLERANCE = 40  # per channel: JPEG noise and paper-white variations stay background
 ALIASED = 120  # a pixel this far from the background colour is fully opaque

@@ -8,14 +8,14 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import ImageReader
 
-from generator.cardvalues import fill, resolve_color, resolve_shape
-from generator.components import Element
-from generator.errors import PnpError
 from generator.notes import note
 from generator.render.cmyk import to_color
 from generator.render.outline import shape_path
 from generator.render.registry import Ctx, drawer
-from generator.shapes import shape_path as shape_commands
+from pnp_model.cardvalues import fill, resolve_color, resolve_shape
+from pnp_model.components import Element
+from pnp_model.errors import PnpError
+from pnp_model.shapes import shape_path as shape_commands
 
 MIN_PPI = 300  # art printed coarser than this looks soft; a build warns, naming the file
 
@@ -106,7 +106,7 @@ def draw_shape(ctx: Ctx, el: Element) -> None:
     c.restoreState()
 
 
-def _check_ppi(ctx: Ctx, name: str, pixels: tuple[int, int], w: float, h: float,
+def check_ppi(ctx: Ctx, name: str, pixels: tuple[int, int], w: float, h: float,
                fit: str) -> None:
     """A warning for art printed below MIN_PPI, naming the file, its worst card and the ppi."""
     iw, ih = pixels

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import CMYKColor, HexColor, toColor
 
-from generator.colorspec import cmyk_percent
+from pnp_model.colorspec import cmyk_percent
 
 
 def to_color(literal: str):

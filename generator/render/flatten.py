@@ -18,9 +18,9 @@ from __future__ import annotations
 import io
 import re
 
-from generator.components import Card, Deck, Element
 from generator.layout.sheet import Placement
 from generator.raster import image_size
+from pnp_model.components import Card, Deck, Element
 
 FLATTEN_DPI = 300  # the shops' own resolution for raster art
 _TRANSPARENT_OR_RASTER = re.compile(
@@ -33,8 +33,8 @@ def flattened(deck: Deck, card: Card, side: str, bleed: float, drawers,
               memo: dict) -> tuple[Element, ...]:
     """The elements to draw for this card side, transparent and raster ones replaced by
     opaque CMYK pictures (see the module docstring). memo caches equal drawings."""
-    from generator.cardvalues import visible
-    from generator.percard import for_card
+    from pnp_model.cardvalues import visible
+    from pnp_model.percard import for_card
 
     source = deck.face if side == "front" else deck.back
     elements = [for_card(el, card) for el in source if visible(el, card)]
@@ -84,9 +84,9 @@ def _needs_flattening(deck: Deck, card: Card, elements: list[Element], bleed: fl
 
 
 def _digest(deck: Deck, card: Card, elements: list[Element], drawers) -> str:
-    from generator.exports import _drawing_digest
+    from generator.render.pdf import drawing_digest
 
-    return _drawing_digest(deck, card, tuple(elements), drawers, {})
+    return drawing_digest(deck, card, tuple(elements), drawers, {})
 
 
 def _render_prefixes(deck: Deck, card: Card, elements: list[Element], prefixes: list[int],

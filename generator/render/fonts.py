@@ -10,7 +10,7 @@ import reportlab
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.errors import PnpError
+from pnp_model.errors import PnpError
 
 _VERA = Path(reportlab.__file__).parent / "fonts"
 BUILTIN = {"sans": "Vera.ttf", "sans-bold": "VeraBd.ttf", "sans-italic": "VeraIt.ttf",

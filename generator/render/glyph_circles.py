@@ -13,7 +13,7 @@ from functools import cache
 
 from reportlab.pdfbase import pdfmetrics
 
-from generator.errors import PnpError
+from pnp_model.errors import PnpError
 
 _GLYPH_CIRCLES: dict[int, tuple[float, float, float]] = {}
 MANY_POINTS = 64  # above this, enclosing_circle checks points with numpy

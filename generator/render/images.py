@@ -10,10 +10,10 @@ raster art is embedded once per PDF and named in a note when it prints below MIN
 
 from __future__ import annotations
 
-from generator.cardvalues import fill
-from generator.components import Element
-from generator.render.basic import _check_ppi, box, read_image
+from generator.render.basic import box, check_ppi, read_image
 from generator.render.registry import Ctx, drawer
+from pnp_model.cardvalues import fill
+from pnp_model.components import Element
 
 
 def scales(fit: str, w: float, h: float, iw: float, ih: float) -> tuple[float, float]:
@@ -50,7 +50,7 @@ def draw_image(ctx: Ctx, el: Element) -> None:
         c.drawImage(art, x + (w - dw) / 2, y + (h - dh) / 2, dw, dh, mask="auto")
     c.restoreState()
     if not vector:
-        _check_ppi(ctx, name, (iw, ih), dw, dh, "stretch")  # ppi of the art as drawn
+        check_ppi(ctx, name, (iw, ih), dw, dh, "stretch")  # ppi of the art as drawn
 
 
 def _reach(ctx: Ctx, b: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
@@ -78,8 +78,8 @@ def _svg(ctx: Ctx, path) -> tuple[str, tuple[float, float]]:
     if key not in ctx.cache:
         from reportlab.graphics import renderPDF
 
-        from generator.errors import PnpError
         from generator.render.svg import read_svg
+        from pnp_model.errors import PnpError
 
         svg = read_svg(path)
         x1, y1, x2, y2 = svg.bounds

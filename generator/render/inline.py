@@ -18,14 +18,14 @@ from reportlab.lib.colors import Color, toColor
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.designs import icons
-from generator.errors import PnpError
-from generator.inline_icons import InlineIcon
 from generator.render.cmyk import to_color
 from generator.render.fonts import font
 from generator.render.markup import quoteattr
 from generator.render.outline import shape_path
-from generator.shapes import shape_path as shape_commands
+from pnp_model.designs import icons
+from pnp_model.errors import PnpError
+from pnp_model.inline_icons import InlineIcon
+from pnp_model.shapes import shape_path as shape_commands
 
 ICON_FONT = "FontAwesomeFreeSolid"  # the same registration as the symbols element's
 RAISE = "middle"  # reportlab's vertical placement of inline images: centred on the text

@@ -5,7 +5,7 @@ shape, image and line elements, with the first printed card's fields, so a colou
 stays) and back. In place of the symbols element it lists the symbols, each drawn as on the
 cards (the same icon form in the same colour, the same cleaned image, the same SVG) with its
 name under it; a word symbol is its own name. The card's texts (an id, a name) are left off:
-they belong to playing cards. The layout is generator.designs.legend's.
+they belong to playing cards. The layout is generator.layout.legend's.
 """
 
 from __future__ import annotations
@@ -15,9 +15,7 @@ from functools import cache
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 
-from generator.components import IMAGE_SUFFIXES, Card, Deck, Element
-from generator.designs import icons
-from generator.designs.legend import (
+from generator.layout.legend import (
     LEADING,
     RIM,
     Area,
@@ -26,11 +24,13 @@ from generator.designs.legend import (
     plan_legend,
     word_size,
 )
-from generator.errors import PnpError
-from generator.percard import for_card
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
-from generator.render.symbols import _kit, place
+from generator.render.symbols import kit_for, place
+from pnp_model.components import IMAGE_SUFFIXES, Card, Deck, Element
+from pnp_model.designs import icons
+from pnp_model.errors import PnpError
+from pnp_model.percard import for_card
 
 BACKGROUND = ("rect", "ellipse", "shape", "image", "line")  # what a legend card keeps
 CAPTION_COLOR = HexColor("#333333")
@@ -93,7 +93,7 @@ def draw_legend(ctx: Ctx, el: Element) -> None:
     if sheet is None:
         return
     c = ctx.canvas
-    kit = _kit(ctx, el.get("symbols_element"))
+    kit = kit_for(ctx, el.get("symbols_element"))
     badge = el.get("symbols_element").get("badge", "none") != "none"
     cx = el.get("x") + el.get("w") / 2
     cy = ctx.y(el.get("y") + el.get("h") / 2)

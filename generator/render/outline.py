@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from generator.shapes import K
+from pnp_model.shapes import K
 
 
 def outline(canvas, shape: str, w: float, h: float, grow: float = 0.0, radius: float = 0.0):
@@ -59,7 +59,7 @@ def _polygon(path, pts: list[tuple[float, float]]) -> None:
 
 
 def shape_path(canvas, commands: list[tuple], cx: float, cy: float, r: float):
-    """A generator.shapes path scaled by r and centred at (cx, cy)."""
+    """A pnp_model.shapes path scaled by r and centred at (cx, cy)."""
     p = canvas.beginPath()
     for cmd in commands:
         op, args = cmd[0], cmd[1:]

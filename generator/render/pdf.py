@@ -6,21 +6,22 @@ Fonts are TrueType and embedded; images are embedded once per document (drawers 
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Callable
 
 from reportlab.lib.colors import HexColor, toColor
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.cardvalues import visible
-from generator.components import Deck, Element
-from generator.designs.legend import LegendCard
+from generator.layout.legend import LegendCard
 from generator.layout.sheet import Page, Placement, Sheet
-from generator.percard import for_card
 from generator.render.fonts import font
 from generator.render.outline import outline
 from generator.render.registry import Ctx, load_drawers
-from generator.units import MM
+from pnp_model.cardvalues import visible
+from pnp_model.components import Card, Deck, Element
+from pnp_model.percard import for_card
+from pnp_model.units import MM
 
 MARK_WIDTH = 0.25
 GUIDE_COLOR = HexColor("#9a9a9a")
@@ -53,7 +54,7 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
     cache: dict = {"cards drawn": [pl.card for page in sheet.pages for pl in page.placements]}
     for n, page in enumerate(sheet.pages, 1):
         if sheet.trim_box:
-            _set_boxes(c, sheet, sheet.trim_box)
+            set_boxes(c, sheet, sheet.trim_box)
         elements = deck.face if page.side == "front" else deck.back
         for placement in page.placements:
             # a legend card brings its own face (generator.render.legend); its back is the deck's
@@ -71,7 +72,7 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
     return buf.getvalue()
 
 
-def _set_boxes(c: Canvas, sheet: Sheet, trim: tuple[float, float, float, float]) -> None:
+def set_boxes(c: Canvas, sheet: Sheet, trim: tuple[float, float, float, float]) -> None:
     x, y, w, h = trim
     c.setTrimBox((x, y, x + w, y + h))
     c.setBleedBox((0, 0, sheet.width, sheet.height))
@@ -113,6 +114,13 @@ def draw_card(c: Canvas, deck: Deck, pl: Placement, elements: tuple[Element, ...
         c.setLineWidth(MARK_WIDTH)
         c.drawPath(outline(c, deck.shape, w, h, 0, deck.corner_radius), stroke=1, fill=0)
     c.restoreState()
+
+
+def drawing_digest(deck: Deck, card: Card, elements: tuple[Element, ...], drawers, cache) -> str:
+    """A fingerprint of the PDF operators that draw this card (equal digests: equal faces)."""
+    c = Canvas(io.BytesIO(), pagesize=(deck.width, deck.height), invariant=1)
+    draw_card(c, deck, Placement(card, 0, 0, 0, 0), elements, drawers, cache, False)
+    return hashlib.sha256("\n".join(c._code).encode()).hexdigest()  # _code: the page's operators
 
 
 def _with_alpha(convert, alpha: float):

@@ -26,8 +26,8 @@ from collections.abc import Callable
 
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
 
-from generator.components import Deck
 from generator.layout.sheet import Sheet
+from pnp_model.components import Deck
 
 VERSION = "PDF/X-1a:2003"
 CONDITION = "CGATS TR 001"  # SWOP, in the ICC characterization data registry
@@ -68,10 +68,10 @@ def mark_pdfx(canvas, title: str) -> None:
 def render_pdfx(deck: Deck, sheet: Sheet, *,
                 progress: Callable[[int], None] | None = None) -> bytes:
     """The sheet (one card a page, with trim boxes) as a PDF/X-1a:2003 file."""
-    from generator.errors import PnpError
     from generator.render.flatten import draw_flattened, flattened
-    from generator.render.pdf import DUPLEX, _set_boxes, draw_card, draw_marks, new_canvas
+    from generator.render.pdf import DUPLEX, draw_card, draw_marks, new_canvas, set_boxes
     from generator.render.registry import load_drawers
+    from pnp_model.errors import PnpError
 
     if not sheet.trim_box:
         raise PnpError("PDF/X needs a trim box on every page: use one card a page (--single)",
@@ -85,7 +85,7 @@ def render_pdfx(deck: Deck, sheet: Sheet, *,
     cache: dict = {}
     memo: dict = {}
     for page in sheet.pages:
-        _set_boxes(c, sheet, sheet.trim_box)
+        set_boxes(c, sheet, sheet.trim_box)
         for pl in page.placements:
             elements = flattened(deck, pl.card, page.side, pl.bleed, drawers, memo)
             draw_card(c, deck, pl, elements, drawers, cache, False)

@@ -7,11 +7,11 @@ value reads the same on every tile of every set.
 
 from __future__ import annotations
 
-from generator.cardvalues import fill, resolve_color
-from generator.components import Element
-from generator.errors import PnpError
 from generator.render.fonts import font
 from generator.render.registry import Ctx, drawer
+from pnp_model.cardvalues import fill, resolve_color
+from pnp_model.components import Element
+from pnp_model.errors import PnpError
 
 # (column, row) on the 3x3 grid, row 0 at the top.
 PATTERNS: dict[int, tuple[tuple[int, int], ...]] = {

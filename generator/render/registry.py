@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.components import Card, Deck, Element
+from pnp_model.components import Card, Deck, Element
 
 DRAWERS: dict[str, Callable[[Ctx, Element], None]] = {}
 MODULES = ("generator.render.basic", "generator.render.text", "generator.render.images",

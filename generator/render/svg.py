@@ -10,7 +10,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import PnpError
+from pnp_model.errors import PnpError
 
 SVG_LIMIT = 1e6  # SVG user units; far beyond any drawing, far below what breaks the PDF writer
 

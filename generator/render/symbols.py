@@ -27,10 +27,6 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from generator.cardvalues import resolve_color
-from generator.components import IMAGE_SUFFIXES, Element
-from generator.designs import icons
-from generator.errors import PnpError
 from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note
 from generator.render.badges import GAP_MM, GLYPH_SHARE, draw_disc
@@ -39,7 +35,11 @@ from generator.render.glyph_circles import enclosing_circle, glyph_circle, prefe
 from generator.render.icon_shapes import icon_shape, pack_cards, pack_icons, packs_by_shape
 from generator.render.registry import Ctx, drawer
 from generator.render.svg import read_svg
-from generator.units import MM, to_mm
+from pnp_model.cardvalues import resolve_color
+from pnp_model.components import IMAGE_SUFFIXES, Element
+from pnp_model.designs import icons
+from pnp_model.errors import PnpError
+from pnp_model.units import MM, to_mm
 
 ICON_FONT = "FontAwesomeFreeSolid"
 MIN_SYMBOLS_BOX = 1 * MM  # a smaller box packs nothing visible (and 0 divides by zero)
@@ -58,7 +58,7 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
     syms = ctx.card.symbols
     if not syms:
         return
-    kit = _kit(ctx, el)
+    kit = kit_for(ctx, el)
     x0, y0 = el.get("x", 0.0), el.get("y", 0.0)
     w, h = el.get("w", ctx.width - x0), el.get("h", ctx.height - y0)
     if min(w, h) < MIN_SYMBOLS_BOX:
@@ -394,7 +394,7 @@ def _icon_font_path() -> Path | None:
     return Path(str(root / "webfonts" / "fa-solid-900.ttf")) if root is not None else None
 
 
-def _kit(ctx: Ctx, el: Element) -> _Kit:
+def kit_for(ctx: Ctx, el: Element) -> _Kit:
     key = f"symbols-kit:{id(ctx.deck)}:{el.where}"
     if key not in ctx.cache:
         ctx.cache[key] = _Kit(ctx, el)

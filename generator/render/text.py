@@ -18,15 +18,15 @@ from typing import Any
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
-from generator.cardvalues import fill
-from generator.components import Element
-from generator.errors import PnpError
 from generator.notes import note
 from generator.render import fonts, richtext
 from generator.render.basic import color
 from generator.render.glue import icons_glued
 from generator.render.registry import Ctx, drawer
-from generator.units import MM
+from pnp_model.cardvalues import fill
+from pnp_model.components import Element
+from pnp_model.errors import PnpError
+from pnp_model.units import MM
 
 MIN_SIZE = 6.0  # points: smaller text is hard to read on a card (preflight flags it too)
 ALIGN = {"left": 0, "center": 1, "right": 2}  # reportlab.lib.enums TA_LEFT, TA_CENTER, TA_RIGHT

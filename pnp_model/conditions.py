@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.errors import PnpError
+from pnp_model.errors import PnpError
 
 Fill = Callable[[str], str]  # a template with one card's fields filled in
 

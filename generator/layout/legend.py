@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from generator.components import Card, Element
+from pnp_model.components import Card, Element
 
 MM = 72 / 25.4
 MIN_TEXT = 6.0  # points: the smallest caption a player reads at arm's length

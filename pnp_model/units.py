@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import re
 
-from generator.errors import PnpError
+from pnp_model.errors import PnpError
 
 MM = 72 / 25.4
 INCH = 72.0

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import PnpError, read_text
-from generator.problems import record
+from pnp_model.errors import PnpError, read_text
+from pnp_model.problems import record
 
 DELIMITERS = (",", ";", "\t")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")

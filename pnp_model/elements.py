@@ -3,9 +3,9 @@
 Parameter types: "x"/"y" are lengths (a % is of the card width/height), "len" a length
 (% of the smaller side), "pt" a font size (a bare number is points), "text"/"color"/"file"
 hold {field} placeholders filled per card, "num" a number, "fraction" a number from 0 to 1,
-"bool" a flag, "list" a list, "condition" a when/unless test (generator.conditions).
+"bool" a flag, "list" a list, "condition" a when/unless test (pnp_model.conditions).
 Every number, length or flag may also be a {field} template, resolved and checked per card
-(generator.percard).
+(pnp_model.percard).
 The renderer has one drawing function per kind; a new kind is one entry here and one there.
 """
 
@@ -28,7 +28,7 @@ ELEMENTS: dict[str, dict[str, str]] = {
              "font": "text", "color": "color", "align": "text", "valign": "text",
              "leading": "pt", "shrink": "bool", "fit": "text", "min_size": "pt",
              "font_bold": "text", "font_italic": "text", "font_bold_italic": "text"},
-    # A named vector shape (generator.shapes) centred at (x, y), `size` across.
+    # A named vector shape (pnp_model.shapes) centred at (x, y), `size` across.
     "shape": {"name": "text", "x": "x", "y": "y", "size": "len", **STROKE},
     "image": {"file": "file", **BOX, "fit": "text"},
     # Domino pips for a value 0..9 (a numeral above 9) in the box.

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from generator.components import Card, Element
-from generator.errors import PnpError
+from pnp_model.components import Card, Element
+from pnp_model.errors import PnpError
 
 # A converter from the filled-in text to the parameter's value, given a `where` for errors.
 Convert = Callable[[Any, str], Any]
@@ -28,7 +28,7 @@ class PerCard:
     kind: str
 
     def value(self, card: Card, where: str) -> Any:
-        from generator.cardvalues import fill
+        from pnp_model.cardvalues import fill
 
         text = fill(self.template, card).strip()
         said = (f"{self.template!r} is {text!r} on card #{card.id} ({card.name}), from column "

@@ -12,9 +12,9 @@ from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from generator.components import Card
-from generator.errors import PnpError
-from generator.sources import Row, check_options, register
+from pnp_model.components import Card
+from pnp_model.errors import PnpError
+from pnp_model.sources import Row, check_options, register
 
 
 def triangle_set(top: int) -> list[tuple[int, int, int]]:

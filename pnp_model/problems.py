@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from generator.errors import PnpError, PnpErrors
+from pnp_model.errors import PnpError, PnpErrors
 
 # "card 4, game.toml [[face]] #3" or "card #4 (Goblin), game.toml ...": the card, the place
 _CARD = re.compile(r"^card #?(\d+)(?: \([^)]*\))?, (.*)$", re.DOTALL)

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.errors import PnpError
-from generator.tables import read_table
+from pnp_model.errors import PnpError
+from pnp_model.tables import read_table
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.components import IMAGE_SUFFIXES
-from generator.errors import PnpError
+from pnp_model.components import IMAGE_SUFFIXES
+from pnp_model.errors import PnpError
 
 NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
 KINDS = ("file", "shape", "icon")
@@ -37,7 +37,7 @@ class InlineIcon:
 def read(table: dict[str, Any], root: Path, fname: str, color: Callable[[str, str], str],
          shape: Callable[[str, str], str]) -> dict[str, InlineIcon]:
     """Validate the [icons] table; `color` and `shape` resolve the definition's names."""
-    from generator.problems import guard
+    from pnp_model.problems import guard
 
     out: dict[str, InlineIcon] = {}
     for name, spec in table.items():
@@ -84,6 +84,6 @@ def _entry(name: str, spec: Any, root: Path, where: str, color: Callable[[str, s
 
 
 def _is_icon(name: str) -> bool:
-    from generator.designs import icons
+    from pnp_model.designs import icons
 
     return icons.codepoint(name) is not None

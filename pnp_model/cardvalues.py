@@ -4,10 +4,10 @@ and the renderer, which draws with them, so the renderer never imports the loade
 
 from __future__ import annotations
 
-from generator.colorspec import is_literal
-from generator.components import Card, Element
-from generator.errors import PnpError
-from generator.shapes import SHAPES
+from pnp_model.colorspec import is_literal
+from pnp_model.components import Card, Element
+from pnp_model.errors import PnpError
+from pnp_model.shapes import SHAPES
 
 BASIC_COLORS = {
     "black": "#000000", "white": "#ffffff", "grey": "#808080", "gray": "#808080",
@@ -49,7 +49,7 @@ def resolve_color(value: str, palette: dict[str, str], where: str = "") -> str:
 
 def visible(el: Element, card: Card) -> bool:
     """Whether the element is drawn on this card: its layout is the card's, its `when` holds
-    and its `unless` does not (conditions parsed at load, see generator.conditions)."""
+    and its `unless` does not (conditions parsed at load, see pnp_model.conditions)."""
     if el.layout and el.layout != card.layout:
         return False
     when, unless = el.params.get("when"), el.params.get("unless")

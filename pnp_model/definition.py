@@ -11,16 +11,16 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from generator import conditions, layouts, units
-from generator.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shape, visible
-from generator.colorspec import is_literal
-from generator.components import Card, Deck, Element, PrintSettings
-from generator.elements import CHOICES, COMMON, ELEMENTS, KIND_CHOICES
-from generator.errors import PnpError, read_text
-from generator.percard import PerCard, for_card
-from generator.problems import collecting, found, guard, record
-from generator.shapes import SHAPES
-from generator.sources import SOURCES, Row
+from pnp_model import conditions, layouts, units
+from pnp_model.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shape, visible
+from pnp_model.colorspec import is_literal
+from pnp_model.components import Card, Deck, Element, PrintSettings
+from pnp_model.elements import CHOICES, COMMON, ELEMENTS, KIND_CHOICES
+from pnp_model.errors import PnpError, read_text
+from pnp_model.percard import PerCard, for_card
+from pnp_model.problems import collecting, found, guard, record
+from pnp_model.shapes import SHAPES
+from pnp_model.sources import SOURCES, Row
 
 CARD_SHAPES = ("rect", "circle", "hexagon", "triangle")
 BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
@@ -55,7 +55,7 @@ truthy = conditions.truthy
 
 def find(name_or_path: str | Path) -> Path:
     """The folder of a bundled template by name, or a user's folder / game.toml path."""
-    from generator.catalog import bundled
+    from pnp_model.catalog import bundled
 
     p = Path(name_or_path)
     if p.is_file() and p.name == "game.toml":
@@ -208,8 +208,8 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
     balance: dict[str, Any] = {}
     with guard():
         balance = _table(data, "balance", fname)
-        if balance:  # generator.balance only for a deck that has one (~3 ms of every build)
-            from generator.balance import read_balance
+        if balance:  # read only for a deck that has one
+            from pnp_model.balance import read_balance
 
             balance = read_balance(balance, root, fname)
     settings = PrintSettings()
@@ -242,8 +242,8 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
 
 
 def _icons(table: dict, root: Path, fname: str, colors: dict, shapes: dict) -> dict:
-    """The [icons] table (generator.inline_icons), shown in text as :name:."""
-    from generator import inline_icons
+    """The [icons] table (pnp_model.inline_icons), shown in text as :name:."""
+    from pnp_model import inline_icons
 
     return inline_icons.read(table, root, fname, lambda v, w: resolve_color(v, colors, w),
                              lambda v, w: resolve_shape(v, shapes, w))
@@ -269,7 +269,7 @@ def _load_design_sources() -> None:
     """Import the combinatorial sources lazily: they register themselves on import."""
     import importlib
 
-    for mod in ("generator.designs.planes", "generator.designs.dominoes"):
+    for mod in ("pnp_model.designs.planes", "pnp_model.designs.dominoes"):
         try:
             importlib.import_module(mod)
         except ModuleNotFoundError as e:
@@ -321,7 +321,7 @@ def _qty(row: Row) -> int:
 
 def _elements(items: list[tuple[str, dict]], box: tuple[float, float],
               columns: set[str]) -> tuple[Element, ...]:
-    """A side's elements, each (where, TOML table) as generator.layouts resolved them."""
+    """A side's elements, each (where, TOML table) as pnp_model.layouts resolved them."""
     w, h = box
     out = []
     for where, item in items:

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from generator.components import Card, Element
-from generator.errors import PnpError
+from pnp_model.components import Card, Element
+from pnp_model.errors import PnpError
 
 DEFAULT = "default"
 LAYOUT_KEYS = {"extends", "face", "back"}

@@ -18,11 +18,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from generator.components import IMAGE_SUFFIXES
-from generator.designs import icons
-from generator.designs.fields import field, prime_power
-from generator.errors import PnpError, read_text
-from generator.sources import Row, check_options, register
+from pnp_model.components import IMAGE_SUFFIXES
+from pnp_model.designs import icons
+from pnp_model.designs.fields import field, prime_power
+from pnp_model.errors import PnpError, read_text
+from pnp_model.sources import Row, check_options, register
 
 MAX_ORDER = 127  # 16,257 cards; larger planes are possible but no printable deck needs them
 PROVEN_IMPOSSIBLE = {6: "Tarry's 1901 proof, Bruck–Ryser theorem",
