@@ -250,7 +250,7 @@ def log_lines(g: Game, folded: snapshots.Folded, first: int) -> list[LogLine]:
             items = tuple(added(ledger, marks, seq))
         elif e.kind == "adjust":
             items = (table.adjustment_item(e),)
-        lines.append(LogLine(seq, e.kind, e.data.get("player"), _describe(e), s.at,
+        lines.append(LogLine(seq, e.kind, e.data.get("player"), describe(e), s.at,
                              items, seq in undone.gone, seq in undone.dismissed))
     return lines
 
@@ -260,7 +260,7 @@ def added(ledger: Sequence[ScoreItem], marks: Sequence[int], seq: int) -> Sequen
     return ledger[marks[seq - 2] if seq > 1 else 0:marks[seq - 1]]
 
 
-def _describe(e: Event) -> str:
+def describe(e: Event) -> str:
     d = e.data
     if e.kind == "new":
         opts = " ".join(f"{k}={v}" for k, v in sorted(d.get("options", {}).items()))
