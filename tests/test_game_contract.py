@@ -141,3 +141,42 @@ def test_the_example_game_reports_position_lines():
     with pytest.raises(RefereeError) as e:
         g.load_position(s, "turn zed")
     assert e.value.where == "position line 1" and "unknown player 'zed'" in e.value.what
+
+
+# One shape for every game folder: the same module for the same role, so a reader who knows one
+# game finds their way in the next, and a sixth game is one more folder like these.
+SHAPE = {
+    "model": ("State",),
+    "rules": ("GAME",),
+    "notation": ("parse_move", "format_move"),
+    "position": ("write_position", "read_position"),
+    "view": ("show",),
+    "dealer": (),
+}
+
+
+def _folders():
+    from pathlib import Path
+
+    import referee.games
+
+    return sorted(p.name for p in Path(referee.games.__file__).parent.iterdir()
+                  if (p / "__init__.py").exists())
+
+
+@pytest.mark.parametrize("folder", _folders())
+def test_every_game_folder_has_the_same_modules_in_the_same_roles(folder):
+    import importlib
+    import inspect
+
+    from referee.dealing import Dealer
+
+    for role, names in SHAPE.items():
+        module = importlib.import_module(f"referee.games.{folder}.{role}")
+        missing = [n for n in names if not hasattr(module, n)]
+        assert not missing, f"referee/games/{folder}/{role}.py lacks {missing}"
+    dealers = [c for _, c in inspect.getmembers(importlib.import_module(f"referee.games.{folder}.dealer"),
+                                                inspect.isclass) if issubclass(c, Dealer) and c is not Dealer]
+    assert dealers, f"referee/games/{folder}/dealer.py defines no Dealer"
+    game = importlib.import_module(f"referee.games.{folder}").GAME
+    assert game is importlib.import_module(f"referee.games.{folder}.rules").GAME

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from referee.engine import Option, Outcome, RefereeError, Rules, Sample, Violation
-from referee.games.coda import checks, deduction, display, effects, notation, sealing
+from referee.games.coda import checks, deduction, effects, notation, position, sealing, view
 from referee.games.coda.model import (
     RULES,
     Draw,
@@ -107,9 +107,15 @@ class Coda(Rules):
         return outcome_of(state)
 
     def show(self, state: State) -> str:
-        return display.show(state)
+        return view.show(state)
 
     # disputes: positions typed in, questions, secrets
+
+    def position(self, state: State) -> str:
+        return position.write_position(state)
+
+    def load_position(self, state: State, text: str) -> State:
+        return position.read_position(state, text)
 
     def query(self, state: State, text: str) -> str:
         return deduction.query(state, text)

@@ -9,7 +9,7 @@ in the README): a player places cards of their team's colour while the team stil
 a rival colour only while the team still holds rival cards of that colour received through the
 catch-up transfer. Nobody takes turns, so every placement names who made it.
 
-Modules, imported one way: model <- position <- rules.
+Modules: the shape of every game folder (referee/games/__init__.py).
 """
 
 from referee.games.dobble_connect.model import DeckInfo, State, deck_info, printed_deck

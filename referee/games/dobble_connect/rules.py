@@ -1,13 +1,11 @@
-"""Dobble Connect's rules: the game contract (imports go one way: model <- position <- rules)."""
+"""Dobble Connect's rules: the game contract over the model (legality, effects, scoring)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 
 from referee.engine import (
     Draft,
-    InvalidMove,
     Option,
     Outcome,
     RefereeError,
@@ -16,8 +14,8 @@ from referee.engine import (
     Sample,
     ScoreItem,
     Violation,
-    find_player,
 )
+from referee.games.dobble_connect import notation, position, view
 from referee.games.dobble_connect.model import (
     AXES,
     BLACK,
@@ -31,17 +29,13 @@ from referee.games.dobble_connect.model import (
     Start,
     State,
     around,
-    diagram,
     hex_name,
-    letter,
     parse_teams,
     printed_deck,
-    symbol_key,
 )
-from referee.games.dobble_connect.position import PositionText
 
 
-class DobbleConnect(PositionText, Rules):
+class DobbleConnect(Rules):
     """The Game protocol for Dobble Connect; the deck is injectable for tests."""
 
     name = "dobble-connect"
@@ -78,42 +72,22 @@ class DobbleConnect(PositionText, Rules):
             raise RefereeError("no black start card left")
         return free[0]
 
-    # notation
+    # notation, the board as text, positions: one module each (referee/games/<game>/ shape)
 
     def parse(self, state: State, text: str, player: str | None = None) -> Move:
-        t = text.strip()
-        m = re.fullmatch(r"start\s+#?(\d+)", t, re.I)
-        if m:
-            return Start(self._card(m.group(1)), player)
-        m = re.fullmatch(r"(?:(?P<who>[^:]+):)?\s*#?(?P<card>\d+)\s+on\s+#?(?P<on>\d+)\s+"
-                         r"(?P<sym>.+?)\s+at\s*\(?\s*(?P<q>[+-]?\d+)\s*[, ]\s*(?P<r>[+-]?\d+)"
-                         r"\s*\)?", t, re.I)
-        if not m:
-            raise InvalidMove(f"cannot read {text!r}; expected {NOTATION}")
-        who = self._player(state, m.group("who"), player)
-        return Place(who, self._card(m.group("card")), self._card(m.group("on")),
-                    symbol_key(m.group("sym")), (int(m.group("q")), int(m.group("r"))))
-
-    def _card(self, text: str) -> int:
-        n = int(text)
-        if n not in self.deck.colors:
-            raise InvalidMove(f"no card #{n}: the cards are numbered 1..{len(self.deck.colors)}")
-        return n
-
-    def _player(self, state: State, named: str | None, by: str | None) -> str:
-        if named is None and by is None:
-            raise InvalidMove("say who placed the card: --by NAME or 'NAME: 37 on 1 ...'")
-        players = [p for members in state.teams.values() for p in members]
-        found = [find_player(players, n) for n in (named, by) if n is not None]
-        if len(set(found)) > 1:
-            raise InvalidMove(f"the move says {named!r} but --by says {by!r}")
-        return found[0]
+        return notation.parse_move(self, state, text, player)
 
     def format(self, state: State, move: Move) -> str:
-        if isinstance(move, Start):
-            return f"start {move.card}"
-        q, r = move.hex
-        return f"{move.player}: {move.card} on {move.against} {move.symbol} at {q},{r}"
+        return notation.format_move(self, state, move)
+
+    def show(self, state: State) -> str:
+        return view.show(self, state)
+
+    def position(self, state: State) -> str:
+        return position.write_position(self, state)
+
+    def load_position(self, state: State, text: str) -> State:
+        return position.read_position(self, state, text)
 
     # rules
 
@@ -201,13 +175,13 @@ class DobbleConnect(PositionText, Rules):
         if color != team:
             s.received[team][color] -= 1
         s.notes.append(f"{m.player} ({team}) places {color} #{m.card} at {hex_name(m.hex)}")
-        line = self._line(s, m.hex)
+        line = self.line_at(s, m.hex)
         if line:
             self._win(s, color, line)
         elif self.available(s, team) + sum(s.received[team].values()) == 0:
             self._dead(s, team)
 
-    def _line(self, s: State, at: Hex) -> tuple[int, ...]:
+    def line_at(self, s: State, at: Hex) -> tuple[int, ...]:
         """Four or more cards of the new card's colour in a row through it, or ()."""
         color = self.deck.colors[s.board[at]]
         for dq, dr in AXES:
@@ -294,26 +268,7 @@ class DobbleConnect(PositionText, Rules):
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
 
-    def show(self, state: State) -> str:
-        return "\n".join(self._header(state) + diagram(state.board, self.deck.colors))
-
-    def _header(self, s: State) -> list[str]:
-        head = (f"Dobble Connect — game over: {s.outcome.reason}" if s.outcome else
-                f"Dobble Connect — round {s.round}, black #{s.start} at 0,0; "
-                f"{s.target} points win")
-        lines = [head]
-        for team, members in s.teams.items():
-            held = ", ".join(f"{n} {c}" for c, n in s.received[team].items() if n)
-            n = s.points[team]
-            lines.append(f"  {team} ({'+'.join(members)}): {n} point{'s' if n != 1 else ''}, "
-                         f"{self.available(s, team)} {team} cards in piles"
-                         + (f", rival cards held: {held}" if held else ""))
-        if s.last_win:
-            lines.append(f"  last line: {s.last_win}")
-        lines.append("  letters: " + ", ".join(f"{letter(c)} {c}" for c in
-                                               (*s.teams, BLACK)) + "; · free hex (q,r below)")
-        return lines
-
     # disputes: positions typed in, questions, secrets
+
 
 GAME = DobbleConnect()

@@ -9,7 +9,8 @@ starts round 1 and each later round starts one seat further on); the turn in whi
 out is that player's final turn, then every other player takes one final turn in order; case 5
 needs as many cards in the deck as the hand holds (the new hand is drawn first).
 
-Modules, imported one way: model <- play, position, display <- rules.
+Modules: the shape of every game folder (referee/games/__init__.py), and play.py for the
+effects of a move.
 """
 
 from referee.games.duplicon.model import HOLE, UNKNOWN, State, card_type, card_types

@@ -9,7 +9,8 @@ Cards come from the generator's own Decktet definition (templates/decktet), neve
 Cells are named by column letter and row number (E5); the starting grid's top-left is E5 so
 every cell a 6×6 box can reach keeps a stable positive name as the grid grows in any direction.
 
-Modules, imported one way: decktet, model <- position, display <- rules.
+Modules: the shape of every game folder (referee/games/__init__.py), and decktet.py for the
+cards.
 """
 
 from referee.games.thricewise.decktet import card_by_id, deck, find_card

@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from referee.engine import (
-    InvalidMove,
     Option,
     Outcome,
     RefereeError,
@@ -17,10 +16,9 @@ from referee.engine import (
     Violation,
     totals,
 )
-from referee.games.thricewise.decktet import card_by_id, deck, find_card, parse_cards
-from referee.games.thricewise.display import Display
+from referee.games.thricewise import notation, position, view
+from referee.games.thricewise.decktet import card_by_id, deck
 from referee.games.thricewise.model import (
-    CELL_RE,
     ORIGIN,
     RULES,
     Grid,
@@ -32,13 +30,11 @@ from referee.games.thricewise.model import (
     cell_problems,
     grid_shape,
     legal_cells,
-    parse_cell,
     score_placement,
 )
-from referee.games.thricewise.position import PositionText
 
 
-class Thricewise(Display, PositionText, Rules):
+class Thricewise(Rules):
     name = "thricewise"
     title = "Thricewise"
     min_players = 2
@@ -65,84 +61,25 @@ class Thricewise(Display, PositionText, Rules):
         n = len(players)
         return State(tuple(players), mode, hands=(0,) * n, deferred=((),) * n)
 
-    # notation
+    # notation, the board as text, positions: one module each (referee/games/<game>/ shape)
 
     def parse(self, state: State, text: str, player: str | None = None):
-        words = text.replace("=", " ").replace(":", " ").split()
-        if not words:
-            raise InvalidMove("empty move")
-        verb = words[0].lower()
-        rest = " ".join(words[1:])
-        if verb == "grid":
-            rows = tuple(tuple(c.id for c in parse_cards(r)) for r in rest.split("/"))
-            if not any(rows):
-                raise InvalidMove("expected the starting grid row by row: "
-                                  "grid Journey, Mountain / Forest, Sea")
-            return Grid(rows)
-        if verb == "reveal":
-            return self._parse_reveal(state, words[1:])
-        if verb in ("set-aside", "setaside", "aside"):
-            return SetAside(self._card_or_next(state, rest), player)
-        if verb == "place":
-            words = words[1:]
-        words = [w for w in words if w.lower() != "at"]
-        if words and CELL_RE.match(words[-1]):
-            cell = parse_cell(words[-1])
-            return Place(self._card_or_next(state, " ".join(words[:-1])), cell, player)
-        if words and CELL_RE.match(words[0]):
-            cell = parse_cell(words[0])
-            return Place(self._card_or_next(state, " ".join(words[1:])), cell, player)
-        raise InvalidMove(f"cannot read {text!r}: expected `grid ...`, `reveal ana Journey, "
-                          "ben Sea`, a placement like `Journey E4` (or `E4`), or `set-aside "
-                          "Journey`")
-
-    def _card_or_next(self, state: State, text: str) -> int:
-        if text.strip():
-            return find_card(text).id
-        if not state.pending:
-            raise InvalidMove("no card is waiting to be placed: name the card (Journey E4)")
-        return state.pending[0][1]
-
-    def _parse_reveal(self, state: State, words: list[str]) -> Reveal:
-        names = {p.lower(): p for p in state.players}
-        plays: list[tuple[str, list[str]]] = []
-        for group in " ".join(words).split(","):
-            for n, w in enumerate(group.split()):
-                if w.lower() in names:
-                    plays.append((names[w.lower()], []))
-                elif not plays or (n == 0 and plays[-1][1]):  # a comma starts the next player
-                    raise InvalidMove(f"expected a player name before {w!r} "
-                                      f"({', '.join(state.players)}): reveal ana Journey, ben Sea")
-                else:
-                    plays[-1][1].append(w)
-        if not plays:
-            raise InvalidMove("expected each player and the card they reveal: "
-                              "reveal ana Journey, ben Sea")
-        seen = set()
-        out = []
-        for p, ws in plays:
-            if p in seen:
-                raise InvalidMove(f"{p} appears twice in the reveal")
-            seen.add(p)
-            if not ws:
-                raise InvalidMove(f"which card did {p} reveal? (reveal {p} Journey)")
-            found = parse_cards(" ".join(ws))
-            if len(found) != 1:
-                raise InvalidMove(f"{p} reveals one card, not {len(found)}")
-            out.append((p, found[0].id))
-        return Reveal(tuple(out))
+        return notation.parse_move(self, state, text, player)
 
     def format(self, state: State, move) -> str:
-        if isinstance(move, Grid):
-            return "grid " + " / ".join(", ".join(card_by_id(c).name for c in r)
-                                        for r in move.rows)
-        if isinstance(move, Reveal):
-            return "reveal " + ", ".join(f"{p} {card_by_id(c).name}" for p, c in move.plays)
-        if isinstance(move, Place):
-            return f"{card_by_id(move.card).name} {cell_name(move.cell)}"
-        if isinstance(move, SetAside):
-            return f"set-aside {card_by_id(move.card).name}"
-        raise TypeError(move)
+        return notation.format_move(self, state, move)
+
+    def show(self, state: State) -> str:
+        return view.show(self, state)
+
+    def position(self, state: State) -> str:
+        return position.write_position(self, state)
+
+    def load_position(self, state: State, text: str) -> State:
+        return position.read_position(self, state, text)
+
+    def query(self, state: State, text: str) -> str:
+        return position.query(self, state, text)
 
     # rules
 
@@ -201,7 +138,7 @@ class Thricewise(Display, PositionText, Rules):
             out.append(Violation(RULES["T-deck"], f"{', '.join(dup)} appears twice in the grid"))
         return out
 
-    def _where(self, state: State, card: int) -> str | None:
+    def where_is(self, state: State, card: int) -> str | None:
         """Where a card already is, if it has been seen (each card exists once)."""
         for cell, cid in state.grid:
             if cid == card:
@@ -237,7 +174,7 @@ class Thricewise(Display, PositionText, Rules):
                     out.append(Violation(RULES["T-deferred"], f"{p}'s deferred {c.name} waits "
                                                               "for the final turn"))
                 continue
-            where = self._where(state, cid)
+            where = self.where_is(state, cid)
             if where:
                 out.append(Violation(RULES["T-deck"], f"{c.name} is already {where}"))
             elif state.hands[i] == 0:
@@ -273,7 +210,7 @@ class Thricewise(Display, PositionText, Rules):
             state = replace(state, pending=state.pending[1:],
                             set_aside=state.set_aside + ((owner, move.card, "no legal cell"),))
             notes.append(f"{card_by_id(move.card).name} set aside: no legal cell (T4)")
-        return self._advance(state, notes), notes
+        return self.advance(state, notes), notes
 
     def _reveal(self, state: State, move: Reveal, notes: list[str]) -> State:
         hands = list(state.hands)
@@ -301,7 +238,7 @@ class Thricewise(Display, PositionText, Rules):
                        deferred=tuple(tuple(d) for d in deferred), pending=tuple(pending),
                        drawers=tuple(drawers))
 
-    def _advance(self, state: State, notes: list[str]) -> State:
+    def advance(self, state: State, notes: list[str]) -> State:
         """Automatic steps: set aside unplaceable cards, draws, the final turn, the end."""
         while True:
             if state.pending:

@@ -35,8 +35,8 @@ from referee.games.tripple_domino.model import (
 from referee.position import read_lines
 
 
-def write(state: State) -> str:
-    """The position as text that read() takes back."""
+def write_position(state: State) -> str:
+    """The position as text that read_position() takes back."""
     tot = totals(state.ledger, state.players)
     out = [
         "# tripple-domino position: cells as CELL CORNERS (clockwise from the apex)",
@@ -62,7 +62,7 @@ LINES = ("a line is round, hands, reserve, scores, turn, drawn, drawn-in-round o
 CELL = re.compile(r"[ud][-(\d]")
 
 
-def read(state: State, text: str) -> State:
+def read_position(state: State, text: str) -> State:
     """A position typed in (see write()): the match continues from exactly that board."""
     s = deal(replace(state, ledger=(), round=1))
     board: dict[Cell, Tile] = {}

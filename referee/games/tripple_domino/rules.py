@@ -397,16 +397,16 @@ class TrippleDomino(Rules):
 
     def position(self, state: State) -> str:
         """The position as text that load_position reads back (the reader and writer are
-        imported here: only `position` and `new --position` need them, ~1.5 ms)."""
-        from referee.games.tripple_domino.position import write
+        imported here: only `position` and `new --position` need them)."""
+        from referee.games.tripple_domino.position import write_position
 
-        return write(state)
+        return write_position(state)
 
     def load_position(self, state: State, text: str) -> State:
         """A position typed in (see position()): for disputes about a concrete board."""
-        from referee.games.tripple_domino.position import read
+        from referee.games.tripple_domino.position import read_position
 
-        return read(state, text)
+        return read_position(state, text)
 
 
 GAME = TrippleDomino()

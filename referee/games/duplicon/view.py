@@ -12,7 +12,7 @@ def _cell(v: str) -> str:
     return {UNKNOWN: "?", HOLE: "·"}.get(v, v)
 
 
-def draw_table(s: State) -> str:
+def show(s: State) -> str:
     if s.phase == "over":
         head = f"Duplicon — game over: {s.outcome.reason if s.outcome else ''}"
     elif s.phase == "opening":
