@@ -17,6 +17,7 @@ from click.testing import CliRunner
 from referee.cli import main
 from referee.engine import InvalidMove
 from referee.games.coda import GAME as G
+from tests.programs import REFEREE
 
 STRONG = "quokka-lamp-river"
 
@@ -100,7 +101,7 @@ def test_secret_reads_a_piped_stdin_even_with_a_terminal_attached(ref):
 
     env = {**os.environ, "REFEREE_DB": ref.db}
     try:
-        r = subprocess.run(["referee", "play", "seal ana", "--secret"], input=f"0 1 2 3 {STRONG}\n",
+        r = subprocess.run([REFEREE, "play", "seal ana", "--secret"], input=f"0 1 2 3 {STRONG}\n",
                            capture_output=True, text=True, env=env, timeout=20,
                            preexec_fn=own_terminal)
     finally:

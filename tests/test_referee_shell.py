@@ -10,7 +10,6 @@ import os
 import pty
 import re
 import select
-import shutil
 import struct
 import subprocess
 import termios
@@ -18,8 +17,9 @@ import time
 
 import pytest
 
+from tests.programs import REFEREE
+
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[=>]|\r")
-pytestmark = pytest.mark.skipif(shutil.which("referee") is None, reason="referee not installed")
 
 
 class Terminal:
@@ -29,7 +29,7 @@ class Terminal:
         self.fd, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
         env = {**os.environ, "REFEREE_DB": str(db), "TERM": "xterm", "INPUTRC": os.devnull}
-        self.proc = subprocess.Popen([shutil.which("referee"), "shell", *args], stdin=slave,
+        self.proc = subprocess.Popen([REFEREE, "shell", *args], stdin=slave,
                                      stdout=slave, stderr=slave, env=env,
                                      start_new_session=True)
         os.close(slave)
@@ -71,7 +71,7 @@ class Terminal:
 @pytest.fixture
 def db(tmp_path):
     path = tmp_path / "shell.sqlite3"
-    subprocess.run(["referee", "--db", str(path), "new", "tripple-domino", "--players",
+    subprocess.run([REFEREE, "--db", str(path), "new", "tripple-domino", "--players",
                     "ana,bob"], check=True, capture_output=True)
     return path
 
@@ -104,7 +104,7 @@ def test_one_prompt_per_move_with_the_board_drawn_again(db):
 
 
 def test_tab_completes_commands_players_tiles_and_cells(db):
-    subprocess.run(["referee", "--db", str(db), "play", "start ana=5-5-5 bob=4-4-4"],
+    subprocess.run([REFEREE, "--db", str(db), "play", "start ana=5-5-5 bob=4-4-4"],
                    check=True, capture_output=True)
     t = Terminal(db)
     t.expect(PROMPT.format("bob"))
@@ -160,7 +160,7 @@ def test_without_a_current_match_the_shell_is_a_one_line_error(tmp_path):
 def test_tab_completes_cards_and_grid_cells_in_duplicon(tmp_path):
     db = tmp_path / "dup.sqlite3"
     for args in (["new", "duplicon", "--players", "ana,bob"], ["play", "open a1=orange c3=blue"]):
-        subprocess.run(["referee", "--db", str(db), *args], check=True, capture_output=True)
+        subprocess.run([REFEREE, "--db", str(db), *args], check=True, capture_output=True)
     t = Terminal(db)
     t.expect(r"duplicon #1 ana> ")
     t.type("play blu\t")  # a card type

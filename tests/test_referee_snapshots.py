@@ -16,6 +16,7 @@ import pytest
 from referee import engine, registry, session, snapshots, table_session
 from referee.games.tripple_domino import GAME
 from referee.store import Store
+from tests.programs import REFEREE
 
 
 def play_randomly(store: Store, moves: int, seed: int, undo_every: int = 0) -> None:
@@ -163,7 +164,7 @@ def test_a_snapshot_that_would_build_other_objects_is_refused(store):
 def test_reading_commands_take_no_write_lock(tmp_path):
     db = tmp_path / "m.sqlite3"
     env = {**os.environ, "REFEREE_DB": str(db)}
-    run = lambda *a: subprocess.run(["referee", *a], env=env, capture_output=True,  # noqa: E731
+    run = lambda *a: subprocess.run([REFEREE, *a], env=env, capture_output=True,  # noqa: E731
                                     text=True, timeout=20)
     assert run("new", "tripple-domino", "--players", "ana,bob").returncode == 0
     assert run("play", "start ana=5-5-5 bob=4-4-4").returncode == 0

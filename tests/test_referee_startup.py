@@ -16,6 +16,7 @@ import pytest
 from pnp_shared.folders import user_folder
 from referee.cli import main
 from referee.cli_group import LISTED, RefereeGroup
+from tests.programs import REFEREE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -121,7 +122,7 @@ def test_the_program_ends_without_teardown_yet_every_output_and_exit_code_arrive
         assert CliRunner().invoke(main, args, env=env).exit_code == 0
 
     def program(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(["referee", *args], env=env, capture_output=True, text=True,
+        return subprocess.run([REFEREE, *args], env=env, capture_output=True, text=True,
                               timeout=60)
 
     for args in (["log", "--json"], ["show"], ["log", "--all"]):

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
+from tests.programs import REFEREE
 
 READS = [("show",), ("log",), ("score",), ("export",), ("matches",), ("standings",),
          ("verify", "--all"), ("check", "draw")]
@@ -26,7 +27,7 @@ class Ran:
 
 def run(db, *args) -> Ran:
     """A real `referee` process: it leaves no open file behind on the small file system."""
-    return Ran(subprocess.run(["referee", "--db", str(db), *args], capture_output=True,
+    return Ran(subprocess.run([REFEREE, "--db", str(db), *args], capture_output=True,
                               text=True, timeout=60))
 
 

@@ -16,6 +16,7 @@ import pytest
 from referee import session
 from referee.engine import RefereeError
 from referee.store import Store
+from tests.programs import REFEREE
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -125,7 +126,7 @@ def test_two_writer_processes_both_land_without_loss_or_duplicates(db):
 def test_two_referee_commands_at_once_both_land(db):
     _match_with_moves(db)
     env = {**os.environ, "REFEREE_DB": str(db)}
-    cmds = [["referee", "play", "draw"], ["referee", "play", "pass", "--by", "ana"]]
+    cmds = [[REFEREE, "play", "draw"], [REFEREE, "play", "pass", "--by", "ana"]]
     procs = [subprocess.Popen(c, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               text=True) for c in cmds]
     codes = sorted(p.wait(timeout=60) for p in procs)
@@ -156,7 +157,7 @@ def test_sigkill_of_the_cli_mid_play_keeps_what_it_reported(db):
     _match_with_moves(db)
     env = {**os.environ, "REFEREE_DB": str(db)}
     for delay in (0.0, 0.03, 0.06, 0.1, 0.15, 0.3):
-        p = subprocess.Popen(["referee", "play", "draw"], env=env, stdout=subprocess.PIPE,
+        p = subprocess.Popen([REFEREE, "play", "draw"], env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.DEVNULL, text=True)
         time.sleep(delay)
         p.send_signal(signal.SIGKILL)
@@ -165,7 +166,7 @@ def test_sigkill_of_the_cli_mid_play_keeps_what_it_reported(db):
         if out.startswith("ok (event "):
             seq = int(out.split("event ")[1].split(")")[0])
             assert cur.events[seq - 1].kind == "move"
-    assert subprocess.run(["referee", "log"], env=env, capture_output=True).returncode == 0
+    assert subprocess.run([REFEREE, "log"], env=env, capture_output=True).returncode == 0
 
 
 def test_no_current_match_is_a_user_error(db):
