@@ -1,11 +1,12 @@
 """The cards of a bundled definition as the rules need them, read through pnp_model.definition.
 
 Why a memo on disk: every referee command folds its match, so it needs the components each
-time, and importing pnp_model.definition and loading a template costs 15-30 ms of the 150 ms a
-command may take; the fields the rules read are a few hundred bytes. The memo is keyed by the
-size and modification time of every file the answer depends on (the template folder and the
-generator package), so an edited definition or generator is read again at once. It lives in
-the user's cache folder ($REFEREE_CACHE overrides); deleting it is always safe.
+time, and importing the definition reader and loading a template costs several times what
+the rest of a command does (bench/bench_components.py measures both ways); the fields the
+rules read are a few hundred bytes. The memo is keyed by the size and modification time of
+every file the answer depends on (the template folder and the pnp_model package), so an edited
+definition or model is read again at once. It lives in the user's cache folder ($REFEREE_CACHE
+overrides); deleting it is always safe.
 """
 
 from __future__ import annotations
