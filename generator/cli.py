@@ -24,7 +24,7 @@ def main() -> None:
     --card 1` shows one card as a PNG; `pnp calibrate` prints a page to check your printer first.
     """
     # numpy's OpenBLAS starts a thread per core as it is imported (symbol art); pnp never
-    # multiplies matrices, and one thread saves ~25 ms of CPU per build. A user's setting wins.
+    # multiplies matrices, so the threads only cost start-up CPU. A user's setting wins.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
@@ -194,7 +194,7 @@ def _build_many(jobs: list, opts, quiet: bool) -> list:
     one core or no fork (Windows, macOS): one after the other, with progress bars."""
     workers = min(len(jobs), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                   else os.cpu_count() or 1)
-    if workers < 2:  # one game: no pool (importing multiprocessing alone costs ~8 ms)
+    if workers < 2:  # one game: no pool, not even multiprocessing's import
         return [_build_one(deck, out, opts, quiet) for out, deck in jobs]
     import multiprocessing
 

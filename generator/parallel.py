@@ -32,7 +32,7 @@ def can_fork() -> bool:
     """Whether forked children may help: more than one core, fork available, not inside a
     daemonic worker, no other thread running, and a core to spare."""
     # multiprocessing is imported only by a pool (`pnp build --all`): without it, this is no
-    # pool's worker (and a one-game build saves its ~8 ms import)
+    # pool's worker (and a one-game build skips its import)
     pool = sys.modules.get("multiprocessing")
     return (cores() > 1 and hasattr(os, "fork")
             and not (pool is not None and pool.current_process().daemon)
@@ -42,9 +42,8 @@ def can_fork() -> bool:
 def busy() -> bool:
     """Whether the machine has no core to spare: its load over the last minute (this process
     included) is at least its number of cores. There a child only competes with the parent
-    for the same CPU. Fresh builds on 2 cores, alternating, serial -> forked: at a load of
-    1.0, a 55-card icon deck 0.99 -> 0.79 s and the order-31 deck 2.58 -> 2.21 s; at 4.9, the
-    55-card deck 1.51 -> 1.64 s and the order-31 deck 4.62 -> 4.58 s (median of 5, 9 and 5)."""
+    for the same CPU: measured on 2 cores, forking helped at a load of 1 and cost a little at
+    a load of 5 (bench/bench_symbols.py)."""
     try:
         return os.getloadavg()[0] >= cores()
     except OSError:  # no load average on this system

@@ -31,7 +31,7 @@ GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
           "layouts", "icons"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
-MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
+MAX_CARDS = 20_000  # a whole deck: thousands of A4 sheets; far more exhausts memory
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
 
 

@@ -1,12 +1,11 @@
 """The tools' folders in the user's home: data (the referee's matches) and cache (memos).
 
-Why not always platformdirs: importing it costs ~10 ms of CPU (it pulls in tempfile, shutil,
-random, bz2 and lzma), a fifteenth of a command's 150 ms, paid by every command that reads
-cards. On Linux the folder it picks follows the XDG Base Directory rule, read directly here when
-the environment is the usual one (an absolute $HOME, an XDG variable unset or absolute); any
-other system or environment asks platformdirs. tests/test_referee_startup.py checks that both
-give the same folder. Both tools ask here, so pnp's build memo and the referee's memos
-follow one rule.
+Why not always platformdirs: importing it pulls in tempfile, shutil, random, bz2 and lzma,
+paid by every command that reads cards. On Linux the folder it picks follows the XDG Base
+Directory rule, read directly here when the environment is the usual one (an absolute $HOME,
+an XDG variable unset or absolute); any other system or environment asks platformdirs.
+tests/test_referee_startup.py checks that both give the same folder. Both tools ask here, so
+pnp's build memo and the referee's memos follow one rule.
 """
 
 from __future__ import annotations

@@ -19,11 +19,10 @@ def is_program(name: str, package: str | None = None) -> bool:
 
 def leave_now(code: int) -> None:
     """End the program without Python's teardown, which frees every module and object one by
-    one: ~25 M instructions, ~7 % of a referee command on a 20,000-event match; ~45 ms of
-    wall time after a `pnp build` of 57 raster symbols, most of it returning ~70 MB of memory
-    page by page. Nothing is left to do by then: the command closed its database, files and
-    pools (all in `with` blocks or the command's context); only the output still in Python's
-    buffers is flushed."""
+    one: a visible share of a referee command on a long match and of a `pnp build` of raster
+    symbols, most of it returning memory page by page (bench/bench_referee.py). Nothing is
+    left to do by then: the command closed its database, files and pools (all in `with`
+    blocks or the command's context); only the output still in Python's buffers is flushed."""
     try:
         sys.stdout.flush()
         sys.stderr.flush()

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from referee.engine import Verdict
 
 # Each command imports what it needs when it runs (the rules, the store, the snapshots): a
-# command has 150 ms, and `referee --help` or `referee games` need none of that.
+# table waits on every command, and `referee --help` or `referee games` need none of that.
 
 
 _store, _json, _parse_options = store_of, echo_json, parse_options

@@ -60,7 +60,7 @@ LONG_RUNNING = ("shell", "simulate")
 def without_cycle_collection(ctx: click.Context) -> None:
     """A command that answers and exits runs without Python's cyclic garbage collector (the
     process ends before cycles matter; collecting walked the objects of a long match's state
-    again and again, ~4 ms of a command's 150). The `referee` program starts without it (see
+    again and again for nothing). The `referee` program starts without it (see
     cli.py: the imports alone set it off several times) and a command that exits never turns
     it back on; run in a process that goes on (tests, the shell's own commands), it is put back
     when the command ends. The shell and the simulation run long: they collect cycles, all but

@@ -1,9 +1,9 @@
 """What `referee games` lists (name, title, players, options, notation of every game), kept in
 the user's cache folder.
 
-Why: listing the games imported every game's rules (~60 ms of CPU of a 150 ms budget) to read
+Why: listing the games imported every game's rules, the bulk of the command's time, to read
 a few class attributes. The memo is keyed like referee/components.py's: the names, sizes and
-modification times of every file of the referee, the templates and the generator (what a
+modification times of every file of the referee, the templates and the model (what a
 game's rules can read), so an added or edited game is listed at once. Games registered in
 memory (registry.register) are never cached. Deleting the memo is always safe.
 """

@@ -114,7 +114,7 @@ class Board:
         crowding = blurred.crop((left, top, left + x1 - x0, top + y1 - y0))
         legal = rows_image(free, n, y0, y1).crop((x0, 0, x1, y1 - y0))
         scored = crowding.chop_darker(legal.im)
-        most = scored.getextrema()[1]  # in C: max() of the bytes took ~11 ms of 57 cards
+        most = scored.getextrema()[1]  # in C: max() over the bytes in Python was slow
         scored = legal._new(scored).tobytes()
         if most == 0:  # no legal place has a blocked cell near: any legal place will do
             scored, most = legal.tobytes(), 255

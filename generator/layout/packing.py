@@ -255,7 +255,7 @@ def _pool(n: int, region: Region, seed: str, spread: float = 2.2, dense: bool = 
         tried = [pack_dense(n, region, f"{seed}:{i}", spread) for i in range(CANDIDATES)]
     elif n <= BIG:
         tried = [pack(n, region, f"{seed}:{i}", spread) for i in range(CANDIDATES)]
-    else:  # a few big layouts, each ~0.15 s: one per core (each is seeded on its own)
+    else:  # a few big layouts, each slow: one per core (each is seeded on its own)
         import numpy  # noqa: F401  (imported once here, not once in each worker)
 
         from generator.parallel import fork_map

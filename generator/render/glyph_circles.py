@@ -123,7 +123,7 @@ MANY_ICONS = 200  # above this many icons in a deck, their circles are found on 
 
 def prefetch_circles(font_name: str, codes: list[int]) -> None:
     """Find the circles of a big deck's icons at once, shared over the cores (each glyph's
-    circle is ~0.5 ms of pure Python; 993 icons are half a second on one core)."""
+    circle is pure Python, so a deck of hundreds of icons is worth sharing)."""
     codes = [c for c in codes if c not in _GLYPH_CIRCLES]
     if len(codes) <= MANY_ICONS:
         return
@@ -137,7 +137,7 @@ def prefetch_circles(font_name: str, codes: list[int]) -> None:
 
 @cache
 def _glyf_table(font_name: str) -> bytes:
-    """The font's glyph table, read once (reportlab copies the whole table, ~1 MB for Font
+    """The font's glyph table, read once (reportlab copies the whole table, large for Font
     Awesome, on every get_table call)."""
     return pdfmetrics.getFont(font_name).face.get_table("glyf")
 

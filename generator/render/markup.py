@@ -1,5 +1,5 @@
-"""Escaping for reportlab paragraph markup (xml.sax.saxutils pulls in urllib and http: ~25 ms
-of start-up for three replacements)."""
+"""Escaping for reportlab paragraph markup (xml.sax.saxutils pulls in urllib and http: a
+noticeable share of start-up for three replacements)."""
 
 from __future__ import annotations
 

@@ -21,8 +21,8 @@ from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfutils
 
 JPEG_SUFFIXES = (".jpg", ".jpeg")
-# zlib's level for a symbol's pixels and mask: 3 deflates the bench's 57 symbols in 9 ms to
-# 97 KiB, the default 6 in 33 ms to 65 KiB (a 57-card deck's PDF 0.18 -> 0.21 MB)
+# zlib's level for a symbol's pixels and mask: 3 deflates several times faster than the default
+# 6 for a slightly larger PDF (bench/bench_symbols.py)
 DEFLATE = 3
 
 

@@ -137,7 +137,7 @@ class TextBox:
         """The paragraph at a font size, measured. The markup is parsed once (at the element's
         size); other sizes scale its fragments, which is what a parse at that size would give
         and saves most of the work of shrinking."""
-        # platypus costs ~0.1 s to import: only decks with rich text or boxes pay for it
+        # platypus is slow to import: only decks with rich text or boxes pay for it
         from reportlab.lib.styles import ParagraphStyle
         from reportlab.platypus.paragraph import Paragraph
 
