@@ -17,15 +17,6 @@ from generator.cli_group import ELSEWHERE, LISTED
 LAZY = sorted(set(ELSEWHERE.values()))
 
 
-def test_build_of_a_plain_deck_imports_no_other_command(tmp_path):
-    status, modules = imported_by(["build", "decktet", "-o", str(tmp_path / "d.pdf")])
-    assert status == 0 and (tmp_path / "d.pdf").stat().st_size > 0
-    assert "generator.build" in modules
-    others = {"generator.commands.export", "generator.commands.verify", "generator.commands.watch",
-              "generator.balance"}  # [balance] is read only from a deck that has one
-    assert not modules & others, sorted(modules & others)
-
-
 @pytest.mark.parametrize("command", sorted(ELSEWHERE))
 def test_a_lazy_command_still_runs_from_its_module(command):
     status, modules = imported_by([command, "--help"])

@@ -49,7 +49,7 @@ def test_symbols_come_through_the_memo_too(monkeypatch, tmp_path):
 
 
 def test_with_a_warm_memo_no_game_reads_the_definitions_again(tmp_path):
-    """Every game's cards come through the memo: a command does not import the generator."""
+    """Every game's cards come through the memo: a command does not read the definitions."""
     import os
     import subprocess
     import sys
@@ -61,7 +61,7 @@ from referee.cli import main
 for game in ("tripple-domino", "thricewise", "coda", "dobble-connect", "duplicon"):
     main(["new", game, "--players", "ana,bob"], standalone_mode=False)
     main(["show"], standalone_mode=False)
-print("LOADED", sorted(m for m in sys.modules if m.startswith("generator")))
+print("LOADED", sorted(m for m in sys.modules if m.startswith(("generator", "pnp_model.definition"))))
 """
     env = {**os.environ, "REFEREE_DB": str(tmp_path / "x.sqlite3"),
            "REFEREE_CACHE": str(tmp_path / "cache")}

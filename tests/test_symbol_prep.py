@@ -13,7 +13,6 @@ from pnp_model.definition import load
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 import art_deck  # noqa: E402
-from pnp_imports import imported_by  # noqa: E402
 
 needs_fork = pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this OS")
 
@@ -116,21 +115,3 @@ def test_a_damaged_symbol_is_still_one_error_line_naming_it(tmp_path):
     assert r.returncode == 2 and "Traceback" not in r.stderr
     assert r.stderr.count("error:") == 1 and "symbol004.png" in r.stderr
     assert not (tmp_path / "out.pdf").exists()
-
-
-def test_a_one_game_build_imports_no_process_pool(tmp_path):
-    """multiprocessing (~8 ms to import) is for several games at once; the helper of one
-    game's symbol art forks by itself."""
-    root = art_deck.make_deck(tmp_path / "deck", order=2)
-    status, modules = imported_by(["build", str(root), "-o", str(tmp_path / "out.pdf")])
-    assert status == 0 and (tmp_path / "out.pdf").stat().st_size > 0
-    assert "multiprocessing" not in modules
-
-
-def test_a_deck_of_own_art_builds_without_importing_numpy(tmp_path):
-    """numpy's import alone (~80 ms) costs more than cleaning a 57-image deck: the user's-art
-    path (cleaning, silhouettes, packing) is Pillow and Python integers."""
-    root = art_deck.make_deck(tmp_path / "deck", order=3)
-    status, modules = imported_by(["build", str(root), "-o", str(tmp_path / "out.pdf")])
-    assert status == 0 and (tmp_path / "out.pdf").stat().st_size > 0
-    assert not [m for m in modules if m.split(".")[0] == "numpy"]
