@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from types import MappingProxyType
@@ -255,6 +256,23 @@ class Rules(Generic[State, Move]):
     def secret_move(self, state: State, text: str, secret: str, player: str | None) -> str:
         """The public move a secret turns into (e.g. salted hashes); the secret is never kept."""
         raise RefereeError(f"{self.name} takes no secret input", "--secret")
+
+    def picture(self, state: State) -> str | None:
+        """The board drawn as SVG (`referee serve`, `show --svg`), public information only, as
+        `show`; None for a game that draws none. By default the `picture(game, state)` function
+        of the picture.py beside the game's rules (referee/games/<game>/picture.py), imported
+        only when a picture is asked for, so no other command loads it."""
+        package = getattr(sys.modules.get(type(self).__module__), "__package__", None)
+        if not package:
+            return None
+        name = f"{package}.picture"
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise  # picture.py exists but fails to import: a bug, not a game without one
+            return None
+        return module.picture(self, state)
 
     def redact(self, text: str) -> str:
         """A rejected move as the log keeps it: any secret typed in it withheld (a passphrase
