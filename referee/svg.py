@@ -18,7 +18,7 @@ text{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;fill:#222}
 .note{fill:#666}
 .free{fill:none;stroke:#999;stroke-dasharray:4 4;stroke-width:1.5}
 .free-label{fill:#888}
-.latest{stroke:#d1495b;stroke-width:4}
+.latest{stroke:#d1495b;stroke-width:5}
 """
 
 
@@ -42,7 +42,7 @@ def document(body: Iterable[str], box: tuple[float, float, float, float], title:
     view = f"{num(x - pad)} {num(y - pad)} {num(w + 2 * pad)} {num(h + 2 * pad)}"
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{view}" width="{num(w + 2 * pad)}" '
             f'height="{num(h + 2 * pad)}" role="img" aria-label="{esc(title)}">'
-            f"<title>{esc(title)}</title><style>{STYLE}{style}</style>"
+            f"<title>{esc(title)}</title><style>{style}{STYLE}</style>"
             + "".join(body) + "</svg>\n")
 
 

@@ -67,8 +67,10 @@ def last_verdict(cur: session.Loaded) -> dict[str, Any] | None:
         if e.kind not in ("move", "rejected"):
             continue
         d = e.data
-        out: dict[str, Any] = {"event": e.seq, "player": d.get("player"),
-                               "move": g.redact(str(d.get("text", ""))),
+        who, move = d.get("player"), g.redact(str(d.get("text", "")))
+        if who and move.startswith(f"{who}:"):  # real-time moves name their player: once
+            move = move[len(who) + 1:].strip()
+        out: dict[str, Any] = {"event": e.seq, "player": who, "move": move,
                                "legal": e.kind == "move",
                                "undone": e.seq in undone.gone or e.seq in undone.dismissed}
         if e.kind == "rejected":

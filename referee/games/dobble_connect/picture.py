@@ -11,6 +11,7 @@ from referee import svg
 from referee.games.dobble_connect.model import BLACK, State, around, hex_name
 
 R = 34  # centre to corner of a hexagon, in picture units
+LINE = 38  # a line of the legend
 # The card colours as printed (templates/dobble-connect/game.toml [colors]); a colour a test's
 # own deck names is drawn by its CSS name.
 PRINTED = {"pink": "#e6007e", "orange": "#f28c00", "green": "#00963f", "blue": "#0069b4",
@@ -51,12 +52,12 @@ def picture(game, state: State) -> str:
                                svg.text(*centre(h), card, 20, "card-id")],
                               "placed", data_hex=hex_name(h), data_card=card, data_team=team))
     x, y, w, h = svg.bounds(spots)
-    legend_y = y + h + 26
+    legend_y = y + h + 34
     for k, (team, members) in enumerate(state.teams.items()):
-        row = legend_y + 30 * k
-        body.append(svg.card(x, row - 11, 22, 22, "", 4, fill=colour(team)))
+        row = legend_y + LINE * k
+        body.append(svg.card(x, row - 14, 28, 28, "", 5, fill=colour(team)))
         points = state.points.get(team, 0)
-        body.append(svg.text(x + 32, row, f"{team}: {'+'.join(members)} — {points} point"
-                             f"{'s' if points != 1 else ''}", 16, anchor="start"))
-    height = legend_y + 30 * len(state.teams) - 12 - y
+        body.append(svg.text(x + 40, row, f"{team}: {'+'.join(members)} — {points} point"
+                             f"{'s' if points != 1 else ''}", 24, anchor="start"))
+    height = legend_y + LINE * len(state.teams) - 20 - y
     return svg.document(body, (x, y, max(w, 300), height), title, STYLE)

@@ -1,6 +1,7 @@
-"""Tripple Domino's board as SVG: every tile a triangle with its three numbers in its corners,
-where they lie on the table, its cell and card id in the middle; the free cells next to the
-tiles dashed, with the cell to type (lower case, as `show` labels them); the latest tile ringed.
+"""Tripple Domino's board as SVG: every tile a triangle with its cell and card id, and every
+number on the vertex where it lies (the tiles meeting there agree on it, D3: one number, as on
+the table, rather than up to six copies crowding each other); the free cells next to the tiles
+dashed, with the cell to type (lower case, as `show` labels them); the latest tile ringed.
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from referee.games.tripple_domino.board import corners, free_cells
 from referee.games.tripple_domino.model import State, cell_name, tiles
 
 SIDE = 80  # a lattice step, in picture units
+RADIUS = 17  # of the disc a number sits on
 STYLE = """
 .tile{fill:#fbf3dc;stroke:#3b3b3b;stroke-width:2}
+.vertex{fill:#fff;stroke:#1d3557;stroke-width:2}
 .corner{font-weight:700;fill:#1d3557}
 .cell{fill:#555}
 """
@@ -23,10 +26,6 @@ def point(v: tuple[int, int]) -> svg.Point:
     """Where lattice vertex (x, y) lies: rows of equilateral triangles, y upwards."""
     x, y = v
     return SIDE * (x + y / 2), -SIDE * y * math.sqrt(3) / 2
-
-
-def _towards(a: svg.Point, b: svg.Point, share: float) -> svg.Point:
-    return a[0] + (b[0] - a[0]) * share, a[1] + (b[1] - a[1]) * share
 
 
 def picture(game, state: State) -> str:
@@ -48,14 +47,18 @@ def picture(game, state: State) -> str:
         pts = [point(v) for v in corners(cell)]
         spots += pts
         mid = _centre(pts)
-        parts = [svg.polygon(pts, "tile latest" if cell == latest else "tile")]
-        for at, n in zip(pts, numbers, strict=True):
-            parts.append(svg.text(*_towards(at, mid, 0.42), n, 24, "corner"))
         card_id = tiles()[tuple(sorted(numbers))][0]
-        parts.append(svg.text(mid[0], mid[1] - 6, cell_name(cell), 12, "cell"))
-        parts.append(svg.text(mid[0], mid[1] + 9, f"#{card_id}", 11, "note"))
-        body.append(svg.group(parts, "placed", data_cell=cell_name(cell),
+        body.append(svg.group([svg.polygon(pts, "tile latest" if cell == latest else "tile"),
+                               svg.text(mid[0], mid[1] - 7, cell_name(cell), 14, "cell"),
+                               svg.text(mid[0], mid[1] + 9, f"#{card_id}", 13, "note")],
+                              "placed", data_cell=cell_name(cell),
                               data_tile="-".join(map(str, numbers))))
+    for v, n in state.numbers.items():
+        x, y = point(v)
+        spots += [(x - RADIUS, y - RADIUS), (x + RADIUS, y + RADIUS)]
+        body.append(svg.group([f'<circle class="vertex" cx="{svg.num(x)}" cy="{svg.num(y)}" '
+                               f'r="{RADIUS}"/>', svg.text(x, y + 1, n, 26, "corner")],
+                              "number", data_vertex=f"{v[0]},{v[1]}"))
     return svg.document(body, svg.bounds(spots), title, STYLE)
 
 
