@@ -211,3 +211,20 @@ def test_the_boards_are_legible_on_a_phone(env, serve, browser, board, tmp_path)
         assert box["width"] <= viewport["width"]
         page.screenshot(path=str(shots / f"{board}-{name}.png"), full_page=True)
         page.close()
+
+
+def test_ctrl_c_stops_the_server_at_once_with_pages_open(env, serve, browser):  # noqa: F811
+    """An open page holds its event stream (and would reconnect): Ctrl-C still ends the
+    server within seconds, quietly."""
+    import signal
+
+    assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
+    served = serve()
+    page = browser.new_page()
+    page.goto(served.url)
+    page.wait_for_selector("#live.on")
+    served.process.send_signal(signal.SIGINT)
+    served.process.wait(5)
+    assert served.process.returncode == 0
+    assert served.process.stderr.read() == ""
+    page.close()

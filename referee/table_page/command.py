@@ -37,9 +37,30 @@ def serve_cmd(ctx, match_id, port, lan, no_open) -> None:
         store.match(match_id)  # an unknown match is a one-line error before anything listens
     path = Path(store.path)
     where = web.address(port, lan)
+    _check_free(where.host, where.port)
     app = build(Reader(path, match_id))
     web.announce(where, "the table page" + (f" of match {match_id}" if match_id else ""))
-    web.run(app, where, open_browser=not no_open)
+    try:
+        web.run(app, where, open_browser=not no_open)
+    except KeyboardInterrupt:  # Ctrl-C is how the page is stopped: not an error
+        pass
+    click.echo("the table page is stopped")
+
+
+def _check_free(host: str, port: int) -> None:
+    """A port another program holds is a one-line error before the URL is printed."""
+    import socket
+
+    from referee.engine import RefereeError
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds it
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise RefereeError(f"cannot listen on port {port}: {e.strerror or e} (another "
+                               "program has it: pick another port, or leave --port out for a "
+                               "free one)", "--port") from None
 
 
 COMMANDS = [serve_cmd]
