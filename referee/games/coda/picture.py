@@ -12,7 +12,7 @@ from referee.games.coda.model import COLOURS, State, value_word
 
 W, H, GAP = 44, 64, 10  # a tile and the space between tiles
 NAME_W = 110
-ROW_H = H + 44
+ROW_H = H + 34
 STYLE = """
 .face-black{fill:#1e1e1e;stroke:#1e1e1e;stroke-width:2}
 .face-white{fill:#fafafa;stroke:#1e1e1e;stroke-width:2}
@@ -34,7 +34,7 @@ def picture(game, state: State) -> str:
                                                  strict=True)):
         y = k * ROW_H
         playing = state.phase not in ("deal", "closed", "over") and player == state.to_play
-        body.append(svg.text(0, y + H / 2, ("▶ " if playing else "") + player, 18,
+        body.append(svg.text(0, y + H / 2 - 4, ("▶ " if playing else "") + player, 18,
                              "turn" if playing else "player", anchor="start"))
         if not dealt:
             body.append(svg.text(NAME_W, y + H / 2, "no row yet", 15, "note", anchor="start"))
@@ -50,8 +50,8 @@ def picture(game, state: State) -> str:
         hidden = sum(s.tile is None for s in row)
         status = "wins the round" if player == state.winner else (
             f"{hidden} hidden" if hidden else "out")
-        body.append(svg.text(x + 8, y + H + 22, status, 13, "note", anchor="start"))
-        widest = max(widest, x + 110)
+        body.append(svg.text(0, y + H / 2 + 24, status, 13, "note", anchor="start"))
+        widest = max(widest, x)
     pool = f"pool: {state.pool[0]} black, {state.pool[1]} white"
     bottom = len(state.players) * ROW_H
     body.append(svg.text(0, bottom, pool, 15, "note", anchor="start"))

@@ -52,7 +52,7 @@ def _card(x: float, y: float, card_id: int, latest: bool, where: str) -> str:
              svg.text(x + 14, y + 18, card.short, 22, "rank")]
     words = (card.name if card.value != 1 else card.suits[0].capitalize()).split()
     for k, word in enumerate(words[:2]):
-        parts.append(svg.text(x + CW / 2, y + 56 + 16 * k, word, 14))
+        parts.append(svg.text(x + CW / 2, y + 54 + 18 * k, word, 16))
     for k, suit in enumerate(card.suits):
         cx = x + CW / 2 + (k - (len(card.suits) - 1) / 2) * 28
         parts.append(f'<circle cx="{svg.num(cx)}" cy="{svg.num(y + CH - 22)}" r="12" '
