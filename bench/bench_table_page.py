@@ -23,6 +23,7 @@ import re
 import resource
 import shutil
 import socket
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -160,10 +161,14 @@ def bench_startup(env: dict, old: str, runs: int, tmp: Path) -> None:
     tree = tmp / "old-tree"
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", str(tree), old],
                    check=True, capture_output=True)
+    old_db = tmp / "old.sqlite3"  # a copy: each tree keeps its own snapshots and memos
+    with sqlite3.connect(env["REFEREE_DB"]) as db, sqlite3.connect(old_db) as copy:
+        db.backup(copy)
     try:
         trees = {"this tree": {**env, "PYTHONPATH": str(ROOT),
                                "REFEREE_CACHE": str(tmp / "cache-new")},
-                 old: {**env, "PYTHONPATH": str(tree), "REFEREE_CACHE": str(tmp / "cache-old")}}
+                 old: {**env, "PYTHONPATH": str(tree), "REFEREE_CACHE": str(tmp / "cache-old"),
+                       "REFEREE_DB": str(old_db)}}
         for args in (["--help"], ["show"]):
             times: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
             for tree_env in trees.values():
@@ -189,6 +194,7 @@ def main() -> None:
     ap.add_argument("--streams", type=int, default=50)
     ap.add_argument("--runs", type=int, default=15, help="start-up runs per command and tree")
     ap.add_argument("--old", default="14a354c", help="the commit start-up is compared against")
+    ap.add_argument("--startup-only", action="store_true", help="only part 3")
     args = ap.parse_args()
     print(machine.line("before"))
     tmp = Path(tempfile.mkdtemp(prefix="bench-table-"))
@@ -196,7 +202,14 @@ def main() -> None:
         env = {**os.environ, "REFEREE_DB": str(tmp / "m.sqlite3"),
                "REFEREE_CACHE": str(tmp / "cache"), "PYTHONPYCACHEPREFIX": str(tmp / "pyc")}
         env.pop("PYTHONDONTWRITEBYTECODE", None)
-        bench_page(env, args.moves, args.streams)
+        if args.startup_only:
+            subprocess.run([REFEREE, "new", "tripple-domino", "--players", "ana,bob,cy"],
+                           env=env, check=True, capture_output=True)
+            for move in the_moves(1 + 2 * args.moves):
+                subprocess.run([REFEREE, "play", move], env=env, check=True,
+                               capture_output=True)
+        else:
+            bench_page(env, args.moves, args.streams)
         print("start-up (commands other than serve):")
         bench_startup(env, args.old, args.runs, tmp)
     finally:

@@ -92,7 +92,7 @@ def serve(env):
         s.stop()
 
 
-def updated_to(page, event: int, timeout: float = 10_000) -> None:
+def updated_to(page, event: int, timeout: float = 20_000) -> None:
     """Wait for the page's own update event to bring event `event` (not a sleep)."""
     page.wait_for_function(f"document.body.dataset.event === '{event}'", timeout=timeout)
 
@@ -123,6 +123,29 @@ def test_the_page_follows_a_move_typed_in_another_process(env, serve, browser): 
     updated_to(page, 5)
     assert page.locator(".player .total").all_inner_texts() == ["20", "19 (14 + 5 adjusted)"]
     page.close()
+
+
+def test_the_page_follows_the_current_match_unless_given_one(env, serve, browser):  # noqa: F811
+    served = serve()  # no match yet: the page says so and waits for one
+    page = browser.new_page(viewport=PHONE)
+    page.goto(served.url)
+    page.wait_for_selector("#live.on")
+    assert "No match to show" in page.inner_text("main")
+    assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
+    page.wait_for_function("document.body.dataset.match === '1'", timeout=20_000)
+    assert page.inner_text("h1").startswith("Duplicon")
+    pinned_to_first = serve("--match", "1")
+    pinned = browser.new_page(viewport=PHONE)
+    pinned.goto(pinned_to_first.url)
+    pinned.wait_for_selector("#live.on")
+    assert referee(env, "new", "coda", "--players", "ana,bob").returncode == 0
+    page.wait_for_function("document.body.dataset.match === '2'", timeout=20_000)
+    assert page.inner_text("h1").startswith("Coda")
+    assert referee(env, "play", "--match", "1", "open a1=orange c3=blue").returncode == 0
+    updated_to(pinned, 2)
+    assert pinned.inner_text("h1").startswith("Duplicon")
+    page.close()
+    pinned.close()
 
 
 def test_no_secret_of_a_sealed_coda_match_leaves_the_server(env, serve, browser):  # noqa: F811
