@@ -251,3 +251,23 @@ def test_ctrl_c_stops_the_server_at_once_with_pages_open(env, serve, browser):  
     assert served.process.returncode == 0
     assert served.process.stderr.read() == ""
     page.close()
+
+
+def test_a_move_is_noticed_wherever_the_database_lies(tmp_path):
+    """The server's reader watches the database it reads, even in a folder whose name is no
+    plain URI ('#' would cut the path short, and then no move would ever be noticed)."""
+    from referee.table_page.reader import Reader
+
+    folder = tmp_path / "our games #1 ?"
+    folder.mkdir()
+    env = {**os.environ, "REFEREE_DB": str(folder / "m.sqlite3"),
+           "REFEREE_CACHE": str(tmp_path / "cache")}
+    assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
+    reader = Reader(folder / "m.sqlite3", None)
+    try:
+        assert reader.poll() and reader.view["event"] == 1
+        assert not reader.poll()  # nothing new: nothing read again
+        assert referee(env, "play", "open a1=orange c3=blue").returncode == 0
+        assert reader.poll() and reader.view["event"] == 2
+    finally:
+        reader.close()

@@ -9,6 +9,7 @@ Imported only by `referee serve`.
 from __future__ import annotations
 
 import asyncio
+import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -68,7 +69,10 @@ class Hub:
     async def _watch(self) -> None:
         while True:
             await asyncio.sleep(POLL)
-            await self.refresh()
+            try:
+                await self.refresh()
+            except Exception:  # noqa: BLE001 - a bug drawing one position: said, and the
+                traceback.print_exc()  # page keeps following the next moves
 
     async def newer(self, seen: int) -> tuple[int, str]:
         while self.version == seen:

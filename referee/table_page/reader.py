@@ -33,7 +33,8 @@ class Reader:
         from referee.store import Store
 
         self._store = Store(self.path)
-        self._watch = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        self._watch = sqlite3.connect(f"{Path(self._store.path).resolve().as_uri()}?mode=ro",
+                                      uri=True)
 
     def poll(self) -> bool:
         """Read the match again if the database changed in a way that concerns it; True when
