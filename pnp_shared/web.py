@@ -140,9 +140,22 @@ async def event_stream(is_disconnected: Callable[[], Awaitable[bool]],
 
 def run(app, where: Address, open_browser: bool) -> None:
     """Serve until Ctrl-C; open the page in the default browser first unless told not to."""
+    import logging
+
     import uvicorn
 
     if open_browser:
         webbrowser.open(where.url)
-    uvicorn.run(TokenGuard(app, where.token), host=where.host, port=where.port,
-                log_level="warning", access_log=False, lifespan="off")
+    # An open page keeps its event stream open (and reconnects): on Ctrl-C the server waits a
+    # second for the streams, not for the pages to be closed, and cutting them is no error.
+    config = uvicorn.Config(TokenGuard(app, where.token), host=where.host, port=where.port,
+                            log_level="warning", access_log=False, lifespan="off",
+                            timeout_graceful_shutdown=1)
+    logging.getLogger("uvicorn.error").addFilter(_streams_cut_at_exit)
+    uvicorn.Server(config).run()
+
+
+def _streams_cut_at_exit(record) -> bool:
+    """Keep uvicorn's log but the streams it cancels on Ctrl-C (an open page is no error)."""
+    cut = record.exc_info is not None and isinstance(record.exc_info[1], asyncio.CancelledError)
+    return not cut and "timeout graceful shutdown" not in record.getMessage()

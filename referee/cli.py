@@ -341,8 +341,10 @@ def _show(cur: session.Loaded, as_json: bool, full: bool = False) -> None:
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.option("--full", is_flag=True, help="The whole board, even when it does not fit the screen.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+@click.option("--svg", "svg_file", type=click.Path(dir_okay=False),
+              help="Write the board drawn as a picture (SVG, as `referee serve` shows it).")
 @click.pass_context
-def show_cmd(ctx, viewer, match_id, full, as_json) -> None:
+def show_cmd(ctx, viewer, match_id, full, as_json, svg_file) -> None:
     """The position: board with coordinates, whose turn, scores."""
     from referee import engine, session
     from referee.engine import RefereeError
@@ -350,7 +352,23 @@ def show_cmd(ctx, viewer, match_id, full, as_json) -> None:
     if viewer is not None:  # still a player of the match: a typo is reported
         engine.find_player(session.load(_store(ctx), match_id).match.players, viewer, "--as",
                            RefereeError)
-    _show(session.load(_store(ctx), match_id), as_json, full)
+    cur = session.load(_store(ctx), match_id)
+    if svg_file is not None:
+        _write_picture(cur, svg_file)
+        return
+    _show(cur, as_json, full)
+
+
+def _write_picture(cur: session.Loaded, path: str) -> None:
+    from referee import svg
+    from referee.engine import RefereeError
+
+    picture = cur.game.picture(cur.state)
+    if picture is None:
+        raise RefereeError(f"{cur.game.name} draws no picture: `referee show` prints the board",
+                           "--svg")
+    svg.write_file(path, picture)
+    click.echo(f"wrote {path}")
 
 
 @main.command("replay")

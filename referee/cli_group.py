@@ -19,6 +19,9 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
              "cards, cells and players, and the board drawn again after each move.",
     "simulate": "Play GAME many times with bots, dealt from the printed components: seat win "
                 "rates, scores, game length, rounds with no winner, per-card figures.",
+    "serve": "A read-only page of the match for the phones and the TV at the table: players "
+             "and totals, whose turn, the last ruling, the score by round and the board drawn "
+             "as a picture; it follows every move typed in any terminal.",
 }
 
 
@@ -28,6 +31,7 @@ class RefereeGroup(LazyGroup):
 
     name_the_command = True
     elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "moves"), "referee.table_cli"),
-                 "shell": "referee.shell", "simulate": "referee.simulate_cli"}
+                 "shell": "referee.shell", "simulate": "referee.simulate_cli",
+                 "serve": "referee.table_page.command"}
     listed = LISTED
     program = ("referee", None)

@@ -54,7 +54,7 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
     return out
 
 
-LONG_RUNNING = ("shell", "simulate")
+LONG_RUNNING = ("shell", "simulate", "serve")
 
 
 def without_cycle_collection(ctx: click.Context) -> None:

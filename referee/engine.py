@@ -255,6 +255,11 @@ class Rules(Generic[State, Move]):
         """The public move a secret turns into (e.g. salted hashes); the secret is never kept."""
         raise RefereeError(f"{self.name} takes no secret input", "--secret")
 
+    def picture(self, state: State) -> str | None:
+        """The board drawn as SVG (`referee serve`, `show --svg`), public information only, as
+        `show`; None for a game that draws none. A game's rules hand it to its picture.py."""
+        return None
+
     def redact(self, text: str) -> str:
         """A rejected move as the log keeps it: any secret typed in it withheld (a passphrase
         typed too early, tiles typed in the open where a seal belongs)."""

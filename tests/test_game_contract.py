@@ -151,6 +151,7 @@ SHAPE = {
     "notation": ("parse_move", "format_move"),
     "position": ("write_position", "read_position"),
     "view": ("show",),
+    "picture": ("picture",),
     "dealer": (),
 }
 

@@ -133,3 +133,26 @@ def test_the_program_ends_without_teardown_yet_every_output_and_exit_code_arrive
     mistyped = program("play", "9-9-9 D5,5")
     assert mistyped.returncode == 2 and mistyped.stderr.startswith("error: ")
     assert program("verify").returncode == 0
+
+
+WEB = {"starlette", "uvicorn", "jinja2", "segno", "referee.table_page.app", "pnp_shared.web"}
+
+
+def test_only_serve_loads_the_web_server(env):
+    """`referee serve` alone imports Starlette, uvicorn and Jinja2 (its page); the other
+    commands start as before, `show --svg` included, and nothing loads reportlab or Pillow."""
+    from click.testing import CliRunner
+
+    CliRunner().invoke(main, ["--db", env["REFEREE_DB"], "new", "tripple-domino", "--players",
+                              "ana,bob"])
+    CliRunner().invoke(main, ["--db", env["REFEREE_DB"], "play", "start ana=5-5-5 bob=4-4-4"])
+    picture = str(Path(env["REFEREE_DB"]).parent / "board.svg")
+    for args in (["--help"], ["show"], ["play", "4-5-5 D-1,0"], ["show", "--svg", picture],
+                 ["serve", "--help"]):
+        out, modules = imported_by(args, env)
+        assert not WEB & modules, (args, WEB & modules)
+        assert not {"reportlab", "PIL"} & modules, args
+        assert ("referee.svg" in modules) == (args[:2] == ["show", "--svg"]), args
+    assert "<svg" in Path(picture).read_text()
+    _, modules = imported_by(["serve", "--match", "7"], env)  # fails before serving: no match 7
+    assert "referee.table_page.command" in modules

@@ -6,6 +6,7 @@
     notation.py   moves as typed and printed: parse_move, format_move
     position.py   positions typed in to settle disputes: write_position, read_position
     view.py       the table as text: show
+    picture.py    the table as SVG, for `referee serve` and `show --svg`: picture
     dealer.py     a Dealer (referee.dealing) that plays the hidden part in simulations
 
 A game may keep more modules of its own (coda/sealing.py, tripple_domino/board.py); the

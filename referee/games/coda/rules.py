@@ -133,5 +133,11 @@ class Coda(Rules):
     def redact(self, text: str) -> str:
         return sealing.redact(text)
 
+    def picture(self, state: State) -> str:
+        """The board as SVG; its drawing code is imported only when a picture is asked for."""
+        from referee.games.coda import picture
+
+        return picture.picture(self, state)
+
 
 GAME = Coda()

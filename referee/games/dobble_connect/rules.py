@@ -270,5 +270,11 @@ class DobbleConnect(Rules):
 
     # disputes: positions typed in, questions, secrets
 
+    def picture(self, state: State) -> str:
+        """The board as SVG; its drawing code is imported only when a picture is asked for."""
+        from referee.games.dobble_connect import picture
+
+        return picture.picture(self, state)
+
 
 GAME = DobbleConnect()

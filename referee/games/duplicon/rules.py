@@ -130,5 +130,11 @@ class Duplicon(Rules):
     def load_position(self, state: State, text: str) -> State:
         return position.read_position(state, text)
 
+    def picture(self, state: State) -> str:
+        """The board as SVG; its drawing code is imported only when a picture is asked for."""
+        from referee.games.duplicon import picture
+
+        return picture.picture(self, state)
+
 
 GAME = Duplicon()

@@ -336,4 +336,11 @@ class Thricewise(Rules):
 
     # disputes: positions typed in, questions, secrets
 
+    def picture(self, state: State) -> str:
+        """The board as SVG; its drawing code is imported only when a picture is asked for."""
+        from referee.games.thricewise import picture
+
+        return picture.picture(self, state)
+
+
 GAME = Thricewise()

@@ -408,5 +408,11 @@ class TrippleDomino(Rules):
 
         return read_position(state, text)
 
+    def picture(self, state: State) -> str:
+        """The board as SVG; its drawing code is imported only when a picture is asked for."""
+        from referee.games.tripple_domino import picture
+
+        return picture.picture(self, state)
+
 
 GAME = TrippleDomino()

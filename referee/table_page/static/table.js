@@ -1,0 +1,22 @@
+// The table page follows the match by itself: the server sends the newly rendered table over
+// server-sent events after every move typed in any terminal. Each update sets
+// document.body.dataset.event and fires a "table-updated" event (tests and benches wait on it).
+"use strict";
+(function () {
+  const main = document.getElementById("table");
+  const live = document.getElementById("live");
+  const source = new EventSource("events");
+  source.onopen = () => { live.textContent = "live"; live.classList.add("on"); };
+  source.onerror = () => { live.textContent = "reconnecting…"; live.classList.remove("on"); };
+  source.onmessage = (message) => {
+    const data = JSON.parse(message.data);
+    const shown = (data.match ?? "") + ":" + data.event;
+    if (shown !== document.body.dataset.match + ":" + document.body.dataset.event) {
+      main.innerHTML = data.html;
+    }
+    document.body.dataset.match = data.match ?? "";
+    document.body.dataset.event = data.event;
+    document.dispatchEvent(new CustomEvent("table-updated",
+      { detail: { match: data.match, event: data.event, at: Date.now() } }));
+  };
+})();
