@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -23,7 +22,7 @@ class Options:
     orientation: str | None = None
     bleed: float | None = None
     gutter: float | None = None
-    marks: bool | None = None
+    marks: bool | str | None = None  # True, False, or "full": marks before fewest sheets
     backs: bool | None = None
     flip: str | None = None
     back_offset: tuple[float, float] | None = None
@@ -108,9 +107,13 @@ def _imposed(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
                                "gutter would double the cuts (their backs bleed 2 mm already)",
                                flag)
         return _triangles(deck, cards, o)
-    g = _fit(deck, o, len(cards))
-    return grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
-                              marks=o.marks)
+    sheets = [grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
+                                 marks=bool(o.marks)) for g in _grids(deck, o)]
+    sheet = max(sheets, key=_rank(o.marks == "full"))
+    if not sheet.unmarked:
+        return sheet
+    return replace(sheet, info={**sheet.info, "warnings": [_unmarked_warning(deck, cards, o,
+                                                                             sheet)]})
 
 
 def _turns(o: Options) -> tuple[str, ...]:
@@ -127,10 +130,10 @@ def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     return min(sheets, key=lambda s: (len(s.pages), s.info.get("cuts", 0)))
 
 
-def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
-    """The grid for the options: the fewest pages for `count` cards; among those, one with
-    room for crop marks on every side; then the most cards a page. Orientation auto tries both;
-    a grid given with --grid is taken as it is."""
+def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
+    """The grids to choose from: the fullest that fits each orientation, the same less a row
+    or a column (room for marks), and for round and hex cards the same with the gutter
+    narrowed for marks. A grid given with --grid is taken as it is."""
     candidates, error = [], None
     for turn in _turns(o):
         paper_w, paper_h = units.paper(o.paper, turn)
@@ -141,18 +144,58 @@ def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
         except PnpError as e:
             error = error or e
             continue
-        g = replace(g, shape_has_straight_cuts=deck.shape == "rect")
+        g = replace(g, shares_cuts=deck.shape == "rect")
         smaller = [] if o.grid else [replace(g, cols=c, rows=r) for c in (g.cols, g.cols - 1)
                                      for r in (g.rows, g.rows - 1) if c >= 1 and r >= 1]
-        candidates += [g, *smaller]
+        for grid in [g, *smaller]:
+            candidates += [grid, *filter(None, [grid_layout.with_room_for_marks(grid)])]
     if not candidates:
         raise error
+    return candidates
 
-    def rank(g: grid_layout.Grid):
-        marked = not (g.shape_has_straight_cuts and grid_layout.unmarked_sides(g))
-        return (-math.ceil(count / (g.cols * g.rows)), marked, g.cols * g.rows)
 
-    return max(candidates, key=rank)
+def _sheets(sheet: Sheet) -> int:
+    """Sheets of paper: one per front page (its back page is printed on the other side)."""
+    return sum(1 for p in sheet.pages if p.side == "front")
+
+
+def _rank(full_marks: bool):
+    """Fewest sheets, then the fewest sides without marks, then most cards a page; with
+    --marks full, the fewest sides without marks first."""
+    def rank(s: Sheet):
+        sheets, marked = -_sheets(s), -len(s.unmarked)
+        return (marked, sheets, s.cards_per_page) if full_marks else \
+            (sheets, marked, s.cards_per_page)
+    return rank
+
+
+def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, sheet: Sheet) -> str:
+    """Which sides lack marks, and what --marks full would cost in sheets to mark them."""
+    sides = {face: [e for f, e in sheet.unmarked if f == face] for face in ("front", "back")}
+    where = _listed(sides["front"] or sides["back"])
+    if sides["front"] and sides["back"] and sides["back"] != sides["front"]:
+        where += f" (and at the {_listed(sides['back'])} of the backs)"
+    elif not sides["front"]:
+        where += " of the backs (the --back-offset moves their marks)"
+    text = (f"no room for crop marks at the {where} of the {sheet.info['grid']} grid inside "
+            f"the {grid_layout.PRINTER_MARGIN / units.MM:.0f} mm printer margin: cut along the "
+            "card outlines there")
+    full = max((grid_layout.impose(cards, g, backs=o.backs, flip=o.flip,
+                                   back_offset=o.back_offset)
+                for g in _grids(deck, replace(o, grid=None))), key=_rank(True))
+    if full.unmarked:
+        return text + f" (no grid on {o.paper} {' or '.join(_turns(o))} leaves room for every mark)"
+    return (text + f", or build with --marks full{' and no --grid' if o.grid else ''} for every "
+            f"mark on {_sheets(full)} sheets instead of {_sheets(sheet)} (grid "
+            f"{full.info['grid']}{', ' + _turn(full) if o.orientation == 'auto' else ''})")
+
+
+def _listed(items: list[str]) -> str:
+    return " and ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _turn(sheet: Sheet) -> str:
+    return "landscape" if sheet.width > sheet.height else "portrait"
 
 
 def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -180,9 +223,8 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     write_atomic(out, data)
     cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
                 if not isinstance(pl.card, LegendCard))
-    turn = "landscape" if sheet.width > sheet.height else "portrait"
     info = {k: v for k, v in sheet.info.items() if k != "warnings"}
-    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": turn, **info},
+    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": _turn(sheet), **info},
                   (*sheet.info.get("warnings", ()), *notes.values()))
 
 

@@ -50,6 +50,8 @@ class Sheet:
     flip: str = "long"  # the paper edge the backs were mirrored for (the PDF's /Duplex hint)
     guides: bool = True  # grey cut outlines on the fronts
     trim_box: Segment | None = None  # x, y, w, h of the trimmed card on one-card pages
+    # (page side, block side) pairs with no room for crop marks, e.g. ("front", "top")
+    unmarked: tuple[tuple[str, str], ...] = ()
 
 
 def one_card_a_page(width: float, height: float, jobs: list[tuple[Card, str]], bleed: float,
