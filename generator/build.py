@@ -11,7 +11,7 @@ from generator.components import Card, Deck
 from generator.designs.legend import LegendCard
 from generator.errors import PnpError
 from generator.layout import grid as grid_layout
-from generator.layout.sheet import Sheet, one_card_a_page
+from generator.layout.sheet import Sheet, one_card_a_page, shop_bleed
 
 
 @dataclass(frozen=True)
@@ -48,10 +48,13 @@ class Result:
 def resolved(deck: Deck, opts: Options) -> Options:
     """Options with every unset value taken from the definition's [print] table."""
     p = deck.print
+    paper = opts.paper or p.paper
+    # one card a page is for a print shop, which trims into the bleed: never none unless asked
+    bleed = max(p.bleed, shop_bleed(paper)) if opts.layout == "single" else p.bleed
     return Options(
-        paper=opts.paper or p.paper,
+        paper=paper,
         orientation=opts.orientation or p.orientation,
-        bleed=p.bleed if opts.bleed is None else opts.bleed,
+        bleed=bleed if opts.bleed is None else opts.bleed,
         gutter=p.gutter if opts.gutter is None else opts.gutter,
         marks=p.marks if opts.marks is None else opts.marks,
         backs=deck.has_backs if opts.backs is None else opts.backs,

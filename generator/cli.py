@@ -110,7 +110,8 @@ def list_templates(game: str | None, as_json: bool) -> None:
 @click.option("--part", "parts", multiple=True,
               help="Build only these parts of the deck (repeatable; 'all' for every part).")
 @click.option("--single", is_flag=True,
-              help="One card per page with bleed and TrimBox (for print shops).")
+              help="One card per page with TrimBox, for print shops, with bleed (default the "
+              "larger of the definition's and 3 mm, 0.125 in on Letter; --bleed sets it).")
 @click.option("--cmyk", is_flag=True,
               help="CMYK colours for print shops (greys and black in black ink only).")
 @click.option("--legend/--no-legend", default=None,
