@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -110,13 +111,20 @@ def _imposed(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
                                "gutter would double the cuts (their backs bleed 2 mm already)",
                                flag)
         return _triangles(deck, cards, o)
-    sheets = [grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
-                                 marks=bool(o.marks)) for g in _grids(deck, o)]
-    sheet = max(sheets, key=_rank(o.marks == "full"))
+    grid, sheet = _chosen(deck, cards, o)
     if not sheet.unmarked:
         return sheet
     return replace(sheet, info={**sheet.info, "warnings": [_unmarked_warning(deck, cards, o,
-                                                                             sheet)]})
+                                                                             grid, sheet)]})
+
+
+def _chosen(deck: Deck, cards: tuple[Card, ...], o: Options
+            ) -> tuple[grid_layout.Grid, Sheet]:
+    """The candidate grid that ranks best for the options, and its imposed sheet."""
+    rank = _rank(o.marks == "full")
+    return max(((g, grid_layout.impose(cards, g, backs=o.backs, flip=o.flip,
+                                       back_offset=o.back_offset, marks=o.marks is not False))
+                for g in _grids(deck, o)), key=lambda pair: rank(pair[1]))
 
 
 def _turns(o: Options) -> tuple[str, ...]:
@@ -172,8 +180,10 @@ def _rank(full_marks: bool):
     return rank
 
 
-def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, sheet: Sheet) -> str:
-    """Which sides lack marks, and what --marks full would cost in sheets to mark them."""
+def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, grid: grid_layout.Grid,
+                      sheet: Sheet) -> str:
+    """Which sides lack marks, and what gives them marks: a narrower gutter on as few sheets,
+    or --marks full at its cost in sheets."""
     sides = {face: [e for f, e in sheet.unmarked if f == face] for face in ("front", "back")}
     where = _listed(sides["front"] or sides["back"])
     if sides["front"] and sides["back"] and sides["back"] != sides["front"]:
@@ -183,14 +193,33 @@ def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, sheet: Sh
     text = (f"no room for crop marks at the {where} of the {sheet.info['grid']} grid inside "
             f"the {grid_layout.PRINTER_MARGIN / units.MM:.0f} mm printer margin: cut along the "
             "card outlines there")
+    gutter = _gutter_for_marks(deck, cards, o, grid, _sheets(sheet))
+    if gutter:
+        text += f", or build with --gutter {gutter} for every mark on as few sheets"
+    build_with = "or with" if gutter else "or build with"
     full = max((grid_layout.impose(cards, g, backs=o.backs, flip=o.flip,
                                    back_offset=o.back_offset)
                 for g in _grids(deck, replace(o, grid=None))), key=_rank(True))
     if full.unmarked:
         return text + f" (no grid on {o.paper} {' or '.join(_turns(o))} leaves room for every mark)"
-    return (text + f", or build with --marks full{' and no --grid' if o.grid else ''} for every "
+    return (text + f", {build_with} --marks full{' and no --grid' if o.grid else ''} for every "
             f"mark on {_sheets(full)} sheets instead of {_sheets(sheet)} (grid "
             f"{full.info['grid']}{', ' + _turn(full) if o.orientation == 'auto' else ''})")
+
+
+def _gutter_for_marks(deck: Deck, cards: tuple[Card, ...], o: Options, grid: grid_layout.Grid,
+                      sheets: int) -> str | None:
+    """The widest gutter, to 0.1 mm, narrower than the one asked, that gives every side marks
+    on as few sheets, checked by choosing again with it; None if there is none."""
+    narrowed = grid_layout.with_room_for_marks(replace(grid, shares_cuts=False))
+    if not o.gutter or narrowed is None:
+        return None
+    tenths = math.floor(narrowed.gutter / units.MM * 10 + 1e-6)
+    gutter = tenths / 10 * units.MM
+    _, sheet = _chosen(deck, cards, replace(o, gutter=gutter))
+    if sheet.unmarked or _sheets(sheet) > sheets:
+        return None
+    return f"{tenths / 10:g}mm"
 
 
 def _listed(items: list[str]) -> str:

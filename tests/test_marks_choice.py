@@ -1,6 +1,6 @@
 """`--marks full` and the warning that offers it, read from the built PDFs: the warning names the
-unmarked sides and the cost in sheets that a full-marks build really takes, and that build marks
-both ends of every cut line."""
+unmarked sides, the cost in sheets that a full-marks build really takes, and a narrower gutter
+when one marks every side on as few sheets; those builds mark both ends of every cut line."""
 
 from __future__ import annotations
 
@@ -56,6 +56,14 @@ def test_the_warning_offers_full_marks_at_the_cost_a_full_build_really_takes(
     sheets = len(pdfium.PdfDocument(str(tmp_path / "full.pdf"))) // 2
     assert int(offer.group(1)) == sheets > int(offer.group(2)) == fewest.pages // 2
     assert full.info["grid"] == offer.group(3)
+    narrower = re.search(r"--gutter (\S+)mm for every mark on as few sheets", warning)
+    assert bool(narrower) == (game == "dominoes"), warning  # the one with a gutter to give
+    if narrower:
+        gutter = float(narrower.group(1)) * 72 / 25.4
+        same = build(deck, tmp_path / "gutter.pdf", Options(paper=paper, orientation=orientation,
+                                                            parts=("all",), gutter=gutter))
+        assert not same.notes and same.pages == fewest.pages
+        assert unmarked((tmp_path / "gutter.pdf").read_bytes(), deck) == {}
 
 
 def test_marks_on_full_and_off_from_the_command_line(tmp_path):
