@@ -157,7 +157,8 @@ def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
             continue
         g = replace(g, shares_cuts=deck.shape == "rect")
         smaller = [] if o.grid else [replace(g, cols=c, rows=r) for c in (g.cols, g.cols - 1)
-                                     for r in (g.rows, g.rows - 1) if c >= 1 and r >= 1]
+                                     for r in (g.rows, g.rows - 1)
+                                     if c >= 1 and r >= 1 and (c, r) != (g.cols, g.rows)]
         for grid in [g, *smaller]:
             candidates += [grid, *filter(None, [grid_layout.with_room_for_marks(grid)])]
     if not candidates:
