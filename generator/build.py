@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.layout import grid as grid_layout
 from generator.layout.legend import LegendCard
-from generator.layout.sheet import Sheet, one_card_a_page
+from generator.layout.sheet import Sheet, one_card_a_page, shop_bleed
 from pnp_model import units
 from pnp_model.components import Card, Deck
 from pnp_model.errors import PnpError
@@ -24,7 +24,7 @@ class Options:
     orientation: str | None = None
     bleed: float | None = None
     gutter: float | None = None
-    marks: bool | None = None
+    marks: bool | str | None = None  # True, False, or "full": marks before fewest sheets
     backs: bool | None = None
     flip: str | None = None
     back_offset: tuple[float, float] | None = None
@@ -50,10 +50,13 @@ class Result:
 def resolved(deck: Deck, opts: Options) -> Options:
     """Options with every unset value taken from the definition's [print] table."""
     p = deck.print
+    paper = opts.paper or p.paper
+    # one card a page is for a print shop, which trims into the bleed: never none unless asked
+    bleed = max(p.bleed, shop_bleed(paper)) if opts.layout == "single" else p.bleed
     return Options(
-        paper=opts.paper or p.paper,
+        paper=paper,
         orientation=opts.orientation or p.orientation,
-        bleed=p.bleed if opts.bleed is None else opts.bleed,
+        bleed=bleed if opts.bleed is None else opts.bleed,
         gutter=p.gutter if opts.gutter is None else opts.gutter,
         marks=p.marks if opts.marks is None else opts.marks,
         backs=deck.has_backs if opts.backs is None else opts.backs,
@@ -109,9 +112,20 @@ def _imposed(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
                                "gutter would double the cuts (their backs bleed 2 mm already)",
                                flag)
         return _triangles(deck, cards, o)
-    g = _fit(deck, o, len(cards))
-    return grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=o.back_offset,
-                              marks=o.marks)
+    grid, sheet = _chosen(deck, cards, o)
+    if not sheet.unmarked:
+        return sheet
+    return replace(sheet, info={**sheet.info, "warnings": [_unmarked_warning(deck, cards, o,
+                                                                             grid, sheet)]})
+
+
+def _chosen(deck: Deck, cards: tuple[Card, ...], o: Options
+            ) -> tuple[grid_layout.Grid, Sheet]:
+    """The candidate grid that ranks best for the options, and its imposed sheet."""
+    rank = _rank(o.marks == "full")
+    return max(((g, grid_layout.impose(cards, g, backs=o.backs, flip=o.flip,
+                                       back_offset=o.back_offset, marks=o.marks is not False))
+                for g in _grids(deck, o)), key=lambda pair: rank(pair[1]))
 
 
 def _turns(o: Options) -> tuple[str, ...]:
@@ -128,10 +142,10 @@ def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     return min(sheets, key=lambda s: (len(s.pages), s.info.get("cuts", 0)))
 
 
-def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
-    """The grid for the options: the fewest pages for `count` cards; among those, one with
-    room for crop marks on every side; then the most cards a page. Orientation auto tries both;
-    a grid given with --grid is taken as it is."""
+def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
+    """The grids to choose from: the fullest that fits each orientation, the same less a row
+    or a column (room for marks), and for round and hex cards the same with the gutter
+    narrowed for marks. A grid given with --grid is taken as it is."""
     candidates, error = [], None
     for turn in _turns(o):
         paper_w, paper_h = units.paper(o.paper, turn)
@@ -142,18 +156,80 @@ def _fit(deck: Deck, o: Options, count: int) -> grid_layout.Grid:
         except PnpError as e:
             error = error or e
             continue
-        g = replace(g, shape_has_straight_cuts=deck.shape == "rect")
+        g = replace(g, shares_cuts=deck.shape == "rect")
         smaller = [] if o.grid else [replace(g, cols=c, rows=r) for c in (g.cols, g.cols - 1)
-                                     for r in (g.rows, g.rows - 1) if c >= 1 and r >= 1]
-        candidates += [g, *smaller]
+                                     for r in (g.rows, g.rows - 1)
+                                     if c >= 1 and r >= 1 and (c, r) != (g.cols, g.rows)]
+        for grid in [g, *smaller]:
+            candidates += [grid, *filter(None, [grid_layout.with_room_for_marks(grid)])]
     if not candidates:
         raise error
+    return candidates
 
-    def rank(g: grid_layout.Grid):
-        marked = not (g.shape_has_straight_cuts and grid_layout.unmarked_sides(g))
-        return (-math.ceil(count / (g.cols * g.rows)), marked, g.cols * g.rows)
 
-    return max(candidates, key=rank)
+def _sheets(sheet: Sheet) -> int:
+    """Sheets of paper: one per front page (its back page is printed on the other side)."""
+    return sum(1 for p in sheet.pages if p.side == "front")
+
+
+def _rank(full_marks: bool):
+    """Fewest sheets, then the fewest sides without marks, then most cards a page; with
+    --marks full, the fewest sides without marks first."""
+    def rank(s: Sheet):
+        sheets, marked = -_sheets(s), -len(s.unmarked)
+        return (marked, sheets, s.cards_per_page) if full_marks else \
+            (sheets, marked, s.cards_per_page)
+    return rank
+
+
+def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, grid: grid_layout.Grid,
+                      sheet: Sheet) -> str:
+    """Which sides lack marks, and what gives them marks: a narrower gutter on as few sheets,
+    or --marks full at its cost in sheets."""
+    sides = {face: [e for f, e in sheet.unmarked if f == face] for face in ("front", "back")}
+    where = _listed(sides["front"] or sides["back"])
+    if sides["front"] and sides["back"] and sides["back"] != sides["front"]:
+        where += f" (and at the {_listed(sides['back'])} of the backs)"
+    elif not sides["front"]:
+        where += " of the backs (the --back-offset moves their marks)"
+    text = (f"no room for crop marks at the {where} of the {sheet.info['grid']} grid inside "
+            f"the {grid_layout.PRINTER_MARGIN / units.MM:.0f} mm printer margin: cut along the "
+            "card outlines there")
+    gutter = _gutter_for_marks(deck, cards, o, grid, _sheets(sheet))
+    if gutter:
+        text += f", or build with --gutter {gutter} for every mark on as few sheets"
+    build_with = "or with" if gutter else "or build with"
+    full = max((grid_layout.impose(cards, g, backs=o.backs, flip=o.flip,
+                                   back_offset=o.back_offset)
+                for g in _grids(deck, replace(o, grid=None))), key=_rank(True))
+    if full.unmarked:
+        return text + f" (no grid on {o.paper} {' or '.join(_turns(o))} leaves room for every mark)"
+    return (text + f", {build_with} --marks full{' and no --grid' if o.grid else ''} for every "
+            f"mark on {_sheets(full)} sheets instead of {_sheets(sheet)} (grid "
+            f"{full.info['grid']}{', ' + _turn(full) if o.orientation == 'auto' else ''})")
+
+
+def _gutter_for_marks(deck: Deck, cards: tuple[Card, ...], o: Options, grid: grid_layout.Grid,
+                      sheets: int) -> str | None:
+    """The widest gutter, to 0.1 mm, narrower than the one asked, that gives every side marks
+    on as few sheets, checked by choosing again with it; None if there is none."""
+    narrowed = grid_layout.with_room_for_marks(replace(grid, shares_cuts=False))
+    if not o.gutter or narrowed is None:
+        return None
+    tenths = math.floor(narrowed.gutter / units.MM * 10 + 1e-6)
+    gutter = tenths / 10 * units.MM
+    _, sheet = _chosen(deck, cards, replace(o, gutter=gutter))
+    if sheet.unmarked or _sheets(sheet) > sheets:
+        return None
+    return f"{tenths / 10:g}mm"
+
+
+def _listed(items: list[str]) -> str:
+    return " and ".join(items) if len(items) < 3 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _turn(sheet: Sheet) -> str:
+    return "landscape" if sheet.width > sheet.height else "portrait"
 
 
 def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -181,9 +257,8 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     write_atomic(out, data)
     cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
                 if not isinstance(pl.card, LegendCard))
-    turn = "landscape" if sheet.width > sheet.height else "portrait"
     info = {k: v for k, v in sheet.info.items() if k != "warnings"}
-    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": turn, **info},
+    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": _turn(sheet), **info},
                   (*sheet.info.get("warnings", ()), *notes.values()))
 
 

@@ -91,7 +91,12 @@ def list_templates(game: str | None, as_json: bool) -> None:
               help="Paper orientation (default auto: whichever holds more cards).")
 @click.option("--bleed", callback=_length, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
 @click.option("--gutter", callback=_length, help="Space between cards, e.g. 2mm.")
-@click.option("--marks/--no-marks", default=None, help="Crop marks outside the cards.")
+@click.option("--marks", type=click.Choice(["on", "full", "off"]), is_flag=False,
+              flag_value="on", default=None,
+              help="Crop marks outside the cards (default on: the fewest sheets, marks where "
+              "there is room, a warning where not); 'full' prefers marks on every side to the "
+              "fewest sheets; 'off' draws none.")
+@click.option("--no-marks", is_flag=True, help="No crop marks (same as --marks off).")
 @click.option("--guides/--no-guides", default=None,
               help="Thin outline on each card's cut line, showing rounded corners (default: on "
               "sheets, off with --single, where a shop would print it).")
@@ -105,7 +110,8 @@ def list_templates(game: str | None, as_json: bool) -> None:
 @click.option("--part", "parts", multiple=True,
               help="Build only these parts of the deck (repeatable; 'all' for every part).")
 @click.option("--single", is_flag=True,
-              help="One card per page with bleed and TrimBox (for print shops).")
+              help="One card per page with TrimBox, for print shops, with bleed (default the "
+              "larger of the definition's and 3 mm, 0.125 in on Letter; --bleed sets it).")
 @click.option("--cmyk", is_flag=True,
               help="CMYK colours for print shops (greys and black in black ink only).")
 @click.option("--legend/--no-legend", default=None,
@@ -120,8 +126,9 @@ def list_templates(game: str | None, as_json: bool) -> None:
 @click.option("--strict", is_flag=True,
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
               "missing glyph...); the PDF is still written.")
-def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
-          back_offset, grid, parts, single, cmyk, pdfx, legend, output, as_json, strict) -> None:
+def build(games, build_all, paper, orientation, bleed, gutter, marks, no_marks, guides, backs,
+          flip, back_offset, grid, parts, single, cmyk, pdfx, legend, output, as_json,
+          strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.build import Options
     from generator.naming import output_stem
@@ -131,6 +138,9 @@ def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, ba
     names = list(dict.fromkeys(list(games) + (list(bundled()) if build_all else [])))
     if not names:
         raise PnpError("name a game to build (see `pnp list`) or use --all")
+    if no_marks:
+        marks = "off"
+    marks = {"on": True, "off": False}.get(marks, marks)  # None: the definition's, or "full"
     opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
                    backs=backs, flip=flip, back_offset=back_offset, grid=grid,
                    parts=tuple(parts), guides=guides, layout="single" if single else "sheet",

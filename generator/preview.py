@@ -45,7 +45,8 @@ def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool
                        f"#{card_id}", "--card") from None
     if back and not deck.has_backs:
         raise PnpError(f"{deck.name} has no backs", "--back")
-    o = resolved(deck, Options(backs=back, layout="single"))
+    # the card as the definition bleeds it on sheets, not with a print shop's bleed
+    o = resolved(deck, Options(backs=back, layout="single", bleed=deck.print.bleed))
     sheet = single_pages(deck, (card,), o)
     image_size(sheet.width, sheet.height, dpi, "the card preview")
     _png(render(deck, replace(sheet, guides=True)), 1 if back else 0, out, dpi)

@@ -24,7 +24,7 @@ def pnp(*args):
 
 
 def fronts(deck, pdf: Path) -> Path:
-    r = pnp("build", str(deck), "--single", "--no-backs", "-o", str(pdf))
+    r = pnp("build", str(deck), "--single", "--bleed", "0mm", "--no-backs", "-o", str(pdf))
     assert r.returncode == 0, r.stderr
     return pdf
 

@@ -37,7 +37,7 @@ def make_game(root: Path, rows: list[dict], text: dict | None = None, icons: str
 
 def build(game: Path, *extra: str):
     out = game.parent / "out.pdf"
-    result = CliRunner().invoke(main, ["build", str(game), "--single", "--no-marks", "-o",
+    result = CliRunner().invoke(main, ["build", str(game), "--single", "--bleed", "0mm", "--no-marks", "-o",
                                        str(out), *extra], catch_exceptions=False)
     return result, out
 

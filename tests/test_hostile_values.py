@@ -59,7 +59,7 @@ def test_nan_inf_and_huge_numbers_are_one_line_errors(mini, old, new, key):
 
 def test_a_length_up_to_the_largest_pdf_page_is_still_fine(mini, tmp_path):
     edit(mini, 'size = "poker"', 'size = "5080mm x 200in"')
-    result = run("build", mini, "--single", "--part", "all", "-o", tmp_path / "big.pdf")
+    result = run("build", mini, "--single", "--bleed", "0mm", "--part", "all", "-o", tmp_path / "big.pdf")
     assert result.exit_code == 0, result.output
 
 

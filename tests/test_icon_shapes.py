@@ -29,8 +29,8 @@ def dobble_cards(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("dobble")
     pdf = tmp / "fronts.pdf"
     deck = bare_dobble(tmp / "bare")
-    r = subprocess.run([sys.executable, "-m", "generator", "build", str(deck), "--single",
-                        "--no-backs", "-o", str(pdf)], capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "generator", "build", str(deck), "--single", "--bleed",
+                        "0mm", "--no-backs", "-o", str(pdf)], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     return pdf
 

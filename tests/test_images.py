@@ -52,7 +52,8 @@ h = "40mm"
 fit = "{fit}"
 """)
     out = tmp_path / "out.pdf"
-    r = CliRunner().invoke(main, ["build", str(root), "--single", "--no-backs", "-o", str(out)])
+    r = CliRunner().invoke(main, ["build", str(root), "--single", "--bleed", "0mm", "--no-backs",
+                                  "-o", str(out)])
     assert r.exit_code == 0, r.output
     return out
 

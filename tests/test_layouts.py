@@ -123,7 +123,7 @@ def test_an_inherited_element_keeps_its_place_and_what_was_not_overridden(tmp_pa
 
 def _build(root: Path, tmp_path: Path, *args: str) -> bytes:
     out = tmp_path / "b.pdf"
-    r = CliRunner().invoke(main, ["build", str(root), "--single", "-o", str(out), *args])
+    r = CliRunner().invoke(main, ["build", str(root), "--single", "--bleed", "0mm", "-o", str(out), *args])
     assert r.exit_code == 0, r.output
     return out.read_bytes()
 

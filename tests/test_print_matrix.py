@@ -1,51 +1,29 @@
 """The print matrix, measured from the PDFs: every bundled template on A4 and Letter, portrait and
 landscape, flipped on the long and the short edge, with and without a back offset.
 
-Each card of a template is given a face and a back of its own colour; the test reads the drawn
-PDF back (tests/pdfgeom.py), turns the back page over as the paper turns, and checks that every
-back lands behind the front of the same colour within 0.1 mm, moved by exactly the offset.
+Each card of a template is given a face and a back of its own colour (tests/markcheck.py); the
+test reads the drawn PDF back (tests/pdfgeom.py), turns the back page over as the paper turns,
+and checks that every back lands behind the front of the same colour within 0.1 mm, moved by
+exactly the offset; that every cut line has a crop mark beyond both ends, on the fronts and on
+the (offset) backs, or that the build's warning names that side and the option that gives it
+marks; and that no mark enters the 6 mm printer margin.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
-from pdfgeom import centre, drawing, page_streams
+from markcheck import coloured, colours_of, page_marks, placed
+from pdfgeom import page_streams
 
 from generator.build import Options, build, plan
 from pnp_model import units
 from pnp_model.catalog import bundled
-from pnp_model.components import Card, Element
-from pnp_model.definition import load
 from pnp_model.errors import PnpError
 
 MM = units.MM
 TOLERANCE = 0.1 * MM
 OFFSET = (1.5 * MM, -0.75 * MM)
-
-
-def colour_of(card_id: int) -> str:
-    return f"#{(card_id * 37) % 256:02x}{card_id // 256 * 40 + 20:02x}{(card_id * 11) % 256:02x}"
-
-
-def coloured(name: str):
-    """The template with each card's face and back a full-bleed rectangle of its own colour."""
-    deck = load(name)
-    cards = tuple(Card(c.id, {**c.fields, "tc": colour_of(c.id)}, c.part, c.symbols)
-                  for c in deck.cards)
-    art = (Element("rect", {"bleed": True, "fill": "{tc}"}, "test"),)
-    return replace(deck, cards=cards, face=art, back=art)
-
-
-def placed(page_content: bytes, card_colours: dict) -> dict[int, tuple[float, float]]:
-    """Card id -> centre of its coloured rectangle on the page."""
-    out = {}
-    for f in drawing(page_content).fills:
-        key = tuple(round(v, 2) for v in f.color)
-        if key in card_colours and f.points:
-            out[card_colours[key]] = centre(f.points)
-    return out
+PRINTER_MARGIN = 6 * MM
 
 
 def physical_turn(x: float, y: float, w: float, h: float, flip: str) -> tuple[float, float]:
@@ -56,43 +34,18 @@ def physical_turn(x: float, y: float, w: float, h: float, flip: str) -> tuple[fl
     return (x, h - y) if about_horizontal_axis else (w - x, y)
 
 
-def rgb(hex_colour: str) -> tuple[float, ...]:
-    return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
-
-
-def check_marks(content: bytes, centres, deck, warnings: list[str]) -> None:
-    """Every trim line has a crop mark beyond both ends of the block, outside every card, or
-    the build warned about that side."""
-    page = drawing(content)
-    marks = [seg for seg, depth in zip(page.strokes, page.stroke_depths, strict=True) if depth == 0]
-    hw, hh = deck.width / 2, deck.height / 2
-    boxes = [(x - hw, y - hh, x + hw, y + hh) for x, y in centres]
-    left, bottom = min(b[0] for b in boxes), min(b[1] for b in boxes)
-    right, top = max(b[2] for b in boxes), max(b[3] for b in boxes)
-
-    def outside(seg) -> bool:
-        (x1, y1), (x2, y2) = seg
-        return all(max(x1, x2) <= b[0] + 0.01 or min(x1, x2) >= b[2] - 0.01 or
-                   max(y1, y2) <= b[1] + 0.01 or min(y1, y2) >= b[3] - 0.01 for b in boxes)
-
-    def has(side: str, along: float) -> bool:
-        for seg in marks:
-            (x1, y1), (x2, y2) = seg
-            if side in ("top", "bottom") and abs(x1 - along) < 0.01 and abs(x2 - along) < 0.01:
-                if (min(y1, y2) >= top if side == "top" else max(y1, y2) <= bottom):
-                    return outside(seg)
-            if side in ("left", "right") and abs(y1 - along) < 0.01 and abs(y2 - along) < 0.01:
-                if (min(x1, x2) >= right if side == "right" else max(x1, x2) <= left):
-                    return outside(seg)
-        return False
-
-    xs = {round(v, 3) for b in boxes for v in (b[0], b[2])}
-    ys = {round(v, 3) for b in boxes for v in (b[1], b[3])}
-    for side, lines in (("top", xs), ("bottom", xs), ("left", ys), ("right", ys)):
-        missing = [v for v in lines if not has(side, v)]
-        if missing:
-            assert any(side in w for w in warnings), (
-                f"{len(missing)} trim lines have no mark at the {side}, and no warning says so")
+def check_marks(content: bytes, centres, deck, sheet, warnings: list[str], where: str) -> None:
+    """No mark in the printer margin; every unmarked cut-line end is on a side a warning names,
+    with the option that gives full marks."""
+    found = page_marks(content, list(centres), deck.width, deck.height, sheet.width,
+                       sheet.height)
+    assert found.edge_distance >= PRINTER_MARGIN - 0.001, (
+        f"{where}: a crop mark {found.edge_distance / MM:.2f} mm from the paper's edge, inside "
+        "the 6 mm printer margin")
+    for side, n in found.missing.items():
+        said = [w for w in warnings if side in w]
+        assert said, f"{where}: {n} cut-line ends have no mark at the {side}, and no warning says so"
+        assert any("--marks full" in w or "no grid" in w for w in said), said
 
 
 CASES = [(name, paper, orientation, flip)
@@ -105,7 +58,7 @@ def test_backs_land_behind_fronts_and_every_trim_line_is_marked(name, paper, ori
     deck = coloured(name)
     if not deck.has_backs:
         pytest.skip(f"{name} has no backs")
-    colours = {rgb(colour_of(c.id)): c.id for c in deck.cards}
+    colours = colours_of(deck)
     for offset in ((0.0, 0.0), OFFSET):
         opts = Options(paper=paper, orientation=orientation, flip=flip, back_offset=offset,
                        parts=("all",))
@@ -115,15 +68,20 @@ def test_backs_land_behind_fronts_and_every_trim_line_is_marked(name, paper, ori
             assert "does not fit" in str(e)
             return
         out = tmp_path / f"{name}.pdf"
-        build(deck, out, opts, sheet=sheet)
+        result = build(deck, out, opts, sheet=sheet)
         contents = page_streams(out.read_bytes())
         w, h = sheet.width, sheet.height
         assert (w > h) == (orientation == "landscape")
         checked = 0
-        for front_page, back_page in zip(contents[::2], contents[1::2], strict=True):
+        for n, (front_page, back_page) in enumerate(zip(contents[::2], contents[1::2],
+                                                        strict=True), 1):
             fronts, backs = placed(front_page, colours), placed(back_page, colours)
-            if deck.shape == "rect" and offset == (0.0, 0.0):
-                check_marks(front_page, fronts.values(), deck, sheet.info.get("warnings", []))
+            if deck.shape != "triangle":
+                for side, content, centres in (("front", front_page, fronts),
+                                               ("back", back_page, backs)):
+                    check_marks(content, centres.values(), deck, sheet, list(result.notes),
+                                f"{name} {paper} {orientation} {flip} sheet {n} {side}, "
+                                f"back offset {offset[0] / MM:g},{offset[1] / MM:g} mm")
             assert fronts.keys() == backs.keys()
             for card_id, (fx, fy) in fronts.items():
                 ex, ey = physical_turn(fx, fy, w, h, flip)

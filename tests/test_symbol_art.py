@@ -104,7 +104,7 @@ def built(tmp_path_factory):
     for fmt in ("png", "jpg"):
         root = art_deck.make_deck(tmp_path_factory.mktemp(fmt), fmt=fmt, cards=12)
         pdf = root / "cards.pdf"
-        r = pnp("build", str(root), "--single", "-o", str(pdf))
+        r = pnp("build", str(root), "--single", "--bleed", "0mm", "-o", str(pdf))
         assert r.returncode == 0, r.stderr
         out[fmt] = pdf
     return out
@@ -288,7 +288,8 @@ def test_own_art_backs_carry_no_icon_attribution(tmp_path):
 def test_round_cards_drop_the_gutter_to_fit_another_row(tmp_path, shape, per_page):
     """95 mm cards, gutter 3 mm, on A4: circles and hexagons go 2x3 (cut along their own
     guides, nothing shared), rectangles keep their gutter at 2x2. Read from the PDF: the
-    cut guides' boxes, inside the 6 mm printer margin and not overlapping."""
+    cut guides' boxes, inside the 6 mm printer margin and not overlapping. Without marks:
+    with them, 7 cards take two sheets at 2x2 too, and marks on every side win."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as raw
 
@@ -303,7 +304,7 @@ gutter = "3mm"
 type = "symbols"
 """)
     pdf = tmp_path / "out.pdf"
-    r = pnp("build", str(tmp_path), "-o", str(pdf))
+    r = pnp("build", str(tmp_path), "--no-marks", "-o", str(pdf))
     assert r.returncode == 0, r.stderr
     doc = pdfium.PdfDocument(str(pdf))
     page = doc[0]

@@ -8,7 +8,7 @@ the paper turns over (see flips_left_right), so each back lands behind its front
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.layout.sheet import Page, Placement, Segment, Sheet
 from pnp_model.components import Card
@@ -20,6 +20,8 @@ MARK_GAP = 1 * MM  # between the bleed edge and the start of a mark
 MARK_LENGTH = 5 * MM
 MIN_MARK = 2 * MM  # shorter than this is not worth drawing: cut along the card outlines
 MAX_SPILL = 2 * MM  # art spills into half the gutter, up to this: hides cutting and duplex slips
+SIDES = ("top", "bottom", "left", "right")
+EPS = 1e-6  # points: lengths that differ by rounding only are equal
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Grid:
     gutter: float
     paper_w: float
     paper_h: float
-    shape_has_straight_cuts: bool = True  # rectangles; round and hex cards get an outline each
+    shares_cuts: bool = True  # rectangles; round and hex cards are each cut along their outline
 
     @property
     def spill(self) -> float:
@@ -101,14 +103,23 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: 
     return Grid(cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h)
 
 
-def unmarked_sides(grid: Grid, margin: float = PRINTER_MARGIN) -> tuple[str, ...]:
-    """The sides of the block with no room for crop marks before the printer margin."""
-    sides = []
-    if grid.bottom - grid.spill - margin - MARK_GAP < MIN_MARK:
-        sides += ["top", "bottom"]
-    if grid.left - grid.spill - margin - MARK_GAP < MIN_MARK:
-        sides += ["left", "right"]
-    return tuple(sides)
+def with_room_for_marks(grid: Grid, margin: float = PRINTER_MARGIN) -> Grid | None:
+    """For cards that share no cut (round, hex), the grid with its gutter narrowed just enough
+    for crop marks to fit on every side; None when even no gutter leaves room, or not needed.
+
+    Their gutter only spaces the outlines, so giving it up costs nothing; a rectangle's gutter
+    is two cuts the user asked for and is kept."""
+    if grid.shares_cuts:
+        return None
+    gutter = grid.gutter
+    for n, paper, cell in ((grid.cols, grid.paper_w, grid.card_w + 2 * grid.bleed),
+                           (grid.rows, grid.paper_h, grid.card_h + 2 * grid.bleed)):
+        # half the free space, less margin, gap and mark, holds n/2 gutters (spill included)
+        spare = (paper - n * cell) / 2 - margin - MARK_GAP - MIN_MARK
+        if spare < -EPS:
+            return None
+        gutter = min(gutter, 2 * spare / n * (1 - 1e-9))
+    return None if gutter == grid.gutter else replace(grid, gutter=max(0.0, gutter))
 
 
 def _closer(usable: float, cell: float, gutter: float) -> float:
@@ -119,32 +130,40 @@ def _closer(usable: float, cell: float, gutter: float) -> float:
     return max(0.0, (usable - most * cell) / (most - 1))
 
 
-def crop_marks(grid: Grid, cols: int, rows: int, margin: float = PRINTER_MARGIN
-               ) -> tuple[Segment, ...]:
-    """Marks on the trim lines of the first cols x rows cells, outside the block, each as long
-    as the free space before the printer margin allows (none where unmarked_sides says)."""
+def crop_marks(placements: tuple[Placement, ...], card_w: float, card_h: float,
+               paper_w: float, paper_h: float, margin: float = PRINTER_MARGIN
+               ) -> tuple[tuple[Segment, ...], tuple[str, ...]]:
+    """Marks on the trim lines of the placed cards, beyond the block they make, each as long as
+    the space before the printer margin on its own side allows; and the sides with no room.
+
+    Measured from the placements, so a partial page and an offset back page get marks that
+    fit them, never running into the margin of a side the full page does not reach."""
+    xs = sorted({round(p.x + dx, 6) for p in placements for dx in (0, card_w)})
+    ys = sorted({round(p.y + dy, 6) for p in placements for dy in (0, card_h)})
+    # marks start clear of the art, which spills past the trim by each placement's bleed
+    left = min(p.x - p.bleed for p in placements) - MARK_GAP
+    right = max(p.x + card_w + p.bleed for p in placements) + MARK_GAP
+    bottom = min(p.y - p.bleed for p in placements) - MARK_GAP
+    top = max(p.y + card_h + p.bleed for p in placements) + MARK_GAP
+    room = {"top": paper_h - margin - top, "bottom": bottom - margin,
+            "left": left - margin, "right": paper_w - margin - right}
+    # a trim line inside the margin (a back moved by its offset) gets no mark: its side is short
+    inside_x = all(margin - EPS <= v <= paper_w - margin + EPS for v in xs)
+    inside_y = all(margin - EPS <= v <= paper_h - margin + EPS for v in ys)
     marks: list[Segment] = []
-    left, right = grid.left, grid.left + cols * grid.pitch_x - grid.gutter
-    top = grid.bottom + grid.block_h
-    bottom = top - rows * grid.pitch_y + grid.gutter
-    # marks start clear of the art spilling past the block
-    left, right, top, bottom = left - grid.spill, right + grid.spill, top + grid.spill, \
-        bottom - grid.spill
-    room_x = min(MARK_LENGTH, left - margin - MARK_GAP)
-    room_y = min(MARK_LENGTH, bottom - margin - MARK_GAP)
-    xs = sorted({round(grid.trim_origin(c, 0)[0] + dx, 6) for c in range(cols)
-                 for dx in (0, grid.card_w)})
-    ys = sorted({round(grid.trim_origin(0, r)[1] + dy, 6) for r in range(rows)
-                 for dy in (0, grid.card_h)})
-    if room_y >= MIN_MARK:
-        for x in xs:
-            marks.append((x, top + MARK_GAP, x, top + MARK_GAP + room_y))
-            marks.append((x, bottom - MARK_GAP, x, bottom - MARK_GAP - room_y))
-    if room_x >= MIN_MARK:
-        for y in ys:
-            marks.append((left - MARK_GAP, y, left - MARK_GAP - room_x, y))
-            marks.append((right + MARK_GAP, y, right + MARK_GAP + room_x, y))
-    return tuple(marks)
+    missing: list[str] = []
+    for side, start, sign, lines, inside in (("top", top, 1, xs, inside_x),
+                                             ("bottom", bottom, -1, xs, inside_x),
+                                             ("left", left, -1, ys, inside_y),
+                                             ("right", right, 1, ys, inside_y)):
+        length = min(MARK_LENGTH, room[side])
+        if length < MIN_MARK - EPS or not inside:
+            missing.append(side)
+            continue
+        end = start + sign * length
+        marks += [(v, start, v, end) if side in ("top", "bottom") else (start, v, end, v)
+                  for v in lines]
+    return tuple(marks), tuple(missing)
 
 
 def flips_left_right(paper_w: float, paper_h: float, flip: str) -> bool:
@@ -174,39 +193,34 @@ def mirror(x: float, y: float, w: float, h: float, paper_w: float, paper_h: floa
 
 def impose(cards: tuple[Card, ...], grid: Grid, *, backs: bool, flip: str = "long",
            back_offset: tuple[float, float] = (0.0, 0.0), marks: bool = True) -> Sheet:
-    """Pages of fronts (and a back page after each front page) for the cards, in order."""
+    """Pages of fronts (and a back page after each front page) for the cards, in order.
+
+    The sheet's `unmarked` lists, per page side, the block's sides with no room for marks."""
     per_page = grid.cols * grid.rows
     pages: list[Page] = []
+    unmarked: dict[str, set[str]] = {"front": set(), "back": set()}
+
+    def page(side: str, placed: tuple[Placement, ...]) -> Page:
+        if not marks:
+            return Page(side, placed)
+        lines, missing = crop_marks(placed, grid.card_w, grid.card_h, grid.paper_w,
+                                    grid.paper_h)
+        unmarked[side].update(missing)
+        return Page(side, placed, lines)
+
     for start in range(0, len(cards), per_page):
         chunk = cards[start:start + per_page]
-        used_rows = -(-len(chunk) // grid.cols)
-        used_cols = min(len(chunk), grid.cols)
-        mark_lines = crop_marks(grid, used_cols, used_rows) if marks else ()
         fronts = []
         for i, card in enumerate(chunk):
             x, y = grid.trim_origin(i % grid.cols, i // grid.cols)
             fronts.append(Placement(card, x, y, 0, grid.bleed + grid.spill))
-        pages.append(Page("front", tuple(fronts), mark_lines))
+        pages.append(page("front", tuple(fronts)))
         if backs:
-            back_marks = tuple(_mirror_segment(s, grid, flip) for s in mark_lines)
-            placed = tuple(
+            pages.append(page("back", tuple(
                 Placement(p.card, *mirror(p.x, p.y, grid.card_w, grid.card_h, grid.paper_w,
                                           grid.paper_h, flip, back_offset), 0, p.bleed)
-                for p in fronts)
-            pages.append(Page("back", placed, back_marks))
-    info: dict[str, object] = {"grid": f"{grid.cols}x{grid.rows}"}
-    missing = unmarked_sides(grid) if marks and grid.shape_has_straight_cuts else ()
-    if missing:
-        info["warnings"] = [
-            f"no room for crop marks at the {' and '.join(missing)} of the "
-            f"{grid.cols}x{grid.rows} grid inside the {PRINTER_MARGIN / MM:.0f} mm printer "
-            "margin: cut along the card outlines there, or choose a smaller --grid or the other "
-            "--orientation"]
-    return Sheet(grid.paper_w, grid.paper_h, tuple(pages), per_page, info, flip=flip)
-
-
-def _mirror_segment(s: Segment, grid: Grid, flip: str) -> Segment:
-    x1, y1, x2, y2 = s
-    if flips_left_right(grid.paper_w, grid.paper_h, flip):
-        return (grid.paper_w - x1, y1, grid.paper_w - x2, y2)
-    return (x1, grid.paper_h - y1, x2, grid.paper_h - y2)
+                for p in fronts)))
+    return Sheet(grid.paper_w, grid.paper_h, tuple(pages), per_page,
+                 {"grid": f"{grid.cols}x{grid.rows}"}, flip=flip,
+                 unmarked=tuple((side, edge) for side in ("front", "back") for edge in SIDES
+                                if edge in unmarked[side]))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp_model.components import Card
+from pnp_model.units import INCH, MM
 
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2
 
@@ -50,6 +51,8 @@ class Sheet:
     flip: str = "long"  # the paper edge the backs were mirrored for (the PDF's /Duplex hint)
     guides: bool = True  # grey cut outlines on the fronts
     trim_box: Segment | None = None  # x, y, w, h of the trimmed card on one-card pages
+    # (page side, block side) pairs with no room for crop marks, e.g. ("front", "top")
+    unmarked: tuple[tuple[str, str], ...] = ()
 
 
 def one_card_a_page(width: float, height: float, jobs: list[tuple[Card, str]], bleed: float,
@@ -57,5 +60,11 @@ def one_card_a_page(width: float, height: float, jobs: list[tuple[Card, str]], b
     """One (card, side) a page, the page being the card plus its bleed, with TrimBox and
     BleedBox: what print shops, preflight and per-card exports all ask for."""
     pages = tuple(Page(side, (Placement(card, bleed, bleed, 0, bleed),)) for card, side in jobs)
-    return Sheet(width + 2 * bleed, height + 2 * bleed, pages, 1, {"grid": "1x1"}, flip=flip,
-                 guides=guides, trim_box=(bleed, bleed, width, height))
+    return Sheet(width + 2 * bleed, height + 2 * bleed, pages, 1,
+                 {"bleed": f"{round(bleed / MM, 3):g} mm"}, flip=flip, guides=guides,
+                 trim_box=(bleed, bleed, width, height))
+
+
+def shop_bleed(paper: str) -> float:
+    """The bleed print shops ask for: 1/8 in where the paper is Letter (US shops), else 3 mm."""
+    return 0.125 * INCH if paper == "letter" else 3 * MM
