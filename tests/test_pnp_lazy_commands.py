@@ -22,8 +22,19 @@ def test_build_of_a_plain_deck_imports_no_other_command(tmp_path):
     assert status == 0 and (tmp_path / "d.pdf").stat().st_size > 0
     assert "generator.build" in modules
     others = {"generator.commands.export", "generator.commands.verify", "generator.commands.watch",
-              "generator.balance"}  # [balance] is read only from a deck that has one
+              "generator.commands.serve", "generator.balance"}  # [balance]: a deck that has one
     assert not modules & others, sorted(modules & others)
+    assert not modules & WEB, sorted(modules & WEB)
+
+
+WEB = {"generator.serve", "generator.serve.app", "starlette", "uvicorn", "jinja2", "watchfiles",
+       "segno"}  # the live page's server: imported by `pnp serve` alone
+
+
+@pytest.mark.parametrize("args", [["--help"], ["list"], ["preview", "--help"]])
+def test_other_commands_do_not_import_the_web_server(args):
+    status, modules = imported_by(args)
+    assert status == 0 and not modules & WEB, sorted(modules & WEB)
 
 
 @pytest.mark.parametrize("command", sorted(ELSEWHERE))
