@@ -295,3 +295,30 @@ def test_a_name_that_is_no_game_is_one_line_and_nothing_starts(tmp_path):
                          env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
     assert out.returncode == 2 and len(out.stderr.splitlines()) == 1
     assert out.stderr.startswith("error: ")
+
+
+def test_a_port_in_use_is_one_line_before_anything_starts(served, tmp_path):
+    out = subprocess.run([sys.executable, "-m", "generator", "serve", "decktet", "--no-open",
+                          "--port", str(served.port)], capture_output=True, text=True,
+                         cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(REPO)}, timeout=60)
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.splitlines() == [out.stderr.strip()] and "(--port)" in out.stderr
+
+
+def test_the_build_warnings_are_listed_each_linking_to_its_card(browser, tmp_path):  # noqa: F811
+    from tests.test_card_text import ENDLESS, make_game
+
+    game = make_game(tmp_path / "g", [{"name": "Fine", "rules": "Draw a card."},
+                                      {"name": "Mana Leak", "rules": ENDLESS}])
+    s = Served(game, "-o", tmp_path / "g.pdf", cwd=tmp_path)
+    try:
+        page = opened(browser, s.url)
+        items = page.locator("#warning-lines li")
+        assert items.count() == 1
+        assert "card #2 (Mana Leak)" in items.inner_text() and "overflows" in items.inner_text()
+        items.locator("a.card-link").click()
+        assert page.locator("#zoom").is_visible()
+        assert page.locator("#zoom-title").inner_text() == "#2 Mana Leak"
+        assert "overflows" in page.locator("#zoom-warnings").inner_text()
+    finally:
+        s.stop()

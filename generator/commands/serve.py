@@ -43,6 +43,7 @@ def serve(game, opts, output, port, lan, open_browser) -> None:
     watcher = threading.Thread(target=watch_and_rebuild, args=(live, hub.publish, stop),
                                name="pnp-serve-watch", daemon=True)
     where = address(port, lan)
+    _check_free(where.host, where.port)
     app = create_app(live, hub)
     if where.host == LOCAL:  # a web site that rebinds its name to 127.0.0.1 gets nothing
         from starlette.middleware.trustedhost import TrustedHostMiddleware
@@ -58,6 +59,21 @@ def serve(game, opts, output, port, lan, open_browser) -> None:
         stop.set()
         watcher.join(timeout=2)
     click.echo("stopped serving")
+
+
+def _check_free(host: str, port: int) -> None:
+    """A port already taken is a one-line error before anything is announced."""
+    import socket
+
+    from generator.errors import PnpError
+
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn binds
+        try:
+            s.bind((host, port))
+        except OSError as e:
+            raise PnpError(f"cannot listen on port {port}: {e.strerror or e} (another pnp "
+                           "serve? leave --port out for a free one)", "--port") from None
 
 
 COMMANDS = [serve]

@@ -23,7 +23,8 @@ from generator.serve.geometry import card_boxes, outlines
 
 CACHED_IMAGES = 400  # rendered images kept for the current build (pages and cards, all sizes)
 WIDTHS = (160, 240, 320, 480, 640, 800, 1000, 1200, 1600, 2000)  # image widths served, px
-CARD_REF = re.compile(r"#(\d+)")  # "card #12 (Name)", "cards #3, #4": what a warning is about
+# What a warning is about: "card #12 (Name)", "cards #3, #4 ..." (not "[[face]] #1")
+CARD_REF = re.compile(r"\bcards?\s+((?:#\d+(?:\s*(?:,|and|or)\s*)?)+)")
 
 
 def served_width(asked: int) -> int:
@@ -159,7 +160,8 @@ def manifest(deck, sheet, o: Options, result) -> dict:
     names = {c["id"]: c["name"] for c in cards}
     warnings = []
     for text in result.notes:
-        named = [int(n) for n in CARD_REF.findall(text) if int(n) in names]
+        named = [int(n) for found in CARD_REF.findall(text)
+                 for n in re.findall(r"#(\d+)", found) if int(n) in names]
         warnings.append({"text": text, "cards": list(dict.fromkeys(named))})
     info = "".join(f", {k} {v}" for k, v in result.info.items())
     return {"title": deck.title, "game": deck.name, "path": str(result.path),
