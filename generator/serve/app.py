@@ -96,7 +96,7 @@ def create_app(live: LiveBuild, hub: Hub) -> Starlette:
         if p["side"] not in ("front", "back"):
             return Response("no such side\n", 404, media_type="text/plain")
         data = await run_in_threadpool(live.image, p["number"], "card", p["id"], p["side"],
-                                       _width(request))
+                                       _width(request), "zoom" in request.query_params)
         return _image(data, "image/png")
 
     async def pdf(request: Request) -> Response:

@@ -22,6 +22,7 @@ from generator.errors import PnpError
 from generator.serve.geometry import card_boxes, outlines
 
 CACHED_IMAGES = 400  # rendered images kept for the current build (pages and cards, all sizes)
+WARM = 24  # images drawn ahead for a new build: those the page asked for last, zoom first
 WIDTHS = (160, 240, 320, 480, 640, 800, 1000, 1200, 1600, 2000)  # image widths served, px
 # What a warning is about: "card #12 (Name)", "cards #3, #4 ..." (not "[[face]] #1")
 CARD_REF = re.compile(r"\bcards?\s+((?:#\d+(?:\s*(?:,|and|or)\s*)?)+)")
@@ -46,8 +47,8 @@ class Build:
 class LiveBuild:
     """The game's latest good build, the errors of the latest attempt, and its images.
 
-    pdfium is not thread-safe: every use of it (and every build, which may use it) holds
-    `lock`, so image requests served from a thread pool never meet a build half-way."""
+    pdfium is not thread-safe: every use of it holds `lock` (image requests are served from a
+    thread pool; a PDF/X build flattens with pdfium too)."""
 
     def __init__(self, game: str | Path, opts: Options, output: Path | None):
         self.game, self.opts, self.output = game, opts, output
@@ -56,15 +57,19 @@ class LiveBuild:
         self.attempt = 0  # every rebuild, good or broken: the page's event counter
         self.when = ""
         self.lock = threading.Lock()
+        self.asked: OrderedDict = OrderedDict()  # images the page asked for, the zoom's first
 
     def rebuild(self, why: str = "start") -> None:
         """Load the definition afresh and build; on a mistake keep the last good build."""
+        from contextlib import nullcontext
+
         from pnp_shared.oneline import error_lines
 
         start = time.perf_counter()
         try:
-            with self.lock:
+            with self.lock if self.opts.pdfx else nullcontext():
                 pdf, manifest = self._build()
+            with self.lock:
                 self._close()
                 number = self.good.number + 1 if self.good else 1
                 self.good = Build(number, pdf, {**manifest, "build": number})
@@ -100,23 +105,50 @@ class LiveBuild:
         if self.good is not None and self.good.doc is not None:
             self.good.doc.close()
 
-    def image(self, number: int, kind: str, index: int, side: str, width: int) -> bytes | None:
+    def image(self, number: int, kind: str, index: int, side: str, width: int,
+              zoomed: bool = False) -> bytes | None:
         """A page (`kind` "page", `index` from 0) or a card alone ("card", its id, "front" or
-        "back") of build `number`, `width` pixels wide; None when that build or thing is gone."""
+        "back") of build `number`, `width` pixels wide; None when that build or thing is gone.
+        `zoomed`: the card the designer is looking at, drawn first after the next save."""
         key = (kind, index, side, served_width(width))
+        self._asked(key, zoomed)
         with self.lock:
             good = self.good
             if good is None or good.number != number:
                 return None
-            if key in good.images:
-                good.images.move_to_end(key)
-                return good.images[key]
-            data = _render(good, *key)
-            if data is not None:
-                good.images[key] = data
-                while len(good.images) > CACHED_IMAGES:
-                    good.images.popitem(last=False)
-            return data
+            return self._image(good, key)
+
+    def _image(self, good: Build, key: tuple) -> bytes | None:
+        if key in good.images:
+            good.images.move_to_end(key)
+            return good.images[key]
+        data = _render(good, *key)
+        if data is not None:
+            good.images[key] = data
+            while len(good.images) > CACHED_IMAGES:
+                good.images.popitem(last=False)
+        return data
+
+    def _asked(self, key: tuple, zoomed: bool) -> None:
+        self.asked.pop(key, None)
+        self.asked[key] = zoomed
+        if zoomed:  # the card looked at now goes first; an earlier zoom loses its place
+            for other in [k for k, z in self.asked.items() if z and k[:2] != key[:2]]:
+                self.asked[other] = False
+            self.asked.move_to_end(key, last=False)
+        while len(self.asked) > WARM:  # the oldest request that is not the zoom goes
+            del self.asked[next(k for k, z in self.asked.items() if not z)]
+
+    def warm(self) -> None:
+        """Draw the images the page asked for last, for the new build, before the page asks
+        again (the zoomed card first): a save's new card then waits on nothing but pdfium.
+        Stops as soon as a newer build replaces this one."""
+        good = self.good
+        for key in list(self.asked):
+            with self.lock:
+                if self.good is not good:
+                    return
+                self._image(good, key)
 
 
 def _render(good: Build, kind: str, index: int, side: str, width: int) -> bytes | None:
@@ -182,5 +214,7 @@ def watch_and_rebuild(live: LiveBuild, changed: Callable[[], None], stop: thread
     def rebuild(why: str) -> None:
         live.rebuild(why)
         changed()
+        if not live.errors:
+            threading.Thread(target=live.warm, name="pnp-serve-warm", daemon=True).start()
 
     watch_folder(root, keep, rebuild, stop)

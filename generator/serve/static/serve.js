@@ -32,7 +32,7 @@ function imageUrl(img, m) {
   const factor = img.closest(".magnified") ? 2 : 1;
   const width = Math.ceil((shown.clientWidth || 300) * (window.devicePixelRatio || 1) * factor);
   return d.kind === "page" ? `build/${m.build}/page/${d.index}.jpg?w=${width}`
-    : `build/${m.build}/card/${d.id}/${d.side}.png?w=${width}`;
+    : `build/${m.build}/card/${d.id}/${d.side}.png?w=${width}${d.zoom ? "&zoom" : ""}`;
 }
 
 function visible(node) {
@@ -259,7 +259,7 @@ async function show(state) {
   }
   await refreshImages(m, [...document.querySelectorAll("main img[data-kind]")]);
   const at = Date.now();
-  window.pnpShown = {build: m.build, cardAt: cardAt || at, at};
+  window.pnpShown = {build: m.build, cardAt: cardAt || at, at, receivedAt: state.receivedAt};
   document.dispatchEvent(new CustomEvent("pnp-updated", {detail: window.pnpShown}));
   fromHashOnce();
 }
@@ -290,7 +290,7 @@ async function receive(state) {
 function connect() {
   const events = new EventSource("events");
   events.onopen = () => $("status").classList.remove("offline");
-  events.onmessage = (e) => receive(JSON.parse(e.data));
+  events.onmessage = (e) => receive({...JSON.parse(e.data), receivedAt: Date.now()});
   events.onerror = () => {
     $("status").textContent = "the server is not answering (pnp serve stopped?); retrying…";
     $("status").classList.add("offline");
