@@ -24,7 +24,7 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from tests.browser import DESKTOP, PHONE, browser  # noqa: F401
-from tests.conftest import CARDS_CSV, GAME_TOML
+from tests.conftest import CARDS_CSV, GAME_TOML, mini_game
 from tests.test_watch import _as_in_a_terminal
 
 REPO = Path(__file__).resolve().parents[1]
@@ -90,19 +90,11 @@ class Served:
                 self.proc.wait()
 
 
-def a_game(folder: Path) -> Path:
-    root = folder / "mini"
-    root.mkdir()
-    (root / "game.toml").write_text(GAME_TOML)
-    (root / "cards.csv").write_text(CARDS_CSV)
-    return root
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """One server for the tests that only look (the edit tests start their own)."""
     folder = tmp_path_factory.mktemp("serve")
-    s = Served(a_game(folder), "-o", folder / "mini.pdf", cwd=folder)
+    s = Served(mini_game(folder), "-o", folder / "mini.pdf", cwd=folder)
     s.pdf = folder / "mini.pdf"
     yield s
     assert s.stop() == 0  # with pages still open: their event streams do not hold it up
@@ -112,7 +104,7 @@ def served(tmp_path_factory):
 
 @pytest.fixture
 def editing(tmp_path):
-    s = Served(a_game(tmp_path), "-o", tmp_path / "mini.pdf", cwd=tmp_path)
+    s = Served(mini_game(tmp_path), "-o", tmp_path / "mini.pdf", cwd=tmp_path)
     s.root = tmp_path / "mini"
     yield s
     s.stop()
@@ -274,7 +266,7 @@ def test_a_broken_definition_shows_its_error_and_keeps_the_last_good_pages(brows
 
 
 def test_with_lan_a_request_without_the_token_is_refused(browser, tmp_path):  # noqa: F811
-    s = Served(a_game(tmp_path), "--lan", "-o", tmp_path / "mini.pdf", cwd=tmp_path)
+    s = Served(mini_game(tmp_path), "--lan", "-o", tmp_path / "mini.pdf", cwd=tmp_path)
     try:
         assert "?token=" in s.url
         bare = s.local.split("?")[0]

@@ -14,7 +14,7 @@ from PIL import Image, ImageChops
 
 from tests.test_card_text import ENDLESS, make_game
 from tests.test_legend import small_dobble
-from tests.test_watch import Watch
+from tests.test_watch import Watch, pages
 
 
 def pnp(*args, cwd=None):
@@ -31,14 +31,6 @@ def built_page(pdf: Path, page: int, dpi: int) -> Image.Image:
         doc.close()
 
 
-def page_count(pdf: Path) -> int:
-    doc = pdfium.PdfDocument(pdf.read_bytes())
-    try:
-        return len(doc)
-    finally:
-        doc.close()
-
-
 def assert_same_pixels(preview: Path, built: Image.Image) -> None:
     shown = Image.open(preview).convert("RGB")
     assert shown.size == built.size
@@ -51,7 +43,7 @@ def assert_same_pixels(preview: Path, built: Image.Image) -> None:
 def test_preview_page_is_the_page_the_build_writes_with_the_same_options(mini, tmp_path, flags):
     pdf = tmp_path / "built.pdf"
     assert pnp("build", mini, *flags, "-o", pdf).returncode == 0
-    for page in (1, page_count(pdf)):
+    for page in (1, pages(pdf)):
         png = tmp_path / f"page-{page}.png"
         shown = pnp("preview", mini, "--page", page, "--dpi", 30, *flags, "-o", png)
         assert shown.returncode == 0, shown.stderr
@@ -63,7 +55,7 @@ def test_preview_page_shows_the_legend_card_the_build_adds(tmp_path):
     pdf = tmp_path / "built.pdf"
     built = pnp("build", game, "--legend", "-o", pdf)
     assert "+ 1 legend card" in built.stdout
-    last_front = page_count(pdf) - 1  # fronts and backs alternate; the legend is on the last front
+    last_front = pages(pdf) - 1  # fronts and backs alternate; the legend is on the last front
     png = tmp_path / "legend.png"
     assert pnp("preview", game, "--legend", "--page", last_front, "--dpi", 30,
                "-o", png).returncode == 0

@@ -218,9 +218,12 @@ function fromHash() {
 function drawErrors(state) {
   $("error-lines").replaceChildren(...state.errors.map((line) => el("li", {text: line})));
   $("errors").hidden = state.errors.length === 0;
-  const when = state.when ? `built ${state.when}` : "building…";
-  $("status").textContent = state.errors.length ? `${when}: not built, ${state.errors.length} `
-    + `error${state.errors.length > 1 ? "s" : ""}` : when;
+  const count = `${state.errors.length} error${state.errors.length > 1 ? "s" : ""}`;
+  $("status").textContent = !state.when ? "building…"
+    : state.errors.length ? `not built ${state.when}: ${count}` : `built ${state.when}`;
+  $("kept").textContent = state.manifest
+    ? "The pages below are the last good build; fix the file and save again."
+    : "There is no good build yet: fix the file and save again.";
   if (!state.manifest && state.errors.length) $("summary").textContent = "no good build yet";
 }
 
