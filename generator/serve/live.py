@@ -199,7 +199,8 @@ def manifest(deck, sheet, o: Options, result) -> dict:
     return {"title": deck.title, "game": deck.name, "path": str(result.path),
             "summary": f"{result.cards} cards on {result.pages} pages ({result.paper}{info})",
             "pages": pages, "cards": cards, "warnings": warnings,
-            "card": {"w": deck.width, "h": deck.height, **outlines(deck, o.bleed)}}
+            "card": {"w": deck.width, "h": deck.height, "shape": deck.shape,
+                     **outlines(deck, o.bleed)}}
 
 
 def watch_and_rebuild(live: LiveBuild, changed: Callable[[], None], stop: threading.Event) -> None:

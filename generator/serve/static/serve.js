@@ -73,6 +73,17 @@ function outlineGroup(card, x, y, turn) {
   return g;
 }
 
+// A card that is not a rectangle, shown alone: what lies outside its cut (its neighbours'
+// corners on a sheet of triangles or hexagons) is veiled, so the card stands out.
+function veil(side) {
+  const o = manifest.card;
+  if (o.shape === "rect") return null;
+  const [, , w, h] = side.crop;
+  const [x, y] = side.trim;
+  return el("svg:path", {class: "veil", "fill-rule": "evenodd",
+    d: `M ${-x} ${-y} h ${w} v ${h} h ${-w} Z ${o.trim}`});
+}
+
 function setOverlay(name, on) {
   document.body.classList.toggle(`show-${name}`, on);
   try { localStorage.setItem(`pnp-serve-${name}`, on ? "1" : ""); } catch (e) { /* private mode */ }
@@ -134,7 +145,10 @@ function drawCards(m) {
       onclick: () => openZoom(c.id)},
     el("div", {class: "sheet", style: `aspect-ratio: ${crop[2]} / ${crop[3]}`},
       el("img", {alt: `card #${c.id} ${c.name}`, "data-kind": "card", "data-id": c.id,
-        "data-side": side})),
+        "data-side": side}),
+      veil(c[side]) && el("svg:svg", {class: "ov", viewBox: `0 0 ${crop[2]} ${crop[3]}`,
+        preserveAspectRatio: "none"}, el("svg:g", {transform:
+          `translate(${c[side].trim[0]} ${c[side].trim[1]})`}, veil(c[side])))),
     el("span", {class: "name"}, el("b", {text: `#${c.id}`}), " ", el("span", {text: c.name})));
   });
   $("card-list").replaceChildren(...tiles);
@@ -174,8 +188,11 @@ function drawZoom() {
   $("zoom-title").textContent = `#${c.id} ${c.name}`;
   const sides = ["front", "back"].filter((side) => c[side]).map((side) => {
     const {crop, trim} = c[side];
+    const outlines = outlineGroup(c.id, trim[0], trim[1], 0);
+    const veiled = veil(c[side]);
+    if (veiled) outlines.prepend(veiled);
     const overlay = el("svg:svg", {class: "ov", viewBox: `0 0 ${crop[2]} ${crop[3]}`,
-      preserveAspectRatio: "none"}, outlineGroup(c.id, trim[0], trim[1], 0));
+      preserveAspectRatio: "none"}, outlines);
     const img = el("img", {alt: `card #${c.id} ${side}`, "data-kind": "card", "data-id": c.id,
       "data-side": side, "data-zoom": "1"});
     const fig = el("figure", {class: "side", "data-side": side},
