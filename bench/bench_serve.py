@@ -7,7 +7,8 @@ Run: python bench/bench_serve.py [--saves N] [--game emberfall] [--old CHECKOUT]
    cards.csv with card #1's name changed; the time is taken in the browser, from the save
    (this script's clock, the same machine's) to the page's own "pnp-updated" event: `cardAt`
    when the zoomed card's new images are decoded and shown, `at` when every visible image is.
-   Issue figure: median save -> card < 1 s for Emberfall.
+   Issue figure: median save -> card < 1 s for Emberfall. Then again with --listeners more
+   pages' event streams open (raw connections reading every event): they must cost nothing.
 2. Start-up. `pnp --help` and `pnp list` in fresh interpreters, wall and CPU time (getrusage of
    the children), this checkout against CHECKOUT (e.g. a worktree of the commit before `pnp
    serve`), alternating runs. Issue figure: commands other than serve start no slower.
@@ -16,6 +17,7 @@ Run: python bench/bench_serve.py [--saves N] [--game emberfall] [--old CHECKOUT]
 from __future__ import annotations
 
 import argparse
+import http.client
 import os
 import resource
 import shutil
@@ -23,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -36,7 +39,18 @@ from tests.browser import DESKTOP, FLAGS, chromium_path  # noqa: E402
 from tests.test_pnp_serve import Served  # noqa: E402
 
 
-def save_to_card(game: str, saves: int) -> str:
+def listen(port: int, stop: threading.Event) -> None:
+    """One more open page's event stream, read and dropped until `stop`."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", "/events")
+    response = conn.getresponse()
+    while not stop.is_set():
+        if not response.fp.readline():
+            break
+    conn.close()
+
+
+def save_to_card(game: str, saves: int, listeners: int = 0) -> str:
     from playwright.sync_api import sync_playwright
 
     from generator.definition import find
@@ -49,6 +63,9 @@ def save_to_card(game: str, saves: int) -> str:
         header, first, *rest = original.splitlines(keepends=True)
         name = first.split(",", 1)[0]
         served = Served(root, "-o", Path(tmp) / f"{game}.pdf", cwd=Path(tmp))
+        stop = threading.Event()
+        for _ in range(listeners):
+            threading.Thread(target=listen, args=(served.port, stop), daemon=True).start()
         try:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=chromium_path(), headless=True,
@@ -80,8 +97,10 @@ def save_to_card(game: str, saves: int) -> str:
                     time.sleep(0.3)  # a designer does not save twice in the same instant
                 browser.close()
         finally:
+            stop.set()
             served.stop()
-    return (f"{game}: save -> zoomed card updated: median {statistics.median(cards_at):.3f} s, "
+    return (f"{game}{f' with {listeners} more open pages' if listeners else ''}: "
+            f"save -> zoomed card updated: median {statistics.median(cards_at):.3f} s, "
             f"worst {max(cards_at):.3f} s; -> every visible image: median "
             f"{statistics.median(all_at):.3f} s ({saves} saves); of which save -> the page told "
             f"(watch, rebuild, event) median {statistics.median(told):.3f} s")
@@ -121,9 +140,13 @@ def main() -> None:
     parser.add_argument("--game", default="emberfall")
     parser.add_argument("--old", type=Path, help="a checkout to compare start-up with")
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--listeners", type=int, default=50,
+                        help="then again with this many more pages open (0: skip)")
     args = parser.parse_args()
     print(machine.line("before"), flush=True)
     print(save_to_card(args.game, args.saves), flush=True)
+    if args.listeners:
+        print(save_to_card(args.game, args.saves, args.listeners), flush=True)
     if args.old:
         for line in start_up(args.old, args.runs):
             print(line, flush=True)

@@ -269,6 +269,8 @@ def test_with_lan_a_request_without_the_token_is_refused(browser, tmp_path):  # 
     s = Served(mini_game(tmp_path), "--lan", "-o", tmp_path / "mini.pdf", cwd=tmp_path)
     try:
         assert "?token=" in s.url
+        s.expect("Anyone on this network")  # printed after the QR code of the URL
+        assert sum(any(c in line for c in "▀▄█") for line in s.seen) >= 10
         bare = s.local.split("?")[0]
         for path in ("", "state", "events", "build/1/page/0.jpg", "static/serve.js"):
             with pytest.raises(urllib.error.HTTPError) as refused:

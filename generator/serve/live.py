@@ -111,8 +111,8 @@ class LiveBuild:
         "back") of build `number`, `width` pixels wide; None when that build or thing is gone.
         `zoomed`: the card the designer is looking at, drawn first after the next save."""
         key = (kind, index, side, served_width(width))
-        self._asked(key, zoomed)
         with self.lock:
+            self._asked(key, zoomed)
             good = self.good
             if good is None or good.number != number:
                 return None
@@ -143,8 +143,9 @@ class LiveBuild:
         """Draw the images the page asked for last, for the new build, before the page asks
         again (the zoomed card first): a save's new card then waits on nothing but pdfium.
         Stops as soon as a newer build replaces this one."""
-        good = self.good
-        for key in list(self.asked):
+        with self.lock:
+            good, keys = self.good, list(self.asked)
+        for key in keys:
             with self.lock:
                 if self.good is not good:
                     return
