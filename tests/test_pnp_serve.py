@@ -147,6 +147,8 @@ def pdf_pages(pdf: Path, width: int) -> list[Image.Image]:
 
 def test_the_page_shows_every_page_of_the_pdf_as_it_prints(browser, served):  # noqa: F811
     page = opened(browser, served.url)
+    link = page.locator("#pdf-link").get_attribute("href")
+    assert page.request.get(served.url + link).body() == served.pdf.read_bytes()
     built = pdf_pages(served.pdf, 480)  # a width the server serves
     assert page.locator("figure.page").count() == len(built) == 2  # 3x3 fronts, then backs
     for index, want in enumerate(built):
@@ -272,7 +274,7 @@ def test_with_lan_a_request_without_the_token_is_refused(browser, tmp_path):  # 
         s.expect("Anyone on this network")  # printed after the QR code of the URL
         assert sum(any(c in line for c in "▀▄█") for line in s.seen) >= 10
         bare = s.local.split("?")[0]
-        for path in ("", "state", "events", "build/1/page/0.jpg", "static/serve.js"):
+        for path in ("", "state", "events", "build/1/game.pdf", "static/serve.js"):
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(bare + path, timeout=30)
             assert refused.value.code == 403

@@ -57,6 +57,9 @@ class LiveBuild:
         self.attempt = 0  # every rebuild, good or broken: the page's event counter
         self.when = ""
         self.lock = threading.Lock()
+        # The first build's number is the time: a restarted server never reuses an image URL
+        # that a browser keeps (images are cached for good, by build number).
+        self.first = time.time_ns() // 1_000_000
         self.asked: OrderedDict = OrderedDict()  # images the page asked for, the zoom's first
 
     def rebuild(self, why: str = "start") -> None:
@@ -71,7 +74,7 @@ class LiveBuild:
                 pdf, manifest = self._build()
             with self.lock:
                 self._close()
-                number = self.good.number + 1 if self.good else 1
+                number = self.good.number + 1 if self.good else self.first
                 self.good = Build(number, pdf, {**manifest, "build": number})
             self.errors = []
         except PnpError as e:
