@@ -242,11 +242,25 @@ def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
 def build(deck: Deck, out: Path, opts: Options = Options(),
           progress: Callable[[int], None] | None = None, sheet: Sheet | None = None) -> Result:
     """Impose (unless given the planned sheet), render and atomically write the PDF."""
+    o = resolved(deck, opts)
+    sheet = sheet or plan(deck, opts)
+    data, notes = rendered(deck, sheet, o, progress)
+    write_atomic(out, data)
+    cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
+                if not isinstance(pl.card, LegendCard))
+    info = {k: v for k, v in sheet.info.items() if k != "warnings"}
+    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": _turn(sheet), **info},
+                  notes)
+
+
+def rendered(deck: Deck, sheet: Sheet, o: Options,
+             progress: Callable[[int], None] | None = None) -> tuple[bytes, tuple[str, ...]]:
+    """The PDF of a planned sheet as the build writes it (`o` resolved), and the build's
+    warnings: the layout's (crop marks without room) and the drawing's (overflow, glyphs, ppi).
+    One function, so that previews show and say what the build does."""
     from generator.notes import collecting
     from generator.render.pdf import render
 
-    o = resolved(deck, opts)
-    sheet = sheet or plan(deck, opts)
     with collecting() as notes:
         if o.pdfx:
             from generator.render.pdfx import render_pdfx
@@ -254,12 +268,7 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
             data = render_pdfx(deck, sheet, progress=progress)
         else:
             data = render(deck, sheet, progress=progress, cmyk=o.cmyk)
-    write_atomic(out, data)
-    cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
-                if not isinstance(pl.card, LegendCard))
-    info = {k: v for k, v in sheet.info.items() if k != "warnings"}
-    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": _turn(sheet), **info},
-                  (*sheet.info.get("warnings", ()), *notes.values()))
+    return data, (*sheet.info.get("warnings", ()), *notes.values())
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -83,74 +83,96 @@ def list_templates(game: str | None, as_json: bool) -> None:
         click.echo(f"{r['name']:<{width}}  {r['cards']:>4} cards  {r['description']}")
 
 
+PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and serve
+    click.option("--paper", type=PAPERS, help="Paper size (default: the template's, else a4)."),
+    click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
+                 help="Paper orientation (default auto: whichever holds more cards)."),
+    click.option("--bleed", callback=_length,
+                 help="Bleed beyond the trim, e.g. 3mm or 0.125in."),
+    click.option("--gutter", callback=_length, help="Space between cards, e.g. 2mm."),
+    click.option("--marks", type=click.Choice(["on", "full", "off"]), is_flag=False,
+                 flag_value="on", default=None,
+                 help="Crop marks outside the cards (default on: the fewest sheets, marks where "
+                 "there is room, a warning where not); 'full' prefers marks on every side to "
+                 "the fewest sheets; 'off' draws none."),
+    click.option("--no-marks", is_flag=True, help="No crop marks (same as --marks off)."),
+    click.option("--guides/--no-guides", default=None,
+                 help="Thin outline on each card's cut line, showing rounded corners (default: "
+                 "on sheets, off with --single, where a shop would print it)."),
+    click.option("--backs/--no-backs", default=None,
+                 help="A back page after each front page (default: when the template has "
+                 "backs)."),
+    click.option("--flip", type=click.Choice(["long", "short"]),
+                 help="Duplex flip edge of your printer (default long)."),
+    click.option("--back-offset", callback=_offset, metavar="X,Y",
+                 help="Shift backs to correct printer misregistration, e.g. 1mm,-0.5mm."),
+    click.option("--grid", callback=_grid, metavar="COLSxROWS",
+                 help="Force a grid, e.g. 3x3."),
+    click.option("--part", "parts", multiple=True,
+                 help="Build only these parts of the deck (repeatable; 'all' for every part)."),
+    click.option("--single", is_flag=True,
+                 help="One card per page with TrimBox, for print shops, with bleed (default the "
+                 "larger of the definition's and 3 mm, 0.125 in on Letter; --bleed sets it)."),
+    click.option("--cmyk", is_flag=True,
+                 help="CMYK colours for print shops (greys and black in black ink only)."),
+    click.option("--legend/--no-legend", default=None,
+                 help="Symbol decks: add legend cards listing every symbol with its name, after "
+                 "the playing cards, with their back (default: the definition's [deck] legend). "
+                 "As many as keep names at 6 pt or more; never counted by pnp verify."),
+    click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, "
+                 "transparency flattened; needs --single)."),
+]
+_PRINT_NAMES = ("paper", "orientation", "bleed", "gutter", "marks", "no_marks", "guides", "backs",
+                "flip", "back_offset", "grid", "parts", "single", "cmyk", "legend", "pdfx")
+
+
+def print_options(command):
+    """The build's print options on another command, handed to it as one `opts` (Options), so
+    that `preview`, `watch` and `serve` print the pages the build would with the same flags."""
+    import functools
+
+    @functools.wraps(command)
+    def with_options(*args, **kwargs):
+        from generator.build import Options
+
+        given = {name: kwargs.pop(name) for name in _PRINT_NAMES}
+        if given["pdfx"] and not given["single"]:
+            raise PnpError("PDF/X needs a trim box on every page: add --single", "--pdfx")
+        single = given.pop("single")
+        marks = "off" if given.pop("no_marks") else given["marks"]
+        given["marks"] = {"on": True, "off": False}.get(marks, marks)  # None, or "full"
+        opts = Options(**{**given, "parts": tuple(given["parts"])},
+                       layout="single" if single else "sheet")
+        return command(*args, opts=opts, **kwargs)
+
+    for option in reversed(PRINT_OPTIONS):
+        with_options = option(with_options)
+    return with_options
+
+
 @main.command()
 @click.argument("games", nargs=-1)
 @click.option("--all", "build_all", is_flag=True, help="Build every bundled template.")
-@click.option("--paper", type=PAPERS, help="Paper size (default: the template's, else a4).")
-@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
-              help="Paper orientation (default auto: whichever holds more cards).")
-@click.option("--bleed", callback=_length, help="Bleed beyond the trim, e.g. 3mm or 0.125in.")
-@click.option("--gutter", callback=_length, help="Space between cards, e.g. 2mm.")
-@click.option("--marks", type=click.Choice(["on", "full", "off"]), is_flag=False,
-              flag_value="on", default=None,
-              help="Crop marks outside the cards (default on: the fewest sheets, marks where "
-              "there is room, a warning where not); 'full' prefers marks on every side to the "
-              "fewest sheets; 'off' draws none.")
-@click.option("--no-marks", is_flag=True, help="No crop marks (same as --marks off).")
-@click.option("--guides/--no-guides", default=None,
-              help="Thin outline on each card's cut line, showing rounded corners (default: on "
-              "sheets, off with --single, where a shop would print it).")
-@click.option("--backs/--no-backs", default=None,
-              help="A back page after each front page (default: when the template has backs).")
-@click.option("--flip", type=click.Choice(["long", "short"]),
-              help="Duplex flip edge of your printer (default long).")
-@click.option("--back-offset", callback=_offset, metavar="X,Y",
-              help="Shift backs to correct printer misregistration, e.g. 1mm,-0.5mm.")
-@click.option("--grid", callback=_grid, metavar="COLSxROWS", help="Force a grid, e.g. 3x3.")
-@click.option("--part", "parts", multiple=True,
-              help="Build only these parts of the deck (repeatable; 'all' for every part).")
-@click.option("--single", is_flag=True,
-              help="One card per page with TrimBox, for print shops, with bleed (default the "
-              "larger of the definition's and 3 mm, 0.125 in on Letter; --bleed sets it).")
-@click.option("--cmyk", is_flag=True,
-              help="CMYK colours for print shops (greys and black in black ink only).")
-@click.option("--legend/--no-legend", default=None,
-              help="Symbol decks: add legend cards listing every symbol with its name, after the "
-              "playing cards, with their back (default: the definition's [deck] legend). As "
-              "many as keep names at 6 pt or more; never counted by pnp verify.")
-@click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, transparency "
-              "flattened; needs --single).")
+@print_options
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="Output file (one game) or folder (several). Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
 @click.option("--strict", is_flag=True,
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
               "missing glyph...); the PDF is still written.")
-def build(games, build_all, paper, orientation, bleed, gutter, marks, no_marks, guides, backs,
-          flip, back_offset, grid, parts, single, cmyk, pdfx, legend, output, as_json,
-          strict) -> None:
+def build(games, build_all, opts, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
-    from generator.build import Options
-    from generator.naming import output_stem
+    from generator.naming import output_path, output_stem
     from pnp_model.catalog import bundled
     from pnp_model.definition import load
 
     names = list(dict.fromkeys(list(games) + (list(bundled()) if build_all else [])))
     if not names:
         raise PnpError("name a game to build (see `pnp list`) or use --all")
-    if no_marks:
-        marks = "off"
-    marks = {"on": True, "off": False}.get(marks, marks)  # None: the definition's, or "full"
-    opts = Options(paper=paper, orientation=orientation, bleed=bleed, gutter=gutter, marks=marks,
-                   backs=backs, flip=flip, back_offset=back_offset, grid=grid,
-                   parts=tuple(parts), guides=guides, layout="single" if single else "sheet",
-                   cmyk=cmyk, pdfx=pdfx, legend=legend)
-    if pdfx and not single:
-        raise PnpError("PDF/X needs a trim box on every page: add --single", "--pdfx")
     jobs: dict[Path, object] = {}
     for name in names:
         deck = load(name)
-        out = _output_path(output, output_stem(deck), len(names))
+        out = output_path(output, output_stem(deck), len(names))
         if out in jobs:
             raise PnpError(f"two games would both be written to {out}; build them one at a "
                            "time with -o", name)
@@ -182,17 +204,6 @@ def _legend_said(info: dict) -> str:
         return ""
     why = " (the symbols do not fit legibly on one)" if n > 1 else ""
     return f" + {n} legend card{'s' if n > 1 else ''}{why}"
-
-
-def _output_path(output: Path | None, stem: str, count: int) -> Path:
-    if output is None:
-        return Path("output") / f"{stem}.pdf"
-    if count > 1 and output.suffix.lower() == ".pdf" and not output.is_dir():
-        raise PnpError(f"{count} games make {count} PDFs: give a folder, not a .pdf file",
-                       "--output")
-    if count > 1 or output.is_dir() or output.suffix.lower() != ".pdf":
-        return output / f"{stem}.pdf"
-    return output
 
 
 _FORKED: tuple = ()  # (jobs, options) handed to forked workers without pickling the decks
@@ -243,13 +254,17 @@ def _build_one(deck, out: Path, opts, quiet: bool):
               help="Show cards by id (14), name (\"Mana Leak\") or range (1-9): one PNG each.")
 @click.option("--back", is_flag=True, help="With --card: show the card's back.")
 @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True)
-@click.option("--paper", type=PAPERS, help="Paper size for --page.")
+@print_options
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="PNG file to write (default output/<game>-page-N.png or -card-ID.png).")
-def preview(game, page, card_spec, back, dpi, paper, output) -> None:
-    """Render a page or cards of GAME to PNG, to see them without printing."""
+def preview(game, page, card_spec, back, dpi, opts, output) -> None:
+    """Render a page or cards of GAME to PNG, to see them without printing.
+
+    With the print options of `pnp build`, --page shows that page of the PDF the build writes
+    with them, and the build's warnings are printed as it prints them.
+    """
     from generator.naming import output_stem
-    from generator.preview import preview_card, preview_page
+    from generator.preview import preview_page
     from pnp_model.definition import load
 
     deck = load(game)
@@ -257,25 +272,17 @@ def preview(game, page, card_spec, back, dpi, paper, output) -> None:
         raise PnpError("give --page or --card, not both", "pnp preview")
     if back and card_spec is None:
         raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
-    from generator.notes import collecting
+    if card_spec is not None:
+        from generator.preview import preview_cards
 
-    with collecting() as warnings:  # what a build would warn about on these cards
-        if card_spec is not None:
-            from generator.cardselect import select
-
-            cards = select(deck, card_spec)
-            for card in cards:
-                name = f"{output_stem(deck)}-card-{card.id}{'-back' if back else ''}.png"
-                out = (output / name if output and len(cards) > 1 else output) or \
-                    Path("output") / name
-                preview_card(deck, card.id, out, dpi=dpi, back=back)
-                click.echo(f"wrote {out}")
-        else:
-            n = 1 if page is None else page
-            out = output or Path("output") / f"{output_stem(deck)}-page-{n}.png"
-            preview_page(deck, n, out, dpi=dpi, paper=paper)
-            click.echo(f"wrote {out}")
-    for text in warnings.values():
+        outs, warnings = preview_cards(deck, card_spec, output, dpi, back, opts)
+    else:
+        n = 1 if page is None else page
+        outs = [output or Path("output") / f"{output_stem(deck)}-page-{n}.png"]
+        warnings = preview_page(deck, n, outs[0], dpi, opts)
+    for out in outs:
+        click.echo(f"wrote {out}")
+    for text in warnings:
         click.echo(f"warning: {deck.name}: {text}", err=True)
 
 

@@ -1,14 +1,20 @@
-"""PNG previews of a page or a single card, rendered from the same PDF the build writes."""
+"""PNG previews of a page or a single card, rendered from the same PDF the build writes.
+
+Both return the build's warnings for what they drew (text that does not fit, a missing glyph,
+low-resolution art, crop marks without room), so that `pnp preview` and `pnp watch` say what
+`pnp build` would say with the same options."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
 
-from generator.build import Options, plan, resolved, single_pages, write_atomic
+from generator.build import Options, plan, rendered, resolved, single_pages, write_atomic
 from generator.raster import image_size
 from pnp_model.components import Deck
 from pnp_model.errors import PnpError
+
+AS_DEFINED = Options()  # no option given: the definition's own [print] settings
 
 
 def _png(pdf: bytes, index: int, out: Path, dpi: int) -> None:
@@ -26,18 +32,21 @@ def _png(pdf: bytes, index: int, out: Path, dpi: int) -> None:
     write_atomic(out, buf.getvalue())
 
 
-def preview_page(deck: Deck, page: int, out: Path, dpi: int = 100, paper: str | None = None) -> None:
-    from generator.render.pdf import render
-
-    sheet = plan(deck, Options(paper=paper))
+def preview_page(deck: Deck, page: int, out: Path, dpi: int = 100,
+                 opts: Options = AS_DEFINED) -> tuple[str, ...]:
+    """Page `page` of the PDF `pnp build` writes with `opts`; returns the build's warnings."""
+    sheet = plan(deck, opts)
     if not 1 <= page <= len(sheet.pages):
         raise PnpError(f"{deck.name} has {len(sheet.pages)} pages; there is no page {page}", "--page")
-    _png(render(deck, sheet), page - 1, out, dpi)
+    image_size(sheet.width, sheet.height, dpi, "the page preview")
+    data, warnings = rendered(deck, sheet, resolved(deck, opts))
+    _png(data, page - 1, out, dpi)
+    return warnings
 
 
-def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool = False) -> None:
-    from generator.render.pdf import render
-
+def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool = False,
+                 opts: Options = AS_DEFINED) -> tuple[str, ...]:
+    """One card (or its back) alone with its bleed and cut outline; returns its warnings."""
     try:
         card = deck.card(card_id)
     except KeyError:
@@ -46,7 +55,28 @@ def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool
     if back and not deck.has_backs:
         raise PnpError(f"{deck.name} has no backs", "--back")
     # the card as the definition bleeds it on sheets, not with a print shop's bleed
-    o = resolved(deck, Options(backs=back, layout="single", bleed=deck.print.bleed))
+    bleed = deck.print.bleed if opts.bleed is None else opts.bleed
+    o = resolved(deck, replace(opts, backs=back, layout="single", bleed=bleed))
     sheet = single_pages(deck, (card,), o)
     image_size(sheet.width, sheet.height, dpi, "the card preview")
-    _png(render(deck, replace(sheet, guides=True)), 1 if back else 0, out, dpi)
+    data, warnings = rendered(deck, replace(sheet, guides=True), o)
+    _png(data, 1 if back else 0, out, dpi)
+    return warnings
+
+
+def preview_cards(deck: Deck, spec: str, output: Path | None, dpi: int = 100,
+                  back: bool = False, opts: Options = AS_DEFINED) -> tuple[list[Path], list[str]]:
+    """The cards `spec` names (id, name or range), one PNG each, named after the game and the
+    card unless `output` names the file (one card) or the folder (several); returns the files
+    written and the warnings, each once."""
+    from generator.cardselect import select
+    from generator.naming import output_stem
+
+    cards = select(deck, spec)
+    outs, warnings = [], {}
+    for card in cards:
+        name = f"{output_stem(deck)}-card-{card.id}{'-back' if back else ''}.png"
+        out = (output / name if output and len(cards) > 1 else output) or Path("output") / name
+        warnings.update(dict.fromkeys(preview_card(deck, card.id, out, dpi, back, opts)))
+        outs.append(out)
+    return outs, list(warnings)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.build import Options
+from generator.preview import AS_DEFINED
 from pnp_model.errors import PnpError
 
 # Changes grouped for at most this long before a rebuild; a save is picked up after STEP_MS
@@ -23,12 +25,14 @@ STEP_MS = 30
 
 @dataclass(frozen=True)
 class Target:
-    """What a watch rebuilds: the PDF (default), cards' previews (--card) or a page (--page)."""
+    """What a watch rebuilds: the PDF (default), cards' previews (--card) or a page (--page),
+    printed with the build's options."""
 
     card: str | None = None
     page: int | None = None
     dpi: int = 100
     output: Path | None = None  # a PDF or PNG file; a folder for several cards
+    opts: Options = AS_DEFINED
 
 
 def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list[str]]:
@@ -39,31 +43,29 @@ def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list
 
     deck = load(game)
     stem = output_stem(deck)
+    said: dict[str, None] = {}  # the warnings in order, each once
     if target.card is not None:
-        from generator.cardselect import select
-        from generator.preview import preview_card
+        from generator.preview import preview_cards
 
-        cards = select(deck, target.card)
-        outs = []
-        for card in cards:
-            name = f"{stem}-card-{card.id}.png"
-            out = (target.output / name if target.output and len(cards) > 1 else
-                   target.output) or Path("output") / name
-            preview_card(deck, card.id, out, dpi=target.dpi)
-            outs.append(out)
-        return outs, f"{len(cards)} card preview{'s' if len(cards) > 1 else ''}", []
-    if target.page is not None:
+        outs, warnings = preview_cards(deck, target.card, target.output, target.dpi,
+                                       opts=target.opts)
+        said.update(dict.fromkeys(warnings))
+        summary = f"{len(outs)} card preview{'s' if len(outs) > 1 else ''}"
+    elif target.page is not None:
         from generator.preview import preview_page
 
         out = target.output or Path("output") / f"{stem}-page-{target.page}.png"
-        preview_page(deck, target.page, out, dpi=target.dpi)
-        return [out], f"page {target.page}", []
-    from generator.build import Options, build
+        said.update(dict.fromkeys(preview_page(deck, target.page, out, target.dpi,
+                                                target.opts)))
+        outs, summary = [out], f"page {target.page}"
+    else:
+        from generator.build import build
 
-    out = target.output or Path("output") / f"{stem}.pdf"
-    result = build(deck, out, Options())
-    warnings = [f"warning: {deck.name}: {text}" for text in result.notes]
-    return [out], f"{result.cards} cards on {result.pages} pages", warnings
+        out = target.output or Path("output") / f"{stem}.pdf"
+        result = build(deck, out, target.opts)
+        said.update(dict.fromkeys(result.notes))
+        outs, summary = [out], f"{result.cards} cards on {result.pages} pages"
+    return outs, summary, [f"warning: {deck.name}: {text}" for text in said]
 
 
 def outputs_filter(root: Path, target: Target) -> Callable[[object, str], bool]:
@@ -93,14 +95,29 @@ def watch(game: str | Path, target: Target, report: Callable[[str, bool], None],
     """Build once, then again after every change under the game's folder, until `stop_event`
     is set (or Ctrl-C, which the caller handles). `report(line, is_error)` gets each outcome,
     and a line starting `watching` once the watcher runs."""
-    from watchfiles import watch as watch_files
-
     from pnp_model.definition import find
 
     root = find(game)
-    keep = outputs_filter(root, target)
+    built = False
+
+    def rebuild(why: str) -> None:
+        nonlocal built
+        built = _rebuild(root, target, report, why, built) or built
+
+    watch_folder(root, outputs_filter(root, target), rebuild, stop_event,
+                 started=lambda: report(f"watching {root} for changes (Ctrl-C to stop)", False))
+
+
+def watch_folder(root: Path, keep: Callable[[object, str], bool],
+                 rebuild: Callable[[str], None], stop_event=None,
+                 started: Callable[[], None] | None = None) -> None:
+    """`rebuild("start")`, then `rebuild(why)` after every save of a file `keep` keeps under
+    `root` (`why` names the files), until `stop_event` is set; `started()` once the watcher
+    runs. Shared by `pnp watch` and `pnp serve`."""
+    from watchfiles import watch as watch_files
+
     before = _snapshot(root, keep)
-    built = _rebuild(root, target, report, "start", built=False)
+    rebuild("start")
     starting = True
     for changes in watch_files(root, watch_filter=keep, debounce=DEBOUNCE_MS, step=STEP_MS,
                                stop_event=stop_event, rust_timeout=250, yield_on_timeout=True):
@@ -110,10 +127,10 @@ def watch(game: str | Path, target: Target, report: Callable[[str, bool], None],
             starting = False
             if not names and _snapshot(root, keep) != before:
                 names = ["a file saved while starting"]
-            report(f"watching {root} for changes (Ctrl-C to stop)", False)
+            if started is not None:
+                started()
         if names:
-            why = ", ".join(names[:3]) + (" ..." if len(names) > 3 else "")
-            built = _rebuild(root, target, report, why, built) or built
+            rebuild(", ".join(names[:3]) + (" ..." if len(names) > 3 else ""))
 
 
 def _snapshot(root: Path, keep: Callable[[object, str], bool]) -> dict[str, tuple[int, int]]:

@@ -12,6 +12,8 @@ import asyncio
 import secrets
 import socket
 import sys
+import threading
+import time
 import webbrowser
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
@@ -21,6 +23,9 @@ from urllib.parse import parse_qs
 LOCAL = "127.0.0.1"
 COOKIE = "pnp_serve_token"
 HEARTBEAT = 15.0  # seconds between comments on an idle event stream, so proxies keep it open
+GRACE = 3  # seconds a stopping server gives open responses before cutting them
+STOP_CHECK = 0.25  # seconds between an idle event stream's checks that the server is stopping
+_STOPPING = threading.Event()  # set when the server is told to stop: the event streams end
 
 
 @dataclass(frozen=True)
@@ -126,12 +131,19 @@ async def event_stream(is_disconnected: Callable[[], Awaitable[bool]],
                        next_event: Callable[[], Awaitable[str | None]]) -> AsyncIterator[str]:
     """Server-sent events: each text `next_event` returns becomes one `data:` event; None
     means nothing new yet (a heartbeat comment keeps the connection alive). Ends as soon as
-    the client goes away, so a closed tab costs nothing."""
-    while not await is_disconnected():
+    the client goes away, so a closed tab costs nothing, and when the server is stopping, so
+    Ctrl-C does not wait for the open tabs. `next_event` must be safe to cancel (it is, when
+    nothing is taken from a queue before its await returns)."""
+    idle = 0.0
+    while not await is_disconnected() and not _STOPPING.is_set():
         try:
-            data = await asyncio.wait_for(next_event(), HEARTBEAT)
+            data = await asyncio.wait_for(next_event(), STOP_CHECK)
         except TimeoutError:
+            idle += STOP_CHECK
+            if idle < HEARTBEAT:
+                continue
             data = None
+        idle = 0.0
         if data is None:
             yield ": idle\n\n"
         else:
@@ -144,15 +156,32 @@ def run(app, where: Address, open_browser: bool) -> None:
 
     import uvicorn
 
-    if open_browser:
-        webbrowser.open(where.url)
-    # An open page keeps its event stream open (and reconnects): on Ctrl-C the server waits a
-    # second for the streams, not for the pages to be closed, and cutting them is no error.
+    # An open page keeps its event stream open for ever: the streams end when the server is
+    # told to stop (and GRACE closes whatever is left), or Ctrl-C would wait for every tab.
     config = uvicorn.Config(TokenGuard(app, where.token), host=where.host, port=where.port,
                             log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=1)
+                            timeout_graceful_shutdown=GRACE)
     logging.getLogger("uvicorn.error").addFilter(_streams_cut_at_exit)
-    uvicorn.Server(config).run()
+    server = uvicorn.Server(config)
+    told_to_stop = server.handle_exit
+
+    def handle_exit(sig, frame) -> None:
+        _STOPPING.set()
+        told_to_stop(sig, frame)
+
+    server.handle_exit = handle_exit
+    _STOPPING.clear()
+    if open_browser:  # once listening, or the browser may find nobody there
+        threading.Thread(target=_open_when_listening, args=(server, where.url),
+                         daemon=True).start()
+    server.run()
+
+
+def _open_when_listening(server, url: str) -> None:
+    while not server.started and not _STOPPING.is_set():
+        time.sleep(0.05)
+    if server.started:
+        webbrowser.open(url)
 
 
 def _streams_cut_at_exit(record) -> bool:

@@ -1,4 +1,5 @@
-"""A real browser for the page tests: Debian's Chromium driven by Playwright.
+"""A real browser for the page tests: Debian's Chromium driven by Playwright (the `browser`
+fixture, registered once in conftest.py: one Playwright per session).
 
 Playwright's own browser download cannot be reached here, so the system's Chromium is launched
 through executable_path. Where no Chromium is installed the page tests are skipped, except in

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import browser  # noqa: F401  (one browser for every page test)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def _session_pnp_cache(tmp_path_factory):
@@ -72,7 +74,12 @@ Gamma,team,3
 @pytest.fixture
 def mini(tmp_path: Path) -> Path:
     """A valid definition folder with 6 cards (qty 2 + 1 + 3) and a common back."""
-    root = tmp_path / "mini"
+    return mini_game(tmp_path)
+
+
+def mini_game(folder: Path) -> Path:
+    """The `mini` definition written in `folder` (for fixtures of a wider scope)."""
+    root = folder / "mini"
     root.mkdir()
     (root / "game.toml").write_text(GAME_TOML)
     (root / "cards.csv").write_text(CARDS_CSV)

@@ -17,6 +17,22 @@ from generator.cli_group import ELSEWHERE, LISTED
 LAZY = sorted(set(ELSEWHERE.values()))
 
 
+WEB = {"generator.serve", "generator.serve.app", "starlette", "uvicorn", "jinja2", "watchfiles",
+       "segno"}  # the live page's server: imported by `pnp serve` alone
+
+
+@pytest.mark.parametrize("args", [["--help"], ["list"], ["preview", "--help"]])
+def test_other_commands_do_not_import_the_web_server(args):
+    status, modules = imported_by(args)
+    assert status == 0 and not modules & WEB, sorted(modules & WEB)
+
+
+def test_a_build_does_not_import_the_web_server(tmp_path):
+    status, modules = imported_by(["build", "decktet", "-o", str(tmp_path / "d.pdf")])
+    assert status == 0 and (tmp_path / "d.pdf").stat().st_size > 0
+    assert not modules & WEB, sorted(modules & WEB)
+
+
 @pytest.mark.parametrize("command", sorted(ELSEWHERE))
 def test_a_lazy_command_still_runs_from_its_module(command):
     status, modules = imported_by([command, "--help"])

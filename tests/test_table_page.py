@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests import table_matches
-from tests.browser import DESKTOP, PHONE, browser  # noqa: F401
+from tests.browser import DESKTOP, PHONE
 
 REFEREE = [sys.executable, "-m", "referee.cli"]
 

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from generator.cli import print_options
+
 
 @click.command()
 @click.argument("game")
@@ -14,13 +16,15 @@ import click
 @click.option("--page", type=click.IntRange(1), help="Rebuild this page's preview (PNG).")
 @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True,
               help="Resolution of the previews.")
+@print_options
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="File to write (default output/<game>.pdf, -card-ID.png or -page-N.png; a "
               "folder for several cards).")
-def watch(game, card, page, dpi, output) -> None:
+def watch(game, card, page, dpi, opts, output) -> None:
     """Rebuild GAME's PDF (or --card / --page preview) whenever a file of its folder changes.
 
-    A save with a mistake prints the error lines and keeps the last good output. Ctrl-C stops.
+    A save with a mistake prints the error lines and keeps the last good output; each build
+    prints its warnings. The print options are those of `pnp build`. Ctrl-C stops.
     """
     from generator.watch import Target
     from generator.watch import watch as watch_game
@@ -35,7 +39,7 @@ def watch(game, card, page, dpi, output) -> None:
         click.echo(line, err=is_error)
 
     try:
-        watch_game(root, Target(card=card, page=page, dpi=dpi, output=output), report)
+        watch_game(root, Target(card, page, dpi, output, opts), report)
     except KeyboardInterrupt:
         pass
     click.echo("stopped watching")
