@@ -20,6 +20,7 @@ from typing import Any
 
 ENV = "REFEREE_CACHE"
 _FOLDER: Path | None = None  # a user's definition standing in for the bundled one
+READ_FROM_DECK: dict[str, tuple[str, ...]] = {}  # template -> the fields read from _FOLDER
 
 
 def deal_from(folder: str | Path | None) -> None:
@@ -45,6 +46,7 @@ def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, Any
     if _FOLDER is not None:
         from generator.definition import load
 
+        READ_FROM_DECK[template] = tuple(fields)  # for referee/deck_check.py
         return [(c.id, {f: list(c.symbols) if f == "symbols" else c.get(f) for f in fields})
                 for c in load(str(_FOLDER)).cards]
     key = _fingerprint(template)

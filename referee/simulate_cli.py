@@ -49,6 +49,10 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
         plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), keep,
                         max_rounds, workers, deck)
         records = sim.run_with_progress(plan, games, workers)
+    except sim.DECK_FAILURES as e:
+        if deck is None:
+            raise
+        raise sim.deck_error(deck, game, e) from None
     finally:
         if deck is not None:  # the bundled cards again, for whatever runs next in-process
             from referee.components import deal_from

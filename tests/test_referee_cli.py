@@ -222,6 +222,8 @@ def test_a_finished_game_is_reported_and_counted(run, tmp_path):
     out = run("play", "end bob=0-0-1").output
     assert "game over: ana" in out
     assert "the game is over" in run("play", "draw", "--by", "bob", code=1).output
+    assert json.loads(run("standings", "--json").output) == []  # a typed-in position: scratch
+    run("keep")
     rows = {r["player"]: r for r in json.loads(run("standings", "--json").output)}
     assert rows["ana"]["won"] == 1 and rows["ana"]["finished"] == 1
 
