@@ -41,6 +41,7 @@ _item, _points = log_text.item, log_text.points
 
 
 @click.group("referee", cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pnp-toolkit", prog_name="referee")
 @click.option("--db", type=click.Path(dir_okay=False), envvar="REFEREE_DB",
               help="Match database (default: referee.sqlite3 in your data folder; $REFEREE_DB).")
 @click.pass_context
@@ -107,7 +108,7 @@ def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
 @main.command("new")
 @click.argument("game")
 @click.option("--players", required=True, help="Player names in seating order: ana,bob,cara.")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. variant=pressman (repeatable; see `referee games`).")
 @click.option("--position", type=click.File("r"), default=None,
               help="Start from a position written in a file ('-' reads stdin), for disputes.")

@@ -450,7 +450,11 @@ def find_player(players: Sequence[str], name: str, where: str | None = None,
     for p in players:
         if p.lower() == key:
             return p
-    raise error(f"unknown player {name.strip()!r}, the players are {', '.join(players)}", where)
+    from pnp_shared.suggest import did_you_mean
+
+    hint = did_you_mean(name, players, n=1)
+    raise error(f"unknown player {name.strip()!r}" + (f" ({hint})" if hint else "")
+                + f", the players are {', '.join(players)}", where)
 
 
 def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
@@ -534,9 +538,9 @@ def game(name: str) -> Game:
     found = games()
     by_key = {_key(n): g for n, g in found.items()}
     if key not in by_key:
-        import difflib
+        from pnp_shared.suggest import did_you_mean
 
-        close = difflib.get_close_matches(key, list(by_key), n=1, cutoff=0.75)
-        hint = f": did you mean {by_key[close[0]].name}?" if close else ""
+        hint = did_you_mean(key, [g.name for g in found.values()], n=1, cutoff=0.75)
+        hint = f": {hint}" if hint else ""
         raise RefereeError(f"unknown game {name!r} (games: {', '.join(found)}){hint}")
     return by_key[key]

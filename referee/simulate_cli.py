@@ -20,7 +20,7 @@ from referee.clictx import echo_json, parse_options, store_of
 @click.option("--bot", default="random", show_default=True,
               help="random (any legal move) or greedy (best immediate score).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed.")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, as for `referee new` (repeatable).")
 @click.option("--workers", type=int, default=None,
               help="Worker processes (default: both cores). Results do not depend on it.")

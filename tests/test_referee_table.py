@@ -99,7 +99,7 @@ def test_adjust_corrects_a_score_in_score_log_show_and_exports(match):
     (("adjust", "ana", "five", "--reason", "x"), "a whole number such as +5 or -3, not 'five'"),
     (("adjust", "ana", "0", "--reason", "x"), "0 points changes nothing"),
     (("adjust", "ana", "+5", "--reason", " "), "say why the score is corrected (--reason)"),
-    (("adjust", "ana", "+5"), "Missing option '--reason'"),
+    (("adjust", "ana", "+5"), "missing option --reason"),
 ])
 def test_bad_adjustments_are_one_line_errors_and_record_nothing(match, args, expected):
     before = match("log", "--json").output

@@ -15,11 +15,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee import engine
 from referee.cli import main
 from referee.report import summarise, text
 from referee.simulate import Plan, run, seats
-from tests.rigged_game import GAME as RIGGED
+from tests.test_simulate import rigged  # noqa: F401, F811  (the rigged game, registered)
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
@@ -28,14 +27,7 @@ def _cli(tmp_path, *args):
     return CliRunner().invoke(main, ["--db", str(tmp_path / "db.sqlite3"), *args])
 
 
-@pytest.fixture
-def rigged():
-    engine.register(RIGGED)
-    yield RIGGED
-    engine.unregister(RIGGED.name)
-
-
-def test_a_rigged_seat_is_called_beyond_noise_in_plain_words(rigged):
+def test_a_rigged_seat_is_called_beyond_noise_in_plain_words(rigged):  # noqa: F811
     s = summarise(run(Plan(rigged.name, seats(3), {}, "random", 5), 200, workers=1),
                   rigged.name, "random", 5, {})
     report = text(s)
