@@ -122,3 +122,13 @@ def test_a_dispute_position_stays_out_of_standings_and_exports_unless_kept(three
 def test_keep_refuses_a_match_that_counts_already(three):
     err = three("keep", code=2).stderr
     assert "error: match 1 is no scratch match" in err
+
+
+def test_the_shell_runs_keep_as_a_command(run, tmp_path):
+    dispute = tmp_path / "dispute.txt"
+    dispute.write_text("turn ana\nD1,0 2-3-2\nU1,2 0-0-1\n")
+    run("new", "tripple-domino", "--players", PLAYERS, "--position", str(dispute))
+    env = {**os.environ, "REFEREE_DB": str(run.db)}
+    done = subprocess.run([sys.executable, "-m", "referee.cli", "shell"], env=env, text=True,
+                          input="keep\nquit\n", capture_output=True, timeout=60)
+    assert "match 1 kept: it counts in standings and exports" in done.stdout, done.stderr
