@@ -93,7 +93,7 @@ def _one_error_line(result, *words):
 
 def test_option_mistakes_are_one_line_too(tmp_path):
     cases = [
-        (["build", "decktet", "--grid", "abc"], ["--grid", "build)"]),
+        (["build", "decktet", "--grid", "abc"], ["pnp build --grid)"]),
         (["build", "decktet", "--grid", "0x3"], ["at least one column"]),
         (["build", "decktet", "--paper", "a3"], ["--paper"]),
         (["build", "decktet", "--bleed", "-3mm"], ["negative", "--bleed"]),
