@@ -31,6 +31,7 @@ def deal_from(folder: str | Path | None) -> None:
 
     global _FOLDER
     _FOLDER = Path(folder) if folder is not None else None
+    READ_FROM_DECK.clear()  # what the rules read from the previous deck is no longer read
     for name, module in list(sys.modules.items()):
         if name.startswith("referee.games.") and module is not None:
             for value in list(vars(module).values()):
