@@ -69,8 +69,10 @@ class OneLineErrors(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
-        except click.exceptions.UsageError as e:
-            fail(e.format_message(), e.ctx.command_path if e.ctx is not None else self.name)
+        except click.ClickException as e:  # click's own mistakes, in our words
+            from pnp_shared.click_words import translate
+
+            fail(*translate(e, self._typed_path(args)))
         except click.exceptions.Abort:
             fail("aborted", self.name if self.name_the_command else None)
         except UserError as e:
@@ -92,6 +94,14 @@ class OneLineErrors(click.Group):
         if standalone_mode:
             self.leave(code)
         return code
+
+    def _typed_path(self, args) -> str:
+        """`referee export` for an error click raised before it knew the command (a flag
+        without its value): the first word typed that names one of the group's commands."""
+        words = list(args) if args is not None else sys.argv[1:]
+        names = set(self.list_commands(click.Context(self)))
+        sub = next((w for w in words if w in names), None)
+        return f"{self.name} {sub}" if sub else str(self.name)
 
     def leave(self, code: int) -> None:
         """End after a command that went through: the program itself at once

@@ -41,6 +41,7 @@ _item, _points = log_text.item, log_text.points
 
 
 @click.group("referee", cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pnp-toolkit", prog_name="referee")
 @click.option("--db", type=click.Path(dir_okay=False), envvar="REFEREE_DB",
               help="Match database (default: referee.sqlite3 in your data folder; $REFEREE_DB).")
 @click.pass_context
@@ -107,7 +108,7 @@ def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
 @main.command("new")
 @click.argument("game")
 @click.option("--players", required=True, help="Player names in seating order: ana,bob,cara.")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. variant=pressman (repeatable; see `referee games`).")
 @click.option("--position", type=click.File("r"), default=None,
               help="Start from a position written in a file ('-' reads stdin), for disputes.")
@@ -124,15 +125,25 @@ def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> N
     except UnicodeDecodeError:
         raise RefereeError(f"{position.name} is not a text file (UTF-8): write the position "
                            "as `referee position` prints it", "--position") from None
-    cur = session.new_match(_store(ctx), game, names, _parse_options(options), text)
+    store = _store(ctx)
+    try:  # a dispute's scratch match says how to go back to the match it came from
+        before = store.current().id if text is not None else None
+    except RefereeError:
+        before = None
+    cur = session.new_match(store, game, names, _parse_options(options), text)
     m = cur.match
     if as_json:
-        _json({"match": m.id, "game": m.game, "players": list(m.players), "options": m.options})
+        _json({"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
+               "scratch": text is not None})
         return
     opts = " ".join(f"{k}={v}" for k, v in m.options.items())
     click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}"
                + (f", {opts}" if opts else ""))
-    click.echo(cur.game.show(cur.state))
+    click.echo(cur.board())
+    if text is not None:
+        back = f"; `referee use {before}` goes back to match {before}" if before else ""
+        click.echo(f"scratch match: a position typed in to settle a dispute stays out of "
+                   f"standings and exports unless you keep it (`referee keep`){back}")
 
 
 @main.command("matches")
@@ -140,7 +151,7 @@ def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> N
 @click.pass_context
 def matches_cmd(ctx, as_json: bool) -> None:
     """Every match in the database; * marks the current one."""
-    from referee import engine, summaries
+    from referee import engine, scoreboard, summaries
     from referee.engine import RefereeError
 
     store = _store(ctx)
@@ -148,23 +159,25 @@ def matches_cmd(ctx, as_json: bool) -> None:
         current = store.current().id
     except RefereeError:
         current = None
-    rows = [(x.match, x.totals, engine.Outcome(x.winners, x.reason or "") if x.winners is not None
-             else None, x.moves, "unreadable" if x.error else x.status, x.error)
+    rows = [(x.match, x.scores, engine.Outcome(x.winners, x.reason or "") if x.winners is not None
+             else None, x.moves, "unreadable" if x.error else x.status, x.error, x.scratch)
             for x in summaries.every(store)]
     if as_json:
         _json([{"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
-                "created": m.created, "current": m.id == current, "totals": tot,
+                "created": m.created, "current": m.id == current,
+                "totals": {p: t.total for p, t in tot.items()},
+                "adjusted": {p: t.adjusted for p, t in tot.items()},
                 "winners": list(o.winners) if o else None, "events": n, "error": err,
-                "status": status}
-               for m, tot, o, n, status, err in rows])
+                "status": status, "scratch": scratch}
+               for m, tot, o, n, status, err, scratch in rows])
         return
     if not rows:
         click.echo("no matches yet: start one with `referee new GAME --players ana,bob`")
     out = []  # one write for thousands of lines
-    for m, tot, _, _, status, err in rows:
+    for m, tot, _, _, status, err, scratch in rows:
         mark = "*" if m.id == current else " "
-        scores = ", ".join(f"{p} {v}" for p, v in tot.items())
-        state = f"unreadable: {err}" if err else status
+        scores = scoreboard.line(tot)
+        state = f"unreadable: {err}" if err else status + (", scratch" if scratch else "")
         out.append(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
     if out:
         click.echo("\n".join(out))
@@ -313,22 +326,20 @@ def check_cmd(ctx, move, by, as_json, match_id) -> None:
 def _show(cur: session.Loaded, as_json: bool, full: bool = False) -> None:
     g, m, state = cur.game, cur.match, cur.state
     outcome = cur.outcome()
+    scores = cur.scores()
     if as_json:
         _json({"match": m.id, "game": m.game, "players": list(m.players),
                "event": cur.events[-1].seq, "to_move": g.to_move(state),
-               "totals": cur.totals(), "status": cur.status(),
-               "position": g.position(state),
+               "totals": {p: t.total for p, t in scores.items()},
+               "adjusted": {p: t.adjusted for p, t in scores.items()},
+               "status": cur.status(), "position": g.position(state),
                "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
                if outcome else None,
-               "board": g.show_full(state) if full else g.show(state)})
+               "board": cur.board(full)})
         return
     click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}, "
                f"after event {cur.events[-1].seq}")
-    click.echo(g.show_full(state) if full else g.show(state))
-    adjusted = [i for i in cur.ledger()[len(g.ledger(state)):]]
-    if adjusted:
-        click.echo("corrected totals: " + ", ".join(f"{p} {v}" for p, v in cur.totals().items())
-                   + f" (after {len(adjusted)} adjustment(s), see `referee score`)")
+    click.echo(cur.board(full))
     if outcome is not None:
         winners = ", ".join(outcome.winners) or "nobody"
         click.echo(f"game over: {winners} — {outcome.reason}")
@@ -416,7 +427,7 @@ def score_cmd(ctx, match_id, every, as_json) -> None:
     from referee.score_view import ledger_text
 
     cur = session.load(_store(ctx), match_id)
-    click.echo(ledger_text(cur.ledger(), cur.match.players, every))
+    click.echo(ledger_text(cur.ledger(), cur.match.players, every, cur.scores()))
 
 
 LOG_SHOWN = 30  # events `referee log` lists by default: a screenful
@@ -471,6 +482,10 @@ def standings_cmd(ctx, game_name, as_json) -> None:
         for s in (s for s in rows if s.game == game):
             click.echo(f"  {s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
                        f"{s.average:>7.1f}  {s.best:>4}")
+        adjusted = [f"{s.player} {s.adjusted:+d}" for s in rows
+                    if s.game == game and s.adjusted]
+        if adjusted:
+            click.echo(f"  totals include the table's adjustments: {', '.join(adjusted)}")
 
 
 @main.command("verify")

@@ -13,6 +13,8 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
     "adjust": "Correct a player's score by ±POINTS, with a reason (shown in score, log, "
               "exports).",
     "end": "End the current match early: abandoned, or with the result the table declares.",
+    "keep": "Keep a scratch match (one typed in from a position to settle a dispute): it then "
+            "counts in standings and exports.",
     "moves": "The legal moves of the player to act, as you would type them (where the game can "
              "list them from what the table sees).",
     "shell": "One prompt per move for the current match: history, Tab completion of commands, "
@@ -30,7 +32,8 @@ class RefereeGroup(LazyGroup):
     commands, the shell and the simulation live in their own modules, imported only when run."""
 
     name_the_command = True
-    elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "moves"), "referee.table_cli"),
+    elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "keep", "moves"),
+                                 "referee.table_cli"),
                  "shell": "referee.shell", "simulate": "referee.simulate_cli",
                  "serve": "referee.table_page.command"}
     listed = LISTED

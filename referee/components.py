@@ -21,6 +21,7 @@ from typing import Any
 
 ENV = "REFEREE_CACHE"
 _FOLDER: Path | None = None  # a user's definition standing in for the bundled one
+READ_FROM_DECK: dict[str, tuple[str, ...]] = {}  # template -> the fields read from _FOLDER
 
 
 def deal_from(folder: str | Path | None) -> None:
@@ -31,6 +32,7 @@ def deal_from(folder: str | Path | None) -> None:
 
     global _FOLDER
     _FOLDER = Path(folder) if folder is not None else None
+    READ_FROM_DECK.clear()  # what the rules read from the previous deck is no longer read
     for name, module in list(sys.modules.items()):
         if name.startswith("referee.games.") and module is not None:
             for value in list(vars(module).values()):
@@ -46,6 +48,7 @@ def cards(template: str, fields: Sequence[str]) -> list[tuple[int, dict[str, Any
     if _FOLDER is not None:
         from pnp_model.definition import load
 
+        READ_FROM_DECK[template] = tuple(fields)  # for referee/deck_check.py
         return [(c.id, {f: list(c.symbols) if f == "symbols" else c.get(f) for f in fields})
                 for c in load(str(_FOLDER)).cards]
     key = _fingerprint(template)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, is_dataclass, replace
 from types import MappingProxyType
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -216,6 +216,17 @@ class Rules(Generic[State, Move]):
         SummedLedger keeps its sums)."""
         ledger = state.ledger  # type: ignore[attr-defined]
         return ledger if isinstance(ledger, tuple) else tuple(ledger)
+
+    def with_corrections(self, state: State, items: tuple[ScoreItem, ...]) -> State:
+        """The state as views draw it once the table corrected the score (`referee adjust`):
+        its ledger followed by the corrections, so the board's totals are the referee's. By
+        default the state's `ledger` field extended; a game that keeps its score elsewhere
+        overrides this (or its board shows the rules' figures beside the referee's line)."""
+        if not is_dataclass(state) or not any(f.name == "ledger" for f in fields(state)):
+            return state
+        ledger = state.ledger  # type: ignore[attr-defined]
+        more = list(items) if isinstance(ledger, list) else tuple(items)
+        return replace(state, ledger=ledger + more)  # type: ignore[type-var]
 
     def outcome(self, state: State) -> Outcome | None:
         """The end of the game, or None while it goes on."""
@@ -443,7 +454,11 @@ def find_player(players: Sequence[str], name: str, where: str | None = None,
     for p in players:
         if p.lower() == key:
             return p
-    raise error(f"unknown player {name.strip()!r}, the players are {', '.join(players)}", where)
+    from pnp_shared.suggest import did_you_mean
+
+    hint = did_you_mean(name, players, n=1)
+    raise error(f"unknown player {name.strip()!r}" + (f" ({hint})" if hint else "")
+                + f", the players are {', '.join(players)}", where)
 
 
 def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:

@@ -16,8 +16,12 @@ from referee.store import Store
 
 
 def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
-    ids = [match_id] if match_id is not None else [m.id for m in store.matches()]
-    return [session.load(store, i) for i in ids]
+    """The match asked for, or every match but the scratch ones (a dispute's position typed
+    in and not kept with `referee keep`)."""
+    if match_id is not None:
+        return [session.load(store, match_id)]
+    loaded = (session.load(store, m.id) for m in store.matches())
+    return [cur for cur in loaded if not cur.scratch()]
 
 
 def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
@@ -36,6 +40,7 @@ def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
         "events": jsontext.Verbatim(b"[\n%s\n    ]" % events),
         "ledger": record_memo.ledger(store, cur, "export-ledger"),
         "totals": cur.totals(),
+        "adjusted": {p: t.adjusted for p, t in cur.scores().items()},
         "status": cur.status(),
         "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
         if outcome else None,

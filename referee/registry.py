@@ -74,9 +74,9 @@ def game(name: str) -> Game:
     found = games()
     by_key = {name_key(n): g for n, g in found.items()}
     if key not in by_key:
-        import difflib
+        from pnp_shared.suggest import did_you_mean
 
-        close = difflib.get_close_matches(key, list(by_key), n=1, cutoff=0.75)
-        hint = f": did you mean {by_key[close[0]].name}?" if close else ""
+        hint = did_you_mean(key, [g.name for g in found.values()], n=1, cutoff=0.75)
+        hint = f": {hint}" if hint else ""
         raise RefereeError(f"unknown game {name!r} (games: {', '.join(found)}){hint}")
     return by_key[key]

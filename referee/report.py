@@ -11,6 +11,7 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from referee import verdicts
 from referee.simulate import GameRecord
 
 Z95 = 1.959963984540054
@@ -72,7 +73,7 @@ def summarise(records: Sequence[GameRecord], game: str, bot: str, seed: int,
     per_card.sort(key=lambda c: (-c["played"], c["card"]))
     fair = 1 / seats if seats else 0.0
     first = seat_rows[0] if seat_rows else None
-    return {
+    out = {
         "game": game, "bot": bot, "games": n, "players": seats, "seed": seed,
         "options": options, "note": note,
         "seats": seat_rows,
@@ -89,6 +90,8 @@ def summarise(records: Sequence[GameRecord], game: str, bot: str, seed: int,
         "cards": per_card,
         "never_played": sorted(c["card"] for c in per_card if not c["played"]),
     }
+    out["verdicts"] = verdicts.lines(out)  # the figures in plain words, as the text says them
+    return out
 
 
 def pct(x: float) -> str:
@@ -100,8 +103,8 @@ def first_seat_line(s: dict[str, Any]) -> str:
     f = s["first_seat"]
     lo, hi = f["ci95"]
     return (f"first seat: wins {pct(f['rate'])} (95% CI {pct(lo)}-{pct(hi)}) against "
-            f"{pct(f['fair'])} for an even game: {100 * f['advantage']:+.1f} points "
-            f"({s['games']} games, {s['bot']} bot)")
+            f"{pct(f['fair'])} for an even game: {100 * f['advantage']:+.1f} percentage "
+            f"points ({s['games']} games, {s['bot']} bot)")
 
 
 def text(s: dict[str, Any], top: int = 10) -> str:
@@ -115,6 +118,9 @@ def text(s: dict[str, Any], top: int = 10) -> str:
         out.append(f"note: {s['capped']} game(s) reached the round cap before the game's own "
                    "end; the leaders at the cap count as winners")
     out.append(first_seat_line(s))
+    out.append("")
+    out.append("in plain words:")
+    out.extend(f"  {line}" for line in verdicts.lines(s))
     out.append("")
     out.append("seat  wins   rate    95% CI          score mean    sd    p5   p50   p95")
     for r in s["seats"]:
@@ -147,4 +153,10 @@ def text(s: dict[str, Any], top: int = 10) -> str:
                 f"{c['card']} {c['mean_points']:.1f}" for c in worst))
         never = s["never_played"]
         out.append("  never played: " + (", ".join(never) if never else "none"))
+        out.append("  (pts: the mean points of the move that played the card, by these bots)")
+    out.append("")
+    out.append("what the words mean:")
+    out.extend(f"  {line}" for line in verdicts.TERMS)
+    out.append("what the bots can show:")
+    out.extend(f"  {line}" for line in verdicts.about_bots(s["bot"]))
     return "\n".join(out)

@@ -4,16 +4,19 @@ how many earlier lines there are and how to see them. The totals always count ev
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from referee.engine import ScoreItem, totals
+from referee.scoreboard import Total, line
 
 SCORE_SHOWN = 40  # ledger lines `referee score` shows by default: a screenful, whole rounds
 
 
-def ledger_text(ledger: Sequence[ScoreItem], players: Sequence[str], every: bool) -> str:
-    """Each round's lines and round total, then the match totals. Unless `every`, only the
-    latest whole rounds that fit in SCORE_SHOWN lines (always at least the last round)."""
+def ledger_text(ledger: Sequence[ScoreItem], players: Sequence[str], every: bool,
+                scores: Mapping[str, Total] | None = None) -> str:
+    """Each round's lines and round total, then the match totals (`scores`: as every view
+    writes them, corrections named). Unless `every`, only the latest whole rounds that fit in
+    SCORE_SHOWN lines (always at least the last round)."""
     rounds: dict[int, list[ScoreItem]] = {}
     for i in ledger:
         rounds.setdefault(i.round, []).append(i)
@@ -41,5 +44,7 @@ def ledger_text(ledger: Sequence[ScoreItem], players: Sequence[str], every: bool
         out.append("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
     if not ledger:
         out.append("no points scored yet")
-    out.append("total: " + ", ".join(f"{p} {v}" for p, v in totals(ledger, players).items()))
+    if scores is None:
+        scores = {p: Total(v) for p, v in totals(ledger, players).items()}
+    out.append(f"total: {line(scores)}")
     return "\n".join(out)

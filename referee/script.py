@@ -31,6 +31,8 @@ def piece(x: LogLine, control: Mapping[int, Event]) -> str:
         return f"referee play {shlex.quote(x.text)}{by}"
     if x.kind in ("adjust", "end") and not x.retracted:
         return table_line(control[x.seq])
+    if x.kind == "keep":
+        return "referee keep"
     if x.kind in ("move", "undo", "redo", "rejected", "adjust", "end"):
         return (f"# {x.seq} {x.kind}: {' '.join(x.text.split())}"
                 + (" (undone)" if x.retracted else ""))

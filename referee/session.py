@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from typing import Any, NamedTuple
 
-from referee import engine, registry, snapshots, table
+from referee import engine, registry, scoreboard, snapshots, table
 from referee.engine import (
     AmbiguousMove,
     Event,
@@ -49,15 +49,36 @@ class Loaded(NamedTuple):
         """Every score item: the game's, then the table's corrections (`referee adjust`)."""
         return table.ledger(self.game, self.state, self.table_events)
 
+    def scores(self) -> dict[str, scoreboard.Total]:
+        """Each player's one total, corrections named (referee/scoreboard.py): every view."""
+        return scoreboard.scores(self.game, self.state, self.table_events, self.match.players)
+
     def totals(self) -> dict[str, int]:
-        return engine.totals(self.ledger(), self.match.players)
+        return {p: t.total for p, t in self.scores().items()}
+
+    def scored(self) -> Any:
+        """The state as views draw it: the table's corrections in its totals."""
+        return scoreboard.as_scored(self.game, self.state, self.table_events)
+
+    def board(self, full: bool = False) -> str:
+        """The game's view of the position, with the same totals as every other view, and
+        the players whose score the table corrected: `adjusted: cy 27 (22 + 5 adjusted)`."""
+        state = self.scored()
+        text = self.game.show_full(state) if full else self.game.show(state)
+        adjusted = scoreboard.corrected(self.scores())
+        return f"{text}\nadjusted: {adjusted} (`referee score` itemises)" if adjusted else text
 
     def outcome(self) -> engine.Outcome | None:
-        """The rules' outcome, or the table's when it ended the match early."""
-        return table.outcome(self.game, self.state, self.table_events)
+        """The rules' outcome (on the corrected totals), or the table's when it ended the
+        match early."""
+        return table.outcome(self.game, self.scored(), self.table_events)
 
     def status(self) -> str:
-        return table.status(self.game, self.state, self.table_events)
+        return table.status(self.game, self.scored(), self.table_events)
+
+    def scratch(self) -> bool:
+        """Typed in from a position and not kept: out of standings and exports."""
+        return table.scratch(self.table_events)
 
 
 class Played(NamedTuple):
@@ -275,6 +296,8 @@ def describe(e: Event) -> str:
         return f"{e.kind} event {d['seq']} ({d.get('text', '')})"
     if e.kind == "adjust":
         return f"adjust {int(d['points']):+d}: {d.get('reason', '')}"
+    if e.kind == "keep":
+        return "kept: the match typed in from a position counts in standings and exports"
     if e.kind == "end":
         why = f": {d['reason']}" if d.get("reason") else ""
         if d.get("abandoned"):

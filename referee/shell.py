@@ -23,7 +23,7 @@ from referee.engine import RefereeError
 # `replay` are also move verbs (Tripple Domino `end ...`, Duplicon `replay ...`): they are
 # commands only with a flag (`end --abandoned`, `replay --to 5`).
 TYPED_COMMANDS = ("show", "score", "log", "undo", "redo", "moves", "ask", "check", "adjust",
-            "position", "matches", "standings", "rule", "games")
+            "position", "matches", "standings", "rule", "games", "keep")
 FLAGGED = ("end", "replay")
 HELP = ("type a move as at `referee play` (without `referee play`); or a command: "
         + ", ".join(TYPED_COMMANDS + FLAGGED) + "; `help`, `quit` (or Ctrl-D)")
@@ -103,7 +103,7 @@ def run(ctx: click.Context) -> None:
     cur = session.load(store)  # no current match: the one-line error, before any prompt
     click.echo(f"match {cur.match.id}: {cur.match.game}, players {', '.join(cur.match.players)}"
                f" ({HELP})")
-    click.echo(cur.game.show(cur.state))
+    click.echo(cur.board())
     first: session.Loaded | None = cur  # the first prompt: from the position just shown
     while True:
         shown, first = first or session.load(store), None  # then read again for each prompt
@@ -129,9 +129,9 @@ def run(ctx: click.Context) -> None:
         if history is not None:
             history()  # saved line by line: a closed terminal loses none of it
         code = _invoke(group, base + argv)
-        if code == 0 and argv[0] in ("play", "undo", "redo", "end"):
+        if code == 0 and argv[0] in ("play", "undo", "redo", "end", "adjust"):
             now = session.load(store)
-            click.echo(now.game.show(now.state))
+            click.echo(now.board())
 
 
 def _invoke(group: click.Group, argv: list[str]) -> int:

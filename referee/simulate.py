@@ -240,24 +240,83 @@ def plan(game: str, players: int, games: int, bot: str, seed: int,
     try:
         state = rules.setup(names, opts)
         dealer_class(rules)(rules, state, random.Random(seed))
-    except (KeyError, ValueError, TypeError, IndexError) as e:
+    except (*DECK_FAILURES, RefereeError) as e:
         if deck is None:
             raise
-        raise RefereeError(f"the cards in {deck} are not what {rules.name} reads "
-                           f"({type(e).__name__}: {e})", "--deck") from None
+        raise deck_error(deck, rules.name, e) from None
+    if deck is not None:  # a column nothing can be dealt from fails later, in a worker
+        from referee import components, deck_check
+
+        missing = deck_check.missing_columns(deck, components.READ_FROM_DECK)
+        if missing:
+            raise RefereeError(f"the cards in {deck} do not make a {rules.name} deck: "
+                               + "; ".join(missing), "--deck")
     return Plan(rules.name, names, opts, bot, seed, keep, max_rounds, deck)
 
 
+DECK_FAILURES = (KeyError, ValueError, TypeError, IndexError)  # rules reading cards unlike theirs
+
+
+def deck_error(deck: str, game: str, e: Exception) -> Exception:
+    """A failure of the rules on a user's deck as what is wrong with the deck: how its cards
+    differ from the bundled ones in what the rules read (referee/deck_check.py)."""
+    from referee import components, deck_check
+
+    found = deck_check.differences(deck, components.READ_FROM_DECK)
+    if isinstance(e, RefereeError) and not found:
+        return e  # not the deck's fault (an option, the players)
+    why = e.what if isinstance(e, RefereeError) else f"{type(e).__name__}: {e}"
+    what = "; ".join(found) if found else "its cards are not what the rules read"
+    return RefereeError(f"the cards in {deck} do not make a {game} deck: {what} (the rules "
+                        f"stopped at: {why})", "--deck")
+
+
 def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> list[GameRecord]:
-    """run(), with a progress bar on stderr when it is a terminal (quiet when piped)."""
+    """run(), with a progress bar on stderr when it is a terminal, else progress lines (a
+    log file or CI shows how far a long run got, and stdout stays the report alone)."""
     import sys
 
     import click
 
     if not sys.stderr.isatty():
-        return run(plan, games, workers)
+        lines = ProgressLines(plan.game, games, sys.stderr.write)
+        records = run(plan, games, workers, progress=lines.update)
+        lines.done()
+        return records
     with click.progressbar(length=games, label=f"simulating {plan.game}", file=sys.stderr) as bar:
         return run(plan, games, workers, progress=bar.update)
+
+
+class ProgressLines:
+    """One line per tenth of the games done (`simulating coda: 300 of 1,000 games (30 %),
+    4 s`), from the first second on: a run shorter than that prints nothing."""
+
+    QUIET_FOR = 1.0  # seconds
+
+    def __init__(self, game: str, games: int, write: Callable[[str], Any],
+                 clock: Callable[[], float] | None = None):
+        import time
+
+        self.game, self.games, self.write = game, games, write
+        self.clock = clock or time.monotonic
+        self.start = self.clock()
+        self.done_games, self.tenths, self.printed = 0, 0, False
+
+    def update(self, n: int) -> None:
+        self.done_games += n
+        tenths = 10 * self.done_games // self.games
+        if tenths > self.tenths and self.done_games < self.games:
+            self.tenths = tenths
+            took = self.clock() - self.start
+            if took >= self.QUIET_FOR:
+                self.write(f"simulating {self.game}: {self.done_games:,} of {self.games:,} "
+                           f"games ({100 * self.done_games // self.games} %), {took:.0f} s\n")
+                self.printed = True
+
+    def done(self) -> None:
+        if self.printed:
+            self.write(f"simulated {self.games:,} games of {self.game} in "
+                       f"{self.clock() - self.start:.0f} s\n")
 
 
 def notes(game: str) -> str:

@@ -20,7 +20,7 @@ from referee.clictx import echo_json, parse_options, store_of
 @click.option("--bot", default="random", show_default=True,
               help="random (any legal move) or greedy (best immediate score).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed.")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, as for `referee new` (repeatable).")
 @click.option("--workers", type=int, default=None,
               help="Worker processes (default: both cores). Results do not depend on it.")
@@ -49,6 +49,10 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
         plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), keep,
                         max_rounds, workers, deck)
         records = sim.run_with_progress(plan, games, workers)
+    except sim.DECK_FAILURES as e:
+        if deck is None:
+            raise
+        raise sim.deck_error(deck, game, e) from None
     finally:
         if deck is not None:  # the bundled cards again, for whatever runs next in-process
             from referee.components import deal_from

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from referee import integrity, registry, snapshots
 from referee.engine import RefereeError
 from referee.event_digest import JOINED, EventDigest, digest
+from referee.scoreboard import Total, from_totals
 from referee.snapshots import end_read
 from referee.store import Match, Store
 
@@ -43,6 +44,13 @@ class Summary:
     moves: int
     status: str = ""  # as `matches` says it: in play, won by ..., abandoned, ...
     error: str | None = None
+    adjusted: dict[str, int] = field(default_factory=dict)  # the table's part of each total
+    scratch: bool = False  # typed in from a position and not kept: not in standings
+
+    @property
+    def scores(self) -> dict[str, Total]:
+        """The totals as every view writes them, corrections named."""
+        return from_totals(self.totals, self.adjusted)
 
 
 class Standing(NamedTuple):
@@ -55,6 +63,7 @@ class Standing(NamedTuple):
     won: int
     average: float
     best: int
+    adjusted: int = 0  # points of the table's corrections among these totals
 
 
 def every(store: Store, game_name: str | None = None) -> list[Summary]:
@@ -143,10 +152,11 @@ def _kept(m: Match, raw: tuple, head: tuple | None, content: tuple | None,
             or code != _rules_fingerprint(m.game)):
         return None
     d = json.loads(data)
-    if "status" not in d:  # kept by an older referee
+    if "scratch" not in d:  # kept by an older referee
         return None
     return Summary(m, d["totals"], tuple(d["winners"]) if d["winners"] is not None else None,
-                   d["reason"], d["moves"], d["status"])
+                   d["reason"], d["moves"], d["status"], adjusted=d["adjusted"],
+                   scratch=d["scratch"])
 
 
 def _rules_fingerprint(game_name: str) -> str | None:
@@ -169,18 +179,21 @@ def _load(store: Store, m: Match) -> tuple[Summary, tuple | None]:
         cur = session.load(store, m.id)
     except RefereeError as e:
         return Summary(m, {}, None, None, 0, error=str(e)), None
-    totals = cur.totals()  # the table's corrections and early end included
+    scores = cur.scores()  # the table's corrections and early end included
+    totals = {p: t.total for p, t in scores.items()}
+    adjusted = {p: t.adjusted for p, t in scores.items() if t.adjusted}
     outcome = cur.outcome()
     moves = store.db.execute("SELECT count(*) FROM events WHERE match = ? AND kind = 'move'",
                              (m.id,)).fetchone()[0]
     s = Summary(m, totals, outcome.winners if outcome else None,
-                outcome.reason if outcome else None, moves, cur.status())
+                outcome.reason if outcome else None, moves, cur.status(), adjusted=adjusted,
+                scratch=cur.scratch())
     head = store.db.execute("SELECT hash FROM events WHERE match = ? ORDER BY seq DESC LIMIT 1",
                             (m.id,)).fetchone()[0]
     content = digest(store.db, m.id, len(cur.events))
     data = json.dumps({"totals": totals, "winners": list(s.winners) if s.winners else None,
                        "reason": s.reason, "moves": moves,
-                       "status": s.status})
+                       "status": s.status, "adjusted": adjusted, "scratch": s.scratch})
     return s, (m.id, head, snapshots.code_fingerprint(type(cur.game)), content, data)
 
 
@@ -206,18 +219,22 @@ def _save(store: Store, rows: list[tuple]) -> None:
 def standings(store: Store, game_name: str | None = None) -> list[Standing]:
     """Per game and player across matches: played, finished, won, average and best total.
     Games score on different scales (300 points against a handful), so every game has its
-    own rows; a match abandoned is played but not finished."""
+    own rows; a match abandoned is played but not finished; a scratch match (a dispute's
+    position, not kept) is not counted."""
     rows: dict[tuple[str, str], list] = {}
     for x in every(store, game_name):
         if x.error is not None:  # an unreadable match is an error here, as it always was
             raise RefereeError(x.error, f"match {x.match.id}")
+        if x.scratch:
+            continue
         for p in x.match.players:
-            r = rows.setdefault((x.match.game, p), [0, 0, 0, []])
+            r = rows.setdefault((x.match.game, p), [0, 0, 0, [], 0])
             r[0] += 1
             r[3].append(x.totals[p])
+            r[4] += x.adjusted.get(p, 0)
             if x.winners:
                 r[1] += 1
                 r[2] += p in x.winners
-    table = [Standing(g, p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3]))
+    table = [Standing(g, p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3]), r[4])
              for (g, p), r in rows.items()]
     return sorted(table, key=lambda s: (s.game, -s.won, -s.average, s.player))

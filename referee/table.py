@@ -124,6 +124,13 @@ def status(game: Game, state: Any, events: Sequence[Event]) -> str:
     return f"won by {', '.join(result.winners)}" + (" (declared)" if ending else "")
 
 
+def scratch(events: Sequence[Event]) -> bool:
+    """A match typed in from a position (to settle a dispute) is scratch: it stays out of
+    standings and exports until the table keeps it (a "keep" event, `referee keep`)."""
+    kinds = {e.kind for e in events}
+    return "position" in kinds and "keep" not in kinds
+
+
 def adjustment(players: Sequence[str], player: str, points: str, reason: str,
                round_now: int) -> dict[str, Any]:
     """The data of an "adjust" event, checked: a player of the match, a signed whole number

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from referee import session, table_session
+from referee import scoreboard, session, table_session
 from referee.clictx import echo_json, store_of
 from referee.engine import Event
 
@@ -73,7 +73,7 @@ def adjust_cmd(ctx, player: str, points: str, reason: str, match_id) -> None:
     d = ev.data
     click.echo(f"adjusted: {d['player']} {d['points']:+d} ({d['reason']}) "
                f"(match {cur.match.id}, event {ev.seq})")
-    click.echo("  total: " + ", ".join(f"{p} {v}" for p, v in cur.totals().items()))
+    click.echo(f"  total: {scoreboard.line(cur.scores())}")
 
 
 @click.command("end")
@@ -87,8 +87,20 @@ def end_cmd(ctx, abandoned: bool, winners: tuple[str, ...], reason: str, match_i
     """End the current match early: abandoned, or with the result the table declares."""
     names = [w for group in winners for w in group.split(",") if w.strip()]
     cur = table_session.end(_store(ctx), abandoned, names, reason, match_id)
+    on = f" --match {cur.match.id}" if match_id is not None else ""  # not the current match
     click.echo(f"match {cur.match.id} ended: {cur.status()} (event {cur.events[-1].seq}); "
-               "`referee undo` takes it back")
+               f"`referee undo{on}` takes it back")
+
+
+@click.command("keep")
+@click.option("--match", "match_id", type=int, help="Another match than the current one.")
+@click.pass_context
+def keep_cmd(ctx, match_id) -> None:
+    """Keep a scratch match (one typed in from a position to settle a dispute): it then
+    counts in standings and exports."""
+    cur = table_session.keep(_store(ctx), match_id)
+    click.echo(f"match {cur.match.id} kept: it counts in standings and exports "
+               f"(event {cur.events[-1].seq})")
 
 
 @click.command("moves")
@@ -116,4 +128,4 @@ def moves_cmd(ctx, show_all: bool, as_json: bool) -> None:
 MOVES_SHOWN = 30  # a screenful
 
 
-COMMANDS = [undo_cmd, redo_cmd, adjust_cmd, end_cmd, moves_cmd]  # loaded by the group when run
+COMMANDS = [undo_cmd, redo_cmd, adjust_cmd, end_cmd, keep_cmd, moves_cmd]  # loaded by the group when run

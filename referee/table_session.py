@@ -49,6 +49,21 @@ def undo(store: Store, match_id: int | None = None) -> Undone:
     return Undone(cur.match, ev, taken, to_move=cur.game.to_move(after))
 
 
+def keep(store: Store, match_id: int | None = None) -> Loaded:
+    """Keep a scratch match (typed in from a position): from now on it counts in standings
+    and exports like a match played from the start."""
+    with store.transaction():
+        cur = checked(store, match_id)
+        kinds = {e.kind for e in cur.table_events}
+        if "position" not in kinds:
+            raise RefereeError(f"match {cur.match.id} is no scratch match: it was played from "
+                               "the start and counts already", "referee keep")
+        if "keep" in kinds:
+            raise RefereeError(f"match {cur.match.id} is kept already", "referee keep")
+        store.append(cur.match.id, "keep", {})
+        return checked(store, cur.match.id)
+
+
 def redo(store: Store, match_id: int | None = None) -> Undone:
     """Put back the entry the latest undo took back (while no new entry came since)."""
     with store.transaction():

@@ -93,7 +93,7 @@ def _one_error_line(result, *words):
 
 def test_option_mistakes_are_one_line_too(tmp_path):
     cases = [
-        (["build", "decktet", "--grid", "abc"], ["--grid", "build)"]),
+        (["build", "decktet", "--grid", "abc"], ["pnp build --grid)"]),
         (["build", "decktet", "--grid", "0x3"], ["at least one column"]),
         (["build", "decktet", "--paper", "a3"], ["--paper"]),
         (["build", "decktet", "--bleed", "-3mm"], ["negative", "--bleed"]),
@@ -103,7 +103,7 @@ def test_option_mistakes_are_one_line_too(tmp_path):
         (["preview", "decktet", "--page", "0", "-o", str(tmp_path / "p.png")], ["no page 0"]),
         (["plane", "--order", "997"], ["largest supported order is 127"]),
         (["plane", "--order", "2^100000"], ["far too large"]),
-        (["nosuch"], ["No such command"]),
+        (["nosuch"], ["unknown command 'nosuch'"]),
         (["verify", "decktet", "--pairs", "1"], ["no symbols to share", "--pairs"]),
         (["build", "tripple-domino", "--grid", "3x3"], ["--grid does not apply"]),
         (["build", "coda", "--single", "--grid", "3x3"], ["--grid does not apply"]),

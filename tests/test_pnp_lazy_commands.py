@@ -87,4 +87,4 @@ def test_a_mistyped_command_still_gets_the_suggestion(typo, meant):
                          text=True)
     assert out.returncode == 2 and out.stdout == ""
     assert out.stderr.splitlines() == [
-        f"error: No such command '{typo}'. Did you mean '{meant}'? (python -m generator)"]
+        f"error: unknown command '{typo}': did you mean {meant}? (python -m generator)"]

@@ -65,7 +65,7 @@ def test_games_lists_options_and_notation(run):
     (("new", "dobble-connect", "--players", "ana:x,bob"), "'ana:x' cannot be written in moves"),
     (("new", "thricewise", "--players", "ana,Ana"), "ana and Ana differ only in case"),
     (("new", "tripple-domino", "--players", "ana,vs"), "it is a word of the notation"),
-    (("new", "tripple-domino", "--players", "a,b", "-o", "target=300", "-o", "target=400"),
+    (("new", "tripple-domino", "--players", "a,b", "--option", "target=300", "--option", "target=400"),
      "option target is given twice: '300' and '400' (--option)"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "colour=red"),
      "unknown option 'colour' for tripple-domino"),
@@ -75,8 +75,8 @@ def test_games_lists_options_and_notation(run):
     (("show",), "no current match"),
     (("use", "7"), "no match 7"),
     (("rule", "tripple-domino", "D9"), "no rule 'D9' in tripple-domino"),
-    (("shwo",), "No such command 'shwo'"),
-    (("replay",), "Missing option '--to'"),
+    (("shwo",), "unknown command 'shwo': did you mean show?"),
+    (("replay",), "missing option --to"),
 ])
 def test_user_mistakes_are_one_line_with_exit_code_2(run, args, expected):
     line = one_error_line(run(*args, code=2))
@@ -222,6 +222,8 @@ def test_a_finished_game_is_reported_and_counted(run, tmp_path):
     out = run("play", "end bob=0-0-1").output
     assert "game over: ana" in out
     assert "the game is over" in run("play", "draw", "--by", "bob", code=1).output
+    assert json.loads(run("standings", "--json").output) == []  # a typed-in position: scratch
+    run("keep")
     rows = {r["player"]: r for r in json.loads(run("standings", "--json").output)}
     assert rows["ana"]["won"] == 1 and rows["ana"]["finished"] == 1
 

@@ -65,7 +65,7 @@ def test_a_mistyped_command_is_suggested_even_when_it_lives_in_another_module(ty
     from click.testing import CliRunner
 
     r = CliRunner().invoke(main, [typed])
-    assert r.exit_code == 2 and "Did you mean" in r.output and f"'{meant}'" in r.output, r.output
+    assert r.exit_code == 2 and f"did you mean {meant}" in r.output, r.output
 
 
 def test_a_match_command_finds_its_game_without_the_cache_folder(env):

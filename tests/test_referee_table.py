@@ -74,14 +74,17 @@ def test_redo_puts_back_what_undo_took_and_a_new_move_ends_redo(match):
 
 def test_adjust_corrects_a_score_in_score_log_show_and_exports(match):
     out = match("adjust", "ana", "-5", "--reason", "counted a tile twice").output
-    assert "adjusted: ana -5 (counted a tile twice)" in out and "total: ana 15, bob 14" in out
+    assert "adjusted: ana -5 (counted a tile twice)" in out
+    assert "total: ana 15 (20 - 5 adjusted), bob 14" in out  # one total, the correction named
     match("adjust", "bob", "+3", "--reason", "missed bridge")
     score = match("score").output
     assert "ana    -5  adjusted: counted a tile twice" in score
-    assert score.strip().endswith("total: ana 15, bob 17")
+    assert score.strip().endswith("total: ana 15 (20 - 5 adjusted), bob 17 (14 + 3 adjusted)")
     assert "ana: adjust -5: counted a tile twice" in match("log").output
     assert state(match)["totals"] == {"ana": 15, "bob": 17}
-    assert "corrected totals: ana 15, bob 17" in match("show").output
+    shown = match("show").output
+    assert "ana          15 points" in shown and "bob          17 points" in shown
+    assert "adjusted: ana 15 (20 - 5 adjusted), bob 17 (14 + 3 adjusted)" in shown
     full = json.loads(match("export", "--format", "json").output)[0]
     assert full["totals"] == {"ana": 15, "bob": 17}
     rows = list(csv.DictReader(io.StringIO(match("export", "--format", "csv").output)))
@@ -96,7 +99,7 @@ def test_adjust_corrects_a_score_in_score_log_show_and_exports(match):
     (("adjust", "ana", "five", "--reason", "x"), "a whole number such as +5 or -3, not 'five'"),
     (("adjust", "ana", "0", "--reason", "x"), "0 points changes nothing"),
     (("adjust", "ana", "+5", "--reason", " "), "say why the score is corrected (--reason)"),
-    (("adjust", "ana", "+5"), "Missing option '--reason'"),
+    (("adjust", "ana", "+5"), "missing option --reason"),
 ])
 def test_bad_adjustments_are_one_line_errors_and_record_nothing(match, args, expected):
     before = match("log", "--json").output

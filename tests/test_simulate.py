@@ -162,7 +162,7 @@ def test_cli_report_json_and_kept_matches(tmp_path):
     res = _cli(["simulate", "thricewise", "--players", "3", "--games", "30", "--seed", "2",
                 "--keep", "2", "--json", "--workers", "1"], db)
     assert res.exit_code == 0, res.output
-    data = json.loads(res.output)
+    data = json.loads(res.stdout)  # stderr: progress lines when the run takes over a second
     assert data["games"] == 30 and len(data["seats"]) == 3
     assert sum(s["wins"] for s in data["seats"]) >= 30
     assert len(data["cards"]) == 36 and data["kept"] == [1, 2]
@@ -282,7 +282,7 @@ def test_deck_deals_from_a_users_folder(tmp_path):
     res = _cli(["simulate", "tripple-domino", "--players", "3", "--games", "6", "--workers", "1",
                 "--deck", str(folder), "--json", "--option", "target=60"], tmp_path / "db")
     assert res.exit_code == 0, res.output
-    data = json.loads(res.output)
+    data = json.loads(res.stdout)
     cards = {c["card"] for c in data["cards"]}
     assert len(cards) == 35 and not any("5" in c for c in cards)
     assert f"dealt from {folder}" in data["note"]

@@ -211,11 +211,18 @@ def test_draw_up_to_three_then_the_turn_ends():
     assert GAME.to_move(s) == "ana" and s.hands == (9, 13) and s.reserve == 33
 
 
-def test_draw_after_drawing_only_the_drawn_tile_may_be_placed():
+def test_draw_then_a_placement_naming_the_tile_places_the_tile_drawn():
+    # The referee cannot see the drawn tile: the first placement after `draw` names it
+    # (issue 30: `play draw` then `play 3-4-5 U0,1` was refused).
     s = play(opened(), "draw")
-    reasons = broken(s, "4-5-5 D0,0")
-    assert "only the tile just drawn may be placed" in reasons["draw"]
-    assert check(s, "draw 4-5-5 D0,0").legal
+    assert s.hands == (9, 11) and s.reserve == 56 - 20 - 1
+    assert check(s, "4-5-5 D0,0").legal
+    s = play(s, "4-5-5 D0,0")
+    assert s.hands == (9, 10) and s.reserve == 56 - 20 - 1  # the drawn tile left the hand
+    assert [(i.points, i.label) for i in s.ledger if i.player == "bob"] == [
+        (-5, "draw 1"), (14, "tile 4-5-5 at D0,0")]  # one draw penalty, not two
+    assert GAME.to_move(s) == "ana"
+    assert check(play(opened(), "draw"), "draw 4-5-5 D0,0").legal  # or draw another, placed
 
 
 def test_draw_the_third_may_be_placed_and_there_is_no_fourth():

@@ -21,16 +21,8 @@ ITEMS_SHOWN = 40  # lines of the latest round itemised
 
 def total_texts(cur: session.Loaded) -> dict[str, tuple[int, str]]:
     """Each player's one total, corrections included, and how to read it: "27 (22 + 5
-    adjusted)" when the table corrected it. The one place the page totals a match."""
-    every = cur.totals()
-    played = engine.totals(cur.game.ledger(cur.state), cur.match.players)
-    out = {}
-    for player, total in every.items():
-        adjusted = total - played.get(player, 0)
-        sign = "+" if adjusted >= 0 else "−"
-        out[player] = (total, f"{total} ({played.get(player, 0)} {sign} {abs(adjusted)} adjusted)"
-                       if adjusted else str(total))
-    return out
+    adjusted)", as every other view writes it (referee/scoreboard.py)."""
+    return {player: (t.total, str(t)) for player, t in cur.scores().items()}
 
 
 def table_view(cur: session.Loaded) -> dict[str, Any]:

@@ -130,10 +130,8 @@ class TrippleDomino(Rules):
                                      "instead of drawing"))
             if state.draws >= 3:
                 out.append(v("draw", "three tiles were already drawn this turn"))
-        elif state.draws:
-            out.append(v("draw", f"{move.player} drew {state.draws} tile(s) this turn: only the "
-                                 "tile just drawn may be placed (`draw TILE CELL`), or draw "
-                                 "again"))
+        # A placement right after `draw` places the tile just drawn: the referee cannot see
+        # it, so the table names it (it went into the hand count with the draw).
         if isinstance(move, Place):
             out.extend(self._place_violations(state, move, v))
         return out
@@ -318,7 +316,8 @@ class TrippleDomino(Rules):
         if s.phase == "start" and s.round > 1:
             return (f"round {s.round - 1} over; round {s.round} begins with `start`",)
         if s.draws:
-            return (f"{self.to_move(s)} drew {s.draws}: draw again or place the drawn tile",)
+            return (f"{self.to_move(s)} drew {s.draws}: place the drawn tile by naming it "
+                    "(e.g. `3-4-5 U0,1`), or draw again",)
         return ()
 
     def transition(self, state: State, move: Move) -> tuple[State, tuple[str, ...]]:
@@ -352,7 +351,7 @@ class TrippleDomino(Rules):
             for t, readings in free:
                 for rot in readings:
                     if all(n is None or n == r for n, r in zip(need, rot, strict=True)):
-                        for drawn in ((True,) if state.draws else (False, True)):
+                        for drawn in (False, True):  # the tile drawn, or another
                             if drawn and (not can_draw or state.draws >= 3):
                                 continue
                             if not drawn and state.hands[state.turn] == 0:
