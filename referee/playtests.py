@@ -112,8 +112,9 @@ def gather(store: Store, game: str) -> dict[str, Any]:
         by_size.setdefault(len(m.players), []).append(
             _record(len(plays), cur, outcome.winners))
         finished_categories.append(plays[-1]["categories"])
-    labels = list(dict.fromkeys(c for per in finished_categories for row in per.values()
-                                for c in row))
+    sheet = [c for m in matches for c in m.options.get("categories", "").split(",") if c]
+    labels = list(dict.fromkeys([*sheet, *(c for per in finished_categories
+                                           for row in per.values() for c in row)]))
     for per in finished_categories:  # a category a player scored nothing in counts as 0
         for row in per.values():
             for c in labels:
