@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from pnp_shared.errors import UserError
 from referee.engine import Event, RefereeError, find_player
 from referee.note_text import describe as describe
 from referee.session import Loaded, load
@@ -85,12 +86,10 @@ def note(store: Store, text: str, cards: Sequence[str] = (), player: str | None 
 
             try:
                 listed = definition_cards(source)
-            except RefereeError:
-                raise
-            except Exception as e:  # a PnpError: the definition itself has a mistake
-                what = getattr(e, "what", str(e))
-                raise RefereeError(f"cannot read the cards of {source}: {what}", "--card") \
-                    from None
+            except UserError as e:  # a mistake in the definition (or no such definition)
+                raise RefereeError(f"cannot read the cards of {source}: {e.what}; name the "
+                                   "definition (a folder or a template) with --deck",
+                                   "--card") from None
             data["cards"] = resolve_cards(listed, cards, source)
         ev = store.append(cur.match.id, "note", data)
         return cur, ev

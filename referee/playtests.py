@@ -155,14 +155,13 @@ def _balance(matches: Sequence[Match], sizes: list[dict[str, Any]]) -> dict[str,
                    if m.options.get("definition")), None)
     if folder is None:
         return None
+    from pnp_shared.errors import UserError
     from referee.components import balance_of
 
     try:
         found = balance_of(folder)
-    except RefereeError:
-        raise
-    except Exception as e:  # the definition has a mistake now: say so, keep the report
-        return {"error": f"cannot read {folder}: {getattr(e, 'what', e)}"}
+    except UserError as e:  # the definition has a mistake now (or moved): say so, keep the rest
+        return {"error": f"cannot read {folder}: {e}"}
     if found is None:
         return None
     settings, targets, figure = found

@@ -198,8 +198,8 @@ def test_mistakes_at_the_scorepad_are_one_line(played, mygame, tmp_path):
 
 def test_a_scorepad_without_a_folder_takes_its_sheet_as_options(referee_run):
     run = referee_run
-    run("new", "scorepad", "--players", "ana,bob", "-o", "categories=points", "-o",
-        "target=10", "-o", "lowest-wins=yes")
+    run("new", "scorepad", "--players", "ana,bob", "--option", "categories=points",
+        "--option", "target=10", "--option", "lowest-wins=yes")
     play(run, "ana points 4", "bob points 11", "round")
     s = json.loads(run("show", "--json").output)
     assert s["outcome"] == {"winners": ["ana"], "reason": "lowest total 4"}
