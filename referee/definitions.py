@@ -47,5 +47,5 @@ def resolve(name: str, options: Mapping[str, str]) -> tuple[str, dict[str, str]]
 
 def own_name(m: Match) -> str:
     """The game a match is of, as people name it: a match started from a designer's folder
-    carries its game's name in the option `game` (standings and playtests group by it)."""
-    return m.options.get("game") or m.game
+    carries its game's name in the option `game-name` (standings and playtests group by it)."""
+    return m.options.get("game-name") or m.game

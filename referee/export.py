@@ -67,8 +67,9 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
     plays = []
     for cur in loaded:
         m, g = cur.match, cur.game
-        games.setdefault(g.title, g)
-        gid = list(games).index(g.title) + 1
+        title = m.options.get("game-name") or g.title  # a designer's own game keeps its name
+        games.setdefault(title, g)
+        gid = list(games).index(title) + 1
         total = cur.totals()
         outcome = cur.outcome()
         stamped = cur.stamped

@@ -46,7 +46,7 @@ def select(store: Store, game: str) -> tuple[str, list[Match]]:
     if not mine:
         try:  # a bundled game's name in any spelling
             name = engine.game(wanted).name
-            mine = [m for m in every if m.game == name and not m.options.get("game")]
+            mine = [m for m in every if m.game == name and not m.options.get("game-name")]
             wanted = name
         except RefereeError:
             pass

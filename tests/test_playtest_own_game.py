@@ -204,3 +204,19 @@ def test_a_scorepad_without_a_folder_takes_its_sheet_as_options(referee_run):
     s = json.loads(run("show", "--json").output)
     assert s["outcome"] == {"winners": ["ana"], "reason": "lowest total 4"}
     assert run("log", "--script").output.count("referee play") == 3
+
+
+def test_exports_carry_the_notes_and_the_designers_game(played):
+    (record,) = json.loads(played("export", "--match", "1").output)
+    notes = [e for e in record["events"] if e["kind"] == "note"]
+    assert [n["data"]["text"] for n in notes] == ["Scout too strong", "nobody played it",
+                                                  "setup took ten minutes", "typo"]
+    assert notes[0]["data"]["cards"] == [{"name": "Scout", "ids": [1, 2, 3]}]
+    assert record["options"]["categories"] == "coins,wonders,military"
+    plays = json.loads(played("export", "--format", "bgstats").output)
+    assert [g["name"] for g in plays["games"]] == ["mygame"]
+    assert [p["ignored"] for p in plays["plays"]] == [False, False, False, True]
+    script = played("log", "--match", "1", "--script").output
+    assert "referee note 'Scout too strong' --card Scout" in script
+    assert "referee note 'nobody played it' --card Ambush --by bob" in script
+    assert "# 9 note: note [Guard]: typo (undone)" in script

@@ -63,7 +63,7 @@ class Spec:
                 "limits": ",".join(f"{c}={'' if lo is None else lo}..{'' if hi is None else hi}"
                                    for c, lo, hi in self.limits),
                 "seats": "" if self.seats is None else f"{self.seats[0]}-{self.seats[1]}",
-                "game": self.game, "definition": self.definition}
+                "game-name": self.game, "definition": self.definition}
 
     def ending(self) -> str:
         """How the game ends and who wins, in words (shown with the sheet)."""
@@ -92,7 +92,7 @@ def spec_from_options(options: Mapping[str, str]) -> Spec:
                 _yes(options.get("lowest-wins", "no")),
                 tuple(_known(cats, t, "tie-breaks") for t in _words(options.get("tie-breaks"))),
                 tuple(_limit(cats, x) for x in _words(options.get("limits"))),
-                _seats(options.get("seats", "")), options.get("game", "").strip(),
+                _seats(options.get("seats", "")), options.get("game-name", "").strip(),
                 options.get("definition", "").strip())
     return spec
 

@@ -48,7 +48,7 @@ OPTIONS = (
     Option("tie-breaks", "", "category totals that break a tie, in order: coins,military"),
     Option("limits", "", "checks of a round's entries: military=-6..18,coins=0.."),
     Option("seats", "", "how many may play: 4 or 2-5"),
-    Option("game", "", "the game this sheet keeps score of (set by `referee new FOLDER`)"),
+    Option("game-name", "", "the game this sheet keeps score of (set by `referee new FOLDER`)"),
     Option("definition", "", "the folder its [scoring] was read from (set by `referee new`)"),
 )
 
