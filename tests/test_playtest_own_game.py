@@ -220,3 +220,9 @@ def test_exports_carry_the_notes_and_the_designers_game(played):
     assert "referee note 'Scout too strong' --card Scout" in script
     assert "referee note 'nobody played it' --card Ambush --by bob" in script
     assert "# 9 note: note [Guard]: typo (undone)" in script
+
+
+def test_the_log_names_the_player_of_an_entry_once(played):
+    log = played("log", "--match", "3").output
+    assert "   2  move     ana: coins 1   (ana +1 coins)" in log
+    assert "ana: ana:" not in log

@@ -76,7 +76,7 @@ def test_moves_are_read_in_every_spelling_and_written_one_way():
                       ("ana: coins 5", None)):
         move = G.parse(s, text, who)
         assert (move.player, move.category, move.points) == ("ana", "coins", 5)
-        assert G.format(s, move) == "coins 5" and G.mover(move) == "ana"
+        assert G.format(s, move) == "ana: coins 5" and G.mover(move) == "ana"
     with pytest.raises(InvalidMove, match="did you mean military"):
         G.parse(s, "ana militry 2")
     with pytest.raises(InvalidMove, match="the move says bob but --by says ana"):

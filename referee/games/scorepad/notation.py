@@ -1,6 +1,6 @@
 """The scorepad's moves as typed: `ana coins 5`, `coins 5` with --by or `ana: coins 5`,
-`ana military -2`, `round` (the round closes) and `finish` (the game ends now). The log writes
-an entry as `coins 5` with its player apart (`ana: coins 5`), as every game keeps who moved."""
+`ana military -2`, `round` (the round closes) and `finish` (the game ends now). An entry is
+written `ana: coins 5`, as the moves of other games without turns name their player."""
 
 from __future__ import annotations
 
@@ -36,4 +36,4 @@ def format_move(move: Move) -> str:
         return "round"
     if isinstance(move, Finish):
         return "finish"
-    return f"{move.category} {move.points}"  # who scores is the move's player (--by)
+    return f"{move.player}: {move.category} {move.points}"  # typed alone in `referee moves`
