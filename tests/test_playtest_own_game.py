@@ -187,6 +187,7 @@ def test_mistakes_at_the_scorepad_are_one_line(played, mygame, tmp_path):
     assert pnp("new", str(plain), "--blank").returncode == 0
     line = one_error_line(run("new", str(plain), "--players", "ana,bob", code=2))
     assert "has no [scoring] table" in line
+    assert pnp("verify", str(mygame)).returncode == 0  # [scoring] is part of the definition
     toml = mygame / "game.toml"
     toml.write_text(toml.read_text().replace("tie_breaks =", "tie_break ="))
     line = one_error_line(run("new", str(mygame), "--players", "ana,bob", code=2))
