@@ -25,12 +25,12 @@ from referee.store import Match, Store
 
 def select(store: Store, game: str) -> tuple[str, list[Match]]:
     """The matches of GAME: a designer's game by name or folder, or a bundled game by name."""
+    from pathlib import Path
+
     from referee import engine
     from referee.definitions import looks_like_path, own_name
 
     wanted = game.strip()
-    from pathlib import Path
-
     if looks_like_path(wanted) or (Path(wanted) / "game.toml").is_file():
         from referee.components import scoring_table
 
@@ -44,10 +44,9 @@ def select(store: Store, game: str) -> tuple[str, list[Match]]:
     names = list(dict.fromkeys(own_name(m) for m in every))
     mine = [m for m in every if own_name(m) == wanted]
     if not mine:
-        try:  # a bundled game's name in any spelling
-            name = engine.game(wanted).name
-            mine = [m for m in every if m.game == name and not m.options.get("game-name")]
-            wanted = name
+        try:  # a bundled game's name in another spelling (Tripple_Domino)
+            wanted = engine.game(wanted).name
+            mine = [m for m in every if own_name(m) == wanted]
         except RefereeError:
             pass
     if not mine:
@@ -73,7 +72,7 @@ def _record(index: int, cur: session.Loaded, winners: Sequence[str]) -> GameReco
     ledger = cur.ledger()
     totals = cur.totals()
     players = cur.match.players
-    return GameRecord(index, cur.match.id, players,
+    return GameRecord(index, cur.match.id, players,  # its "seed": the match it was
                       tuple(players.index(w) for w in winners), tuple(totals[p] for p in players),
                       turns, len(movers), max((i.round for i in ledger), default=1), 0)
 
