@@ -11,7 +11,7 @@ from referee.clictx import echo_json, store_of
 
 
 @click.command("note")
-@click.argument("text")
+@click.argument("text", nargs=-1, required=True)
 @click.option("--card", "cards", multiple=True,
               help="A card the note is about, by name or id (repeatable; checked against the "
                    "game's definition).")
@@ -21,12 +21,12 @@ from referee.clictx import echo_json, store_of
 @click.option("--match", "match_id", type=int, help="Another match than the current one.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
-def note_cmd(ctx, text: str, cards, player, deck, match_id, as_json: bool) -> None:
+def note_cmd(ctx, text: tuple[str, ...], cards, player, deck, match_id, as_json: bool) -> None:
     """Attach a playtest note to the match, e.g. `referee note "too strong" --card firestorm`;
     kept in the log (undo takes it back), summed up by `referee playtests`."""
     from referee.notes import describe, note
 
-    cur, ev = note(store_of(ctx), text, cards, player, deck, match_id)
+    cur, ev = note(store_of(ctx), " ".join(text), cards, player, deck, match_id)
     if as_json:
         echo_json({"match": cur.match.id, "event": ev.seq, **ev.data})
         return

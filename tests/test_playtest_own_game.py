@@ -244,3 +244,12 @@ def test_notes_and_playtests_work_for_a_bundled_game_too(referee_run):
     assert "card 3: 1" in out
     line = one_error_line(run("playtests", "tripledomino", code=2))
     assert "did you mean tripple-domino?" in line
+
+
+def test_a_note_needs_no_quotes_and_the_shell_runs_it(played):
+    from referee.shell import argv_for
+
+    out = played("note", "Scout", "is", "fine", "now", "--card", "scout").output
+    assert out.startswith("note [Scout]: Scout is fine now (match 4,")
+    assert argv_for('note "too slow" --card scout') == ["note", "too slow", "--card", "scout"]
+    assert argv_for("playtests mygame") == ["playtests", "mygame"]
