@@ -55,7 +55,7 @@ OPTIONS = (
 
 class Scorepad(Rules[State, Move]):
     name = "scorepad"
-    title = "Score sheet (any game; or `referee new FOLDER` with a [scoring] table)"
+    title = "Score sheet for any game"
     min_players, max_players = 1, 12
     options = OPTIONS
     rules = RULES
