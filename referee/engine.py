@@ -262,6 +262,10 @@ class Rules(Generic[State, Move]):
         it cannot (e.g. the folder's game.toml has nothing this game reads)."""
         return None
 
+    def lowest_wins(self, options: Mapping[str, str]) -> bool:
+        """Whether the lowest total wins a match with these options (ranks in exports)."""
+        return False
+
     def redact(self, text: str) -> str:
         """A rejected move as the log keeps it: any secret typed in it withheld (a passphrase
         typed too early, tiles typed in the open where a seal belongs)."""

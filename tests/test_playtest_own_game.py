@@ -253,3 +253,15 @@ def test_a_note_needs_no_quotes_and_the_shell_runs_it(played):
     assert out.startswith("note [Scout]: Scout is fine now (match 4,")
     assert argv_for('note "too slow" --card scout') == ["note", "too slow", "--card", "scout"]
     assert argv_for("playtests mygame") == ["playtests", "mygame"]
+
+
+def test_a_lowest_wins_sheet_is_exported_to_bg_stats_as_one(referee_run):
+    run = referee_run
+    run("new", "scorepad", "--players", "ana,bob,cy", "--option", "categories=points",
+        "--option", "rounds=1", "--option", "lowest-wins=yes", "--option", "game-name=hearts")
+    play(run, "ana points 4", "bob points 11", "cy points 7", "round")
+    bg = json.loads(run("export", "--format", "bgstats").output)
+    assert [(g["name"], g["highestWins"]) for g in bg["games"]] == [("hearts", False)]
+    (scores,) = [p["playerScores"] for p in bg["plays"]]
+    assert [(s["score"], s["rank"], s["winner"]) for s in scores] == [
+        ("4", 1, True), ("11", 3, False), ("7", 2, False)]

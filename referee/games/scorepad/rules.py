@@ -87,6 +87,9 @@ class Scorepad(Rules[State, Move]):
         game, scoring = found
         return spec_from_scoring(scoring, game, str(folder.resolve())).options()
 
+    def lowest_wins(self, options: Mapping[str, str]) -> bool:
+        return spec_from_options(options).lowest_wins
+
     def parse(self, state: State, text: str, player: str | None = None) -> Move:
         return notation.parse(state, text, player)
 
