@@ -209,8 +209,8 @@ def _simulate(settings: dict[str, Any], folder: str) -> dict[str, Any]:
 
 
 def _line(label: str, d: dict[str, float]) -> str:
-    return (f"  {label:<15} mean {d['mean']:>6.1f}  sd {d['sd']:>5.1f}  min {d['min']:>5.0f}"
-            f"  p50 {d['p50']:>5.0f}  max {d['max']:>5.0f}")
+    return (f"  {label:<15} mean {d['mean']:>6.1f}  sd {d['sd']:>5.1f}  min {d['min']:>6.1f}"
+            f"  median {d['p50']:>6.1f}  max {d['max']:>6.1f}")
 
 
 def text(s: dict[str, Any]) -> str:
