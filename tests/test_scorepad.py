@@ -92,6 +92,7 @@ def test_moves_are_read_in_every_spelling_and_written_one_way():
     ({"categories": "coins,coins"}, "listed twice"),
     ({"rounds": "0"}, "rounds is 1 or more"),
     ({"tie-breaks": "gold"}, "'gold' is not a category"),
+    ({"categories": "coins,military", "limits": "militray=0..5"}, "did you mean military"),
     ({"limits": "points=5..1"}, "runs backwards"),
     ({"limits": "points"}, "category=MIN..MAX"),
     ({"seats": "5-2"}, "a number or a range"),

@@ -123,7 +123,12 @@ def _yes(text: str) -> bool:
 
 def _known(cats: tuple[str, ...], name: str, key: str) -> str:
     if name.lower() not in cats:
-        raise RefereeError(f"{name!r} is not a category ({', '.join(cats)})", f"--option {key}")
+        from difflib import get_close_matches
+
+        close = get_close_matches(name.lower(), cats, n=1, cutoff=0.6)
+        hint = f": did you mean {close[0]}?" if close else ""
+        raise RefereeError(f"{name!r} is not a category ({', '.join(cats)}){hint}",
+                           f"--option {key}")
     return name.lower()
 
 
