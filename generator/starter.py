@@ -39,6 +39,18 @@ creature = "#8f3f2f"
 [icons]                            # :coin: in text: a shape, an icon or a PNG/JPG/SVG file
 coin = { shape = "circle", color = "#e0b43a" }
 
+# The score sheet for playtests (`referee new path/to/this-folder --players ana,bob`): remove
+# the # in front of the lines below to keep score by category.
+# [scoring]
+# categories = ["coins", "wonders", "military"]  # the columns players score in
+# rounds = 3                         # the game ends when round 3 closes; or: target = 50
+# lowest_wins = false                # true: the lowest total wins
+# tie_breaks = ["coins"]             # category totals that break a tie, in order
+# players = "2-5"                    # how many may play
+# [scoring.military]                 # checks of what a player scores in it in one round
+# min = -6
+# max = 18
+
 # The face: elements drawn in order, each a [[face]] table. {column} takes the card's value
 # from cards.csv, {id} its number.
 

@@ -85,6 +85,7 @@ class Deck:
     shapes: dict[str, str] = field(default_factory=dict)
     properties: dict[str, Any] = field(default_factory=dict)
     balance: dict[str, Any] = field(default_factory=dict)  # [balance]: pnp verify --balance
+    scoring: dict[str, Any] = field(default_factory=dict)  # [scoring]: the referee's scorepad
     print: PrintSettings = field(default_factory=PrintSettings)
     parts: tuple[str, ...] = ()
     default_parts: tuple[str, ...] = ()

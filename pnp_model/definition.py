@@ -29,7 +29,7 @@ DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
-          "layouts", "icons"}
+          "layouts", "icons", "scoring"}
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: thousands of A4 sheets; far more exhausts memory
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -212,6 +212,9 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
             from pnp_model.balance import read_balance
 
             balance = read_balance(balance, root, fname)
+    scoring: dict[str, Any] = {}
+    with guard():  # [scoring]: the referee's score sheet (pnp_model/scoring.py)
+        scoring = _scoring(_table(data, "scoring", fname), fname)
     settings = PrintSettings()
     with guard():
         settings = _print_settings(_table(data, "print", fname), fname)
@@ -232,6 +235,7 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
         shapes=shapes,
         properties=properties,
         balance=balance,
+        scoring=scoring,
         print=settings,
         parts=parts,
         default_parts=default_parts,
@@ -239,6 +243,12 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
         icons=_icons(_table(data, "icons", fname), root, fname, colors, shapes),
         legend=legend is True,
     )
+
+
+def _scoring(table: dict, fname: str) -> dict[str, Any]:
+    from pnp_model.scoring import read_scoring
+
+    return read_scoring(table, fname) if table else {}
 
 
 def _icons(table: dict, root: Path, fname: str, colors: dict, shapes: dict) -> dict:

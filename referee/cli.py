@@ -136,7 +136,7 @@ def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> N
         _json({"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
                "scratch": text is not None})
         return
-    opts = " ".join(f"{k}={v}" for k, v in m.options.items())
+    opts = " ".join(f"{k}={v}" for k, v in m.options.items() if v)  # options left empty: none
     click.echo(f"match {m.id}: {m.game}, players {', '.join(m.players)}"
                + (f", {opts}" if opts else ""))
     click.echo(cur.board())

@@ -19,6 +19,12 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
              "list them from what the table sees).",
     "shell": "One prompt per move for the current match: history, Tab completion of commands, "
              "cards, cells and players, and the board drawn again after each move.",
+    "note": "Attach a playtest note to the match, e.g. `referee note \"too strong\" --card "
+            "firestorm`; kept in the log (undo takes it back), summed up by `referee playtests`.",
+    "playtests": "What the matches of GAME say (your game's name or folder, or a bundled "
+                 "game): plays, wins by seat with 95% intervals, scores, length, category "
+                 "averages, notes by card, and real play beside the simulation when its "
+                 "game.toml has a [balance] table.",
     "simulate": "Play GAME many times with bots, dealt from the printed components: seat win "
                 "rates, scores, game length, rounds with no winner, per-card figures.",
     "serve": "A read-only page of the match for the phones and the TV at the table: players "
@@ -35,6 +41,7 @@ class RefereeGroup(LazyGroup):
     elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "keep", "moves"),
                                  "referee.table_cli"),
                  "shell": "referee.shell", "simulate": "referee.simulate_cli",
-                 "serve": "referee.table_page.command"}
+                 "serve": "referee.table_page.command",
+                 **dict.fromkeys(("note", "playtests"), "referee.playtest_cli")}
     listed = LISTED
     program = ("referee", None)

@@ -132,3 +132,53 @@ def write_memo(path: Path, data: object) -> None:
     from pnp_shared.folders import write_memo_file
 
     write_memo_file(path, json.dumps(data).encode("utf-8"))
+
+
+def scoring_table(folder: str | Path) -> tuple[str, dict[str, Any]] | None:
+    """A designer's game name and its checked [scoring] table, from the folder's game.toml
+    alone (None without one): a prototype can keep score while its cards are unfinished."""
+    import tomllib
+
+    from pnp_model.errors import read_text
+    from pnp_model.scoring import read_scoring
+
+    path = Path(folder) / "game.toml"
+    try:
+        data = tomllib.loads(read_text(path, str(path)))
+    except tomllib.TOMLDecodeError as e:
+        from pnp_shared.errors import UserError
+
+        raise UserError(f"game.toml is not valid TOML: {e}", str(path)) from None
+    table = data.get("scoring")
+    if not table:
+        return None
+    game = data.get("game", {})
+    name = str(game.get("name") or Path(folder).resolve().name) if isinstance(game, dict) \
+        else Path(folder).resolve().name
+    return name, read_scoring(table, str(path))
+
+
+def definition_cards(folder: str | Path) -> list[tuple[int, str]]:
+    """(card id, name) of every card of a definition (a folder or a bundled template's name),
+    as the generator prints them: what playtest notes name."""
+    from pnp_model.definition import find, load
+
+    deck = load(str(find(str(folder))))
+    return [(c.id, c.name) for c in deck.cards]
+
+
+def balance_of(folder: str | Path) -> tuple[dict[str, Any], list[tuple], Any] | None:
+    """A definition's [balance] table checked (None without one): the simulation's settings,
+    the targets (key, as written, what it measures, whether a rate) and the function that
+    reads a target's figure from a simulate report (`referee playtests` sets real play beside)."""
+    from pnp_model.balance import TARGETS, figure, parse
+    from pnp_model.definition import find, load
+
+    deck = load(str(find(str(folder))))
+    if not deck.balance:
+        return None
+    b = parse(deck.balance, deck.name, f"{folder}/game.toml [balance]")
+    settings = {"game": b.game, "players": b.players, "games": b.games, "bot": b.bot,
+                "seed": b.seed, "max_rounds": b.max_rounds, "options": dict(b.options)}
+    targets = [(t.key, t.text, TARGETS[t.key][0], TARGETS[t.key][1]) for t in b.targets]
+    return settings, targets, figure

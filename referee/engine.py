@@ -271,6 +271,16 @@ class Rules(Generic[State, Move]):
         `show`; None for a game that draws none. A game's rules hand it to its picture.py."""
         return None
 
+    def definition_options(self, folder: Any) -> dict[str, str] | None:
+        """The options of a match of a designer's own game (`referee new path/to/mygame`),
+        read from its definition folder (a pathlib.Path) when this game can keep it; None when
+        it cannot (e.g. the folder's game.toml has nothing this game reads)."""
+        return None
+
+    def lowest_wins(self, options: Mapping[str, str]) -> bool:
+        """Whether the lowest total wins a match with these options (ranks in exports)."""
+        return False
+
     def redact(self, text: str) -> str:
         """A rejected move as the log keeps it: any secret typed in it withheld (a passphrase
         typed too early, tiles typed in the open where a seal belongs)."""
@@ -350,7 +360,8 @@ class Event:
     kinds: "new" (data: players, options), "position" (data: text, a set-up position),
     "move" (data: text in canonical notation, player), "rejected" (data: text, reason: kept so
     nothing typed is lost; no effect on state), "adjust" and "end" (table entries: a score
-    correction, an early end; see referee/table.py), "undo" (data: seq taken back, or
+    correction, an early end; see referee/table.py), "note" (a playtest remark on cards,
+    referee/notes.py), "undo" (data: seq taken back, or
     dismissed: the rejected attempts it set aside) and "redo" (data: seq put back).
     """
 
@@ -359,7 +370,7 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
 
 
-TAKE_BACK = ("move", "adjust", "end")  # the entries undo takes back and redo puts back
+TAKE_BACK = ("move", "adjust", "end", "note")  # what undo takes back and redo puts back
 
 
 class Undos(NamedTuple):

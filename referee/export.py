@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp_shared import files
-from referee import engine, jsontext, record_memo, session
+from referee import jsontext, record_memo, session
 from referee.engine import RefereeError
 from referee.store import Store
 
@@ -67,20 +67,24 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
     ids and uuids come from the name, so the same person has the same id in every export."""
     import uuid
 
-    games: dict[str, engine.Game] = {}
+    games: dict[str, bool] = {}  # title -> the highest total wins
+    bgg: dict[str, int | None] = {}  # title -> BoardGameGeek id
     players: dict[str, str] = {}
     plays = []
     for cur in loaded:
         m, g = cur.match, cur.game
-        games.setdefault(g.title, g)
-        gid = list(games).index(g.title) + 1
+        title = m.options.get("game-name") or g.title  # a designer's own game keeps its name
+        low = g.lowest_wins(m.options)
+        games.setdefault(title, not low)
+        bgg.setdefault(title, g.bgg_id)
+        gid = list(games).index(title) + 1
         total = cur.totals()
         outcome = cur.outcome()
         stamped = cur.stamped
         opener = next((s.event.data.get("player") for s in stamped if s.event.kind == "move"),
                       None)
         start, end = stamped[0].at, stamped[-1].at
-        ranks = sorted(set(total.values()), reverse=True)
+        ranks = sorted(set(total.values()), reverse=not low)
         plays.append({
             "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"referee:{m.id}:{m.created}")),
             "gameRefId": gid,
@@ -102,9 +106,9 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
             ],
         })
     return {
-        "games": [{"id": i, "name": name, **({"bggId": g.bgg_id} if g.bgg_id else {}),
-                   "highestWins": True, "noPoints": False, "cooperative": False}
-                  for i, (name, g) in enumerate(games.items(), start=1)],
+        "games": [{"id": i, "name": name, **({"bggId": bgg[name]} if bgg.get(name) else {}),
+                   "highestWins": high, "noPoints": False, "cooperative": False}
+                  for i, (name, high) in enumerate(games.items(), start=1)],
         "players": [{"id": player_id(name), "name": name,
                      "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"referee-player:{key}"))}
                     for key, name in players.items()],

@@ -21,7 +21,7 @@ def points(items: Sequence[ScoreItem]) -> str:
 
 
 def line(x: LogLine) -> str:
-    who = f"{x.player}: " if x.player else ""
+    who = f"{x.player}: " if x.player and not x.text.startswith(f"{x.player}:") else ""
     gone = "  [undone]" if x.retracted else "  [set aside]" if x.set_aside else ""
     pts = f"   ({points(x.points)})" if x.points else ""
     return f"{x.seq:>4}  {x.kind:<8} {who}{x.text}{pts}{gone}"

@@ -29,19 +29,23 @@ def piece(x: LogLine, control: Mapping[int, Event]) -> str:
     if x.kind == "move" and not x.retracted:
         by = f" --by {shlex.quote(x.player)}" if x.player else ""
         return f"referee play {shlex.quote(x.text)}{by}"
-    if x.kind in ("adjust", "end") and not x.retracted:
+    if x.kind in ("adjust", "end", "note") and not x.retracted:
         return table_line(control[x.seq])
     if x.kind == "keep":
         return "referee keep"
-    if x.kind in ("move", "undo", "redo", "rejected", "adjust", "end"):
+    if x.kind in ("move", "undo", "redo", "rejected", "adjust", "end", "note"):
         return (f"# {x.seq} {x.kind}: {' '.join(x.text.split())}"
                 + (" (undone)" if x.retracted else ""))
     return ""
 
 
 def table_line(e: Event) -> str:
-    """The command that records an "adjust" or "end" event again."""
+    """The command that records an "adjust", "end" or "note" event again."""
     d = e.data
+    if e.kind == "note":
+        cards = "".join(f" --card {shlex.quote(c['name'])}" for c in d.get("cards", ()))
+        by = f" --by {shlex.quote(d['player'])}" if d.get("player") else ""
+        return f"referee note {shlex.quote(d['text'])}{cards}{by}"
     why = f" --reason {shlex.quote(d['reason'])}" if d.get("reason") else ""
     if e.kind == "adjust":
         return f"referee adjust {shlex.quote(d['player'])} {int(d['points']):+d}{why}"

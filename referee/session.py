@@ -136,7 +136,11 @@ def new_match(
     options: Mapping[str, str],
     position_text: str | None = None,
 ) -> Loaded:
-    """Create a match (the current one from now on), optionally from a set-up position."""
+    """Create a match (the current one from now on), optionally from a set-up position; a
+    designer's game folder is kept by the game that reads it (referee/definitions.py)."""
+    from referee.definitions import resolve
+
+    game_name, options = resolve(game_name, options)
     g = registry.game(game_name)
     names = engine.check_players(g, players)
     opts = engine.check_options(g, options)
@@ -305,5 +309,9 @@ def describe(e: Event) -> str:
         return f"end: won by {', '.join(d.get('winners', ()))} (declared){why}"
     if e.kind == "rejected":
         return f"rejected {d['text']!r}: {d.get('reason', '')}"
+    if e.kind == "note":
+        from referee.note_text import describe
+
+        return describe(d)
     return f"{e.kind} {d}"
 

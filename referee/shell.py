@@ -23,7 +23,7 @@ from referee.engine import RefereeError
 # `replay` are also move verbs (Tripple Domino `end ...`, Duplicon `replay ...`): they are
 # commands only with a flag (`end --abandoned`, `replay --to 5`).
 TYPED_COMMANDS = ("show", "score", "log", "undo", "redo", "moves", "ask", "check", "adjust",
-            "position", "matches", "standings", "rule", "games", "keep")
+            "position", "matches", "standings", "rule", "games", "keep", "note", "playtests")
 FLAGGED = ("end", "replay")
 HELP = ("type a move as at `referee play` (without `referee play`); or a command: "
         + ", ".join(TYPED_COMMANDS + FLAGGED) + "; `help`, `quit` (or Ctrl-D)")

@@ -221,14 +221,18 @@ def standings(store: Store, game_name: str | None = None) -> list[Standing]:
     Games score on different scales (300 points against a handful), so every game has its
     own rows; a match abandoned is played but not finished; a scratch match (a dispute's
     position, not kept) is not counted."""
+    from referee.definitions import own_name  # a designer's game has its own rows
+
+    own = game_name is not None and any(own_name(m) == game_name != m.game
+                                        for m in store.matches())
     rows: dict[tuple[str, str], list] = {}
-    for x in every(store, game_name):
+    for x in every(store, None if own else game_name):
         if x.error is not None:  # an unreadable match is an error here, as it always was
             raise RefereeError(x.error, f"match {x.match.id}")
-        if x.scratch:
+        if x.scratch or (own and own_name(x.match) != game_name):
             continue
         for p in x.match.players:
-            r = rows.setdefault((x.match.game, p), [0, 0, 0, [], 0])
+            r = rows.setdefault((own_name(x.match), p), [0, 0, 0, [], 0])
             r[0] += 1
             r[3].append(x.totals[p])
             r[4] += x.adjusted.get(p, 0)
