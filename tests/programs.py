@@ -7,3 +7,11 @@ from pathlib import Path
 BIN = Path(sys.executable).parent
 REFEREE = str(BIN / "referee")
 PNP = str(BIN / "pnp")
+
+
+def with_programs(env: dict[str, str]) -> dict[str, str]:
+    """`env` with these programs first on PATH, for a script that names them (`log --script`,
+    a documentation example)."""
+    import os
+
+    return {**env, "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}"}

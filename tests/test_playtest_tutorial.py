@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
+
+from tests.programs import with_programs
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "tutorials" / "playtest.md"
@@ -16,8 +17,7 @@ DOC = ROOT / "docs" / "tutorials" / "playtest.md"
 def test_the_playtest_walk_through_runs_and_says_what_it_promises(tmp_path):
     blocks = re.findall(r"```sh\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
     assert len(blocks) > 10
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}"
-           f"{os.environ['PATH']}", "TMPDIR": str(tmp_path)}
+    env = with_programs({**os.environ, "TMPDIR": str(tmp_path)})
     env.pop("REFEREE_DB", None)
     done = subprocess.run(["bash", "-c", "\n".join(blocks)], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=600, check=False)

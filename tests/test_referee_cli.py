@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
+from tests.programs import with_programs
 
 SCRIPT = [
     "start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0", "draw", "draw 4-4-5 U-1,1",
@@ -174,7 +175,7 @@ def test_log_script_replays_the_match_into_a_new_one(match, tmp_path):
     script = match("log", "--script").output
     assert "# 7 rejected" in script and "(undone)" in script
     db = str(tmp_path / "replayed.sqlite3")
-    env = {**os.environ, "REFEREE_DB": db}
+    env = with_programs({**os.environ, "REFEREE_DB": db})
     done = subprocess.run(["bash", "-e", "-c", script], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     mine = json.loads(match("show", "--json").output)

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli import main
+from tests.programs import with_programs
 from tests.test_referee_cli import one_error_line
 
 OPENING = ["start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0"]  # ana opens (+20), bob places (+14)
@@ -206,7 +207,7 @@ def test_log_script_replays_adjustments_and_an_early_end(match, tmp_path):
     assert "referee adjust bob +2 --reason 'bridge missed'" in script
     assert "referee end --winner bob --reason \"ana's bus\"" in script or \
         "referee end --winner bob --reason 'ana'\"'\"'s bus'" in script
-    env = {**os.environ, "REFEREE_DB": str(tmp_path / "again.sqlite3")}
+    env = with_programs({**os.environ, "REFEREE_DB": str(tmp_path / "again.sqlite3")})
     done = subprocess.run(["bash", "-e", "-c", script], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     again = CliRunner().invoke(main, ["--db", env["REFEREE_DB"], "show", "--json"]).output
