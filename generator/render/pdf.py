@@ -29,11 +29,11 @@ DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 def new_canvas(buf: io.BytesIO, width: float, height: float, title: str,
                cmyk: bool = False) -> Canvas:
-    from generator.render.cmyk import enforce_cmyk
+    from generator.render.cmyk import CmykCanvas, enforce_cmyk
 
     # The initial font is an embedded one: reportlab's default, Helvetica, would be referenced
     # on every page without being embedded (print shops' preflight rejects that).
-    c = Canvas(buf, pagesize=(width, height), invariant=1, pageCompression=1,
+    c = (CmykCanvas if cmyk else Canvas)(buf, pagesize=(width, height), invariant=1, pageCompression=1,
                enforceColorSpace=enforce_cmyk if cmyk else None, initialFontName=font("sans"))
     c.setTitle(title)
     c.setCreator("pnp print-and-play toolkit")
