@@ -28,13 +28,16 @@ def _length(flag: str):
 @click.option("--dpi", type=click.IntRange(30, 1200), help="Pixels per inch (png: 300, tts: 150).")
 @click.option("--bleed", callback=_length("--bleed"), help="Bleed around each card (png; default: the "
               "definition's). TTS cards have none.")
+@click.option("--base-url", metavar="URL", help="tts: where you will host the sheets (the JSON's "
+              "image URLs are URL/sheet-1.png...), so other players at the table see the cards; "
+              "default: file:// URLs of this machine.")
 @click.option("--part", "parts", multiple=True, help="Only these parts ('all' for every part).")
 @click.option("--workers", type=click.IntRange(1, 64), help="Processes that render (default: "
               "the cores, up to 4).")
 @click.option("-o", "--output", type=click.Path(path_type=Path, file_okay=False),
               help="Folder to write (default output/<game>-<format>/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
-def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None:
+def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json) -> None:
     """Export GAME's cards as images: each distinct face once, with a manifest.
 
     PNGs have exact pixel sizes (round(inches × dpi), bleed included), carry their dpi, and
@@ -43,6 +46,8 @@ def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None
     from generator.definition import load
     from generator.naming import output_stem
 
+    if base_url is not None and fmt != "tts":
+        raise click.UsageError("--base-url is for --format tts")
     deck = load(game)
     cards = _cards(deck, parts)
     workers = workers or min(4, os.cpu_count() or 1)
@@ -61,8 +66,8 @@ def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None
         elif fmt == "tts":
             from generator.tts import export_tts
 
-            data = export_tts(deck, cards, folder, dpi=dpi or 150, workers=workers,
-                              progress=bar.update)
+            data = export_tts(deck, cards, folder, dpi=dpi or 150, base_url=base_url,
+                              workers=workers, progress=bar.update)
             summary = (f"{deck.name}: {data['cards']} cards on {len(data['sheets'])} TTS "
                        f"sheet(s) -> {folder / data['json']}")
         else:
