@@ -282,10 +282,13 @@ def new(directory: Path, template: str | None, blank: bool) -> None:
     if blank and template not in (None, "blank"):
         raise PnpError("give --blank or --from TEMPLATE, not both", "pnp new")
     blank = blank or template in (None, "blank")
-    start_game(directory, None if blank else template)
+    dropped = start_game(directory, None if blank else template)
     click.echo(f"created {directory} from {'the blank starter' if blank else template}: edit "
                f"{directory / 'game.toml'} and its card list, then run `pnp build {directory}` "
                f"(or `pnp watch {directory}`)")
+    if dropped:
+        click.echo(f"the template's [verify] table is commented out in {directory / 'game.toml'}: "
+                   "it described the template's cards, not yours")
 
 
 @main.command()

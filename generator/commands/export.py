@@ -91,17 +91,22 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
 @click.option("--part", "parts", multiple=True, help="Only these parts ('all' for every part).")
 @click.option("--safe", callback=_length("--safe"), help="Safe zone inside the trim (default: "
               "the definition's [print] safe, else 3mm).")
+@click.option("--target", type=click.Choice(["shop", "home"]), default="shop", show_default=True,
+              help="Where the cards are printed: the ppi floor for art is 300 for a print shop, "
+              "200 for a home printer.")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-def check(game, parts, safe, as_json) -> None:
+def check(game, parts, safe, target, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
-    zone margin, fonts not embedded. Exit code 1 when anything is found."""
+    zone margin, fonts not embedded. A problem repeated on many cards is one line naming the
+    file and counting the cards. Exit code 1 when anything is found."""
     from generator.definition import load
     from generator.preflight import check as preflight
 
     deck = load(game)
-    findings = preflight(deck, _cards(deck, parts), safe)
+    findings = preflight(deck, _cards(deck, parts), safe, target)
     if as_json:
-        click.echo(json.dumps([f.__dict__ for f in findings], indent=2, ensure_ascii=False))
+        click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings],
+                              indent=2, ensure_ascii=False))
     else:
         for f in findings:
             click.echo(str(f))
