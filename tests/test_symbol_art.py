@@ -424,3 +424,20 @@ def test_background_reached_through_a_winding_gap_goes_an_enclosed_one_stays(tmp
     left, top = art.offset
     assert alpha.getpixel((66 - left, 60 - top)) == 0  # the middle of the nested frames
     assert alpha.getpixel((155 - left, 60 - top)) == 255  # inside the closed frame
+
+
+def test_spread_bounds_the_printed_sizes_on_every_card(tmp_path):
+    """`spread = 1.6`: a card's largest symbol prints at most 1.6 times its smallest (they
+    differed 2.1-3.4 times), measured from the PDF (each form's ink box times the matrix that
+    places it); the spread is used, not collapsed. 3 % is one silhouette cell of rounding."""
+    import bench_spread
+
+    root = art_deck.make_deck(tmp_path / "deck", cards=6)
+    (root / "game.toml").write_text((root / "game.toml").read_text() + "spread = 1.6\n")
+    pdf = tmp_path / "out.pdf"
+    r = pnp("build", str(root), "--single", "-o", str(pdf))
+    assert r.returncode == 0, r.stderr
+    extents = [e for e in bench_spread.symbol_extents(pdf) if e]
+    assert len(extents) == 6 and all(len(e) == 8 for e in extents)
+    ratios = [max(e) / min(e) for e in extents]
+    assert all(1.6 * 0.97 <= r <= 1.6 * 1.03 for r in ratios), ratios
