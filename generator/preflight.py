@@ -16,7 +16,6 @@ from __future__ import annotations
 import ctypes
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from generator.components import Card, Deck
 from generator.exports import distinct
@@ -91,7 +90,7 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
                     entry.ppi.append(ppi)
     finally:
         doc.close()
-    files = _art_by_size(deck.root) if any(k[0] == "ppi" for k in seen) else {}
+    files = _art_by_size(deck) if any(k[0] == "ppi" for k in seen) else {}
     return findings + [_finding(key, entry, floor, files) for key, entry in seen.items()]
 
 
@@ -109,11 +108,13 @@ def _finding(key: tuple, seen: _Seen, floor: float, files: dict) -> Finding:
     return Finding(card.id, card.name, " and ".join(sides), seen.check, message, ids, file)
 
 
-def _art_by_size(root: Path) -> dict[tuple[int, int], list[str]]:
+def _art_by_size(deck: Deck) -> dict[tuple[int, int], list[str]]:
     """The raster art files under the definition's folder by pixel size (header reads only),
-    so a finding about an image of W×H px can name its file."""
+    so a finding about an image of W×H px can name its file; a symbol image is printed
+    trimmed to its drawing, so it is known by its cleaned size too."""
     from PIL import Image, UnidentifiedImageError
 
+    root = deck.root
     found: dict[tuple[int, int], list[str]] = {}
     paths = sorted(p for p in root.rglob("*") if p.suffix.lower() in (".png", ".jpg", ".jpeg"))
     for path in paths[:MAX_ART_FILES]:
@@ -122,7 +123,33 @@ def _art_by_size(root: Path) -> dict[tuple[int, int], list[str]]:
                 found.setdefault(im.size, []).append(path.relative_to(root).as_posix())
         except (OSError, UnidentifiedImageError):
             continue
+    for path, size in _cleaned_symbol_sizes(deck):
+        name = path.relative_to(root).as_posix()
+        if name not in found.get(size, []):
+            found.setdefault(size, []).append(name)
     return found
+
+
+def _cleaned_symbol_sizes(deck: Deck):
+    """(file, size as printed) of each raster symbol of a `folder:` symbol deck: from the
+    build memo the check's own drawing filled, else cleaned again."""
+    spec = deck.source.get("symbols", "")
+    if not (isinstance(spec, str) and spec.startswith("folder:")):
+        return
+    from generator.render.art import clean
+    from generator.render.symbol_memo import art_key, load_art
+
+    folder = deck.root / spec[len("folder:"):]
+    keep = any(el.kind == "symbols" and el.get("background", "remove") == "keep"
+               for el in deck.face)
+    paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".png", ".jpg", ".jpeg"))
+    for path in paths[:MAX_ART_FILES]:
+        key = art_key(path, keep)
+        stored = load_art(key, path, keep) if key else None
+        try:
+            yield path, (stored[0] if stored else clean(path, keep)).size
+        except Exception:  # noqa: BLE001  an unreadable image was the build's to report
+            continue
 
 
 def unembedded_fonts(pdf: bytes) -> list[str]:

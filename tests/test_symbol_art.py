@@ -337,6 +337,9 @@ def test_preflight_measures_symbols_placed_as_forms_at_their_printed_size(tmp_pa
                                         check.stdout + check.stderr)]
     assert found and abs(min(found) - noted) <= 1
     assert 72 not in found or noted == 72
+    # each finding names its symbol file (printed trimmed: known by its cleaned size)
+    lines = [line for line in check.stdout.splitlines() if "ppi" in line]
+    assert lines and all(re.search(r"art/symbol\d{3}\.png: image of", line) for line in lines)
 
 
 def test_sixteen_bit_grey_art_keeps_its_tones(tmp_path):
