@@ -107,7 +107,8 @@ def list_templates(game: str | None, as_json: bool) -> None:
 @click.option("--single", is_flag=True,
               help="One card per page with bleed and TrimBox (for print shops).")
 @click.option("--cmyk", is_flag=True,
-              help="CMYK colours for print shops (greys and black in black ink only).")
+              help="CMYK colours and images for print shops (greys and black in black ink only); "
+              "art is checked against a shop's 300 ppi instead of a home sheet's 200.")
 @click.option("--legend/--no-legend", default=None,
               help="Symbol decks: add legend cards listing every symbol with its name, after the "
               "playing cards, with their back (default: the definition's [deck] legend). As "
@@ -119,7 +120,8 @@ def list_templates(game: str | None, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
 @click.option("--strict", is_flag=True,
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
-              "missing glyph...); the PDF is still written.")
+              "missing glyph, art below 200 ppi, 300 with --cmyk/--pdfx...); the PDF is still "
+              "written.")
 def build(games, build_all, paper, orientation, bleed, gutter, marks, guides, backs, flip,
           back_offset, grid, parts, single, cmyk, pdfx, legend, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
