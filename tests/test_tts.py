@@ -112,3 +112,19 @@ def test_a_base_url_that_is_not_a_url_is_one_line_and_exit_2(mini, tmp_path):
     assert r.exit_code == 2
     assert "--base-url" in r.output and "Traceback" not in r.output
     assert not (tmp_path / "o").exists() or not list((tmp_path / "o").iterdir())
+
+
+def test_emberfall_keeps_its_two_back_designs(tmp_path):
+    """Units and spells have their own backs: the back sheet shows two designs, cell by cell."""
+    deck = export("emberfall", tmp_path)
+    entry = deck["CustomDeck"]["1"]
+    assert entry["UniqueBack"] is True
+    backs = tmp_path / Path(entry["BackURL"]).name
+    cells = {card["CardID"] - 100 for card in deck["ContainedObjects"]}
+    with Image.open(backs) as im:
+        im = im.convert("RGB")
+        w, h = im.width // entry["NumWidth"], im.height // entry["NumHeight"]
+        designs = {im.crop((c % entry["NumWidth"] * w, c // entry["NumWidth"] * h,
+                            c % entry["NumWidth"] * w + w, c // entry["NumWidth"] * h + h)).tobytes()
+                   for c in cells}
+    assert len(designs) == 2
