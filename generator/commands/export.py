@@ -68,8 +68,12 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
 
             data = export_tts(deck, cards, folder, dpi=dpi or 150, base_url=base_url,
                               workers=workers, progress=bar.update)
+            backs = ", per-card backs" if data["unique_back"] else ""
             summary = (f"{deck.name}: {data['cards']} cards on {len(data['sheets'])} TTS "
-                       f"sheet(s) -> {folder / data['json']}")
+                       f"sheet(s){backs} -> {folder / data['json']}")
+            if not base_url:
+                summary += ("\nthe images are file:// URLs of this machine: for a shared table, "
+                            "host them and export with --base-url URL")
         else:
             from generator.exports import export_png
 
