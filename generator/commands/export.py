@@ -101,8 +101,9 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 def check(game, parts, safe, target, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
-    zone margin, fonts not embedded. A problem repeated on many cards is one line naming the
-    file and counting the cards. Exit code 1 when anything is found."""
+    zone margin, fonts not embedded. Exit code 1 when anything is found.
+
+    A problem repeated on many cards is one line naming the file and counting the cards."""
     from generator.definition import load
     from generator.preflight import check as preflight
 
