@@ -81,7 +81,17 @@ class CmykCanvas(Canvas):
 
     def drawImage(self, image, *args, **kwargs):  # noqa: N802  reportlab's name
         memo = self.__dict__.setdefault("_cmyk_images", {})
-        key = image if isinstance(image, str) else id(image)
-        if key not in memo:
+        key = _image_key(image)
+        if key not in memo:  # the source is kept with it: an id is unique while it lives
             memo[key] = (image, _CmykReader(ImageReader(image)))
         return super().drawImage(memo[key][1], *args, **kwargs)
+
+
+def _image_key(image):
+    """A file by its name (a drawer may open it again for every card), else the object."""
+    if isinstance(image, str):
+        return image
+    name = getattr(image, "fileName", None)
+    if isinstance(name, str) and not name.startswith("PILIMAGE_"):
+        return name
+    return id(image)
