@@ -38,6 +38,7 @@ RETRIES = 8  # a card whose symbols do not fit (at min_size, in the spread) star
 RETRY_SHRINK = 0.9
 GROW, GROW_PASSES = 1.08, 2  # after packing, each symbol tried this much larger, twice over
 DENSITY = 0.5  # a card's inks (by silhouette cells) fill no more of it than this
+TURNS = (90, 180, 270)  # a symbol that fits nowhere at its smallest is tried turned so
 REFINE = 2  # halvings of the last retry's step, towards the largest size that fits
 FLOOR = 0.25  # after the retries, a symbol may shrink to this fraction of min_size
 CELLS = 120  # grid cells across the region: finer packs a little closer, and costs more
@@ -239,7 +240,7 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
         floor = sizes.min_size * (FLOOR if last else 1)
         targets = [big * v if last else max(big * v, sizes.min_size) for v in rel]
         return _greedy(grid, shapes, order, targets, floor, angles, diameter, rng,
-                       None if last else sizes.spread)
+                       None if last else sizes.spread, TURNS if rotate else ())
 
     # the first try: the size at which the inks would fill DENSITY of the region, if less
     ink = sum(sh.area * (v * diameter / sh.extent) ** 2
@@ -290,7 +291,7 @@ def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, size
             for m, (_, i, j, _, _) in chosen.items():
                 if m != k:
                     board.place(runs[m], i, j)
-            for turn in (0, 90, 180, 270) if rotate else (0,):
+            for turn in (0, *TURNS) if rotate else (0,):
                 found = _try(grid, board, shapes[k], new, diameter, angles[k] + turn, rng)
                 if found is not None:
                     angles[k] += turn
@@ -308,11 +309,12 @@ def _placed(grid: _Grid, shapes, chosen: dict, angles, diameter: float) -> list[
     return out
 
 
-def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles, diameter: float,
-            rng: random.Random, spread: float | None
+def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles: list, diameter: float,
+            rng: random.Random, spread: float | None, turns: tuple = ()
             ) -> dict[int, tuple[float, int, int, int, int]] | None:
     """Each symbol in order at its target size, shrunk until it fits, not below floor nor
-    (with a spread) below the largest placed over spread; None when one does not fit."""
+    (with a spread) below the largest placed over spread, at its smallest tried at `turns`
+    more (its angle kept); None when one does not fit."""
     board = cell_board.Board(grid.n, grid.outside)
     chosen = {}
     damp = 1.0  # how much the last symbols had to shrink: the next ones start that small
@@ -323,6 +325,12 @@ def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles, diameter:
         first = True
         while True:
             found = _try(grid, board, shapes[k], size, diameter, angles[k], rng)
+            if found is None and size <= low:  # the last chance: turned another way
+                for turn in turns:
+                    found = _try(grid, board, shapes[k], size, diameter, angles[k] + turn, rng)
+                    if found is not None:
+                        angles[k] += turn
+                        break
             if found is not None:
                 break
             if size <= low:
