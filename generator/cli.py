@@ -114,7 +114,8 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  help="One card per page with TrimBox, for print shops, with bleed (default the "
                  "larger of the definition's and 3 mm, 0.125 in on Letter; --bleed sets it)."),
     click.option("--cmyk", is_flag=True,
-                 help="CMYK colours for print shops (greys and black in black ink only)."),
+                 help="CMYK colours and images for print shops (greys and black in black ink "
+                 "only); art is checked against a shop's 300 ppi instead of a home sheet's 200."),
     click.option("--legend/--no-legend", default=None,
                  help="Symbol decks: add legend cards listing every symbol with its name, after "
                  "the playing cards, with their back (default: the definition's [deck] legend). "
@@ -159,7 +160,8 @@ def print_options(command):
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
 @click.option("--strict", is_flag=True,
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
-              "missing glyph...); the PDF is still written.")
+              "missing glyph, art below 200 ppi, 300 with --cmyk/--pdfx...); the PDF is still "
+              "written.")
 def build(games, build_all, opts, output, as_json, strict) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
     from generator.naming import output_path, output_stem
@@ -299,10 +301,13 @@ def new(directory: Path, template: str | None, blank: bool) -> None:
     if blank and template not in (None, "blank"):
         raise PnpError("give --blank or --from TEMPLATE, not both", "pnp new")
     blank = blank or template in (None, "blank")
-    start_game(directory, None if blank else template)
+    dropped = start_game(directory, None if blank else template)
     click.echo(f"created {directory} from {'the blank starter' if blank else template}: edit "
                f"{directory / 'game.toml'} and its card list, then run `pnp build {directory}` "
                f"(or `pnp watch {directory}`)")
+    if dropped:
+        click.echo(f"the template's [verify] table is commented out in {directory / 'game.toml'}: "
+                   "it described the template's cards, not yours")
 
 
 @main.command()

@@ -4,59 +4,152 @@ Each distinct card face and back is drawn as a print-shop page (trim plus bleed)
 objects are read back with pdfium: raster images and their effective ppi at the placed size,
 text and its size after every scaling, text bounds against the safe zone, and fonts that are not
 embedded. So a finding is about what prints, not about what the definition meant.
+
+One problem seen on many cards (the same art file too coarse on every card that shows it) is
+one finding that names the file and counts the cards. The ppi floor depends on where the cards
+are printed: a print shop asks 300 ppi, a home sheet prints art at 200 ppi without visible
+softness (generator.render.basic.PPI_FLOOR).
 """
 
 from __future__ import annotations
 
 import ctypes
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from generator.exports import distinct
+from generator.render.basic import PPI_FLOOR
 from pnp_model.components import Card, Deck
 from pnp_model.units import MM
 
-MIN_PPI = 300
 MIN_TEXT_PT = 6.0
+LISTED = 6  # a grouped finding lists this many card ids, then counts the rest
+MAX_ART_FILES = 2000  # art files looked at to name an image by its pixel size
 
 
 @dataclass(frozen=True)
 class Finding:
-    card: int
+    card: int  # the first card it was seen on (0: the document)
     name: str
     side: str
     check: str  # ppi | text-size | safe-zone | font
     message: str
+    cards: tuple[int, ...] = ()  # every card that shows it (copies of a face included)
+    file: str = ""  # the art file, when an image's pixel size names one
 
     def __str__(self) -> str:
-        where = f"card #{self.card} ({self.name}) {self.side}" if self.card else "document"
-        return f"{where}: {self.message}"
+        what = f"{self.file}: {self.message}" if self.file else self.message
+        if not self.card:
+            return f"document: {what}"
+        if len(self.cards) <= 1:
+            return f"card #{self.card} ({self.name}) {self.side}: {what}"
+        ids = ", ".join(f"#{i}" for i in self.cards[:LISTED])
+        more = f" and {len(self.cards) - LISTED} more" if len(self.cards) > LISTED else ""
+        return f"{len(self.cards)} cards ({ids}{more}) {self.side}: {what}"
 
 
-def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None) -> list[Finding]:
-    """Every finding for the distinct faces (and backs) of `cards`, in card order."""
+@dataclass
+class _Seen:
+    """One problem and the distinct faces or backs it was seen on (ppi: the range found)."""
+
+    check: str
+    message: str
+    faces: list = field(default_factory=list)
+    ppi: list = field(default_factory=list)
+
+
+def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
+          target: str = "shop") -> list[Finding]:
+    """Every finding for the distinct faces (and backs) of `cards`, a repeated one once, in
+    card order; `target` (shop or home) sets the ppi floor."""
     from generator.layout.sheet import one_card_a_page
     from generator.render.pdf import render
 
+    floor = PPI_FLOOR[target]
     safe = deck.print.safe if safe is None else safe
-    jobs = [(f.card, "front") for f in distinct(deck, cards)]
+    faces = [(f, "front") for f in distinct(deck, cards)]
     if deck.has_backs:
-        jobs += [(f.card, "back") for f in distinct(deck, cards, "back")]
+        faces += [(f, "back") for f in distinct(deck, cards, "back")]
+    jobs = [(f.card, side) for f, side in faces]
     b = 9.0  # an eighth of an inch of bleed, as shops ask
-    pdf = render(deck, one_card_a_page(deck.width, deck.height, jobs, b))
+    pdf = render(deck, one_card_a_page(deck.width, deck.height, jobs, b), ppi_floor=floor)
     findings = [Finding(0, "", "", "font", f"font {name} is not embedded")
                 for name in unembedded_fonts(pdf)]
     trim = (b, b, b + deck.width, b + deck.height)
     import pypdfium2 as pdfium
 
+    seen: dict[tuple, _Seen] = {}
     doc = pdfium.PdfDocument(pdf)
     try:
-        for index, (card, side) in enumerate(jobs):
-            for check_name, message in _page_findings(doc[index], trim, safe, deck.shape):
-                findings.append(Finding(card.id, card.name, side, check_name, message))
+        for index, face in enumerate(faces):
+            for check_name, message, key, ppi in _page_findings(doc[index], trim, safe,
+                                                                deck.shape, floor):
+                entry = seen.setdefault((check_name, key), _Seen(check_name, message))
+                entry.faces.append(face)
+                if ppi:
+                    entry.ppi.append(ppi)
     finally:
         doc.close()
-    return findings
+    files = _art_by_size(deck) if any(k[0] == "ppi" for k in seen) else {}
+    return findings + [_finding(key, entry, floor, files) for key, entry in seen.items()]
+
+
+def _finding(key: tuple, seen: _Seen, floor: float, files: dict) -> Finding:
+    card = seen.faces[0][0].card
+    sides = list(dict.fromkeys(side for _, side in seen.faces))
+    ids = tuple(sorted({i for face, _ in seen.faces for i in face.ids}))
+    message, file = seen.message, ""
+    if seen.check == "ppi":
+        w, h = key[1]
+        lo, hi = round(min(seen.ppi)), round(max(seen.ppi))
+        at = f"{lo}" if lo == hi else f"{lo}–{hi}"
+        message = f"image of {w}×{h} px prints at {at} ppi (below {floor})"
+        file = " or ".join(files.get((w, h), []))
+    return Finding(card.id, card.name, " and ".join(sides), seen.check, message, ids, file)
+
+
+def _art_by_size(deck: Deck) -> dict[tuple[int, int], list[str]]:
+    """The raster art files under the definition's folder by pixel size (header reads only),
+    so a finding about an image of W×H px can name its file; a symbol image is printed
+    trimmed to its drawing, so it is known by its cleaned size too."""
+    from PIL import Image, UnidentifiedImageError
+
+    root = deck.root
+    found: dict[tuple[int, int], list[str]] = {}
+    paths = sorted(p for p in root.rglob("*") if p.suffix.lower() in (".png", ".jpg", ".jpeg"))
+    for path in paths[:MAX_ART_FILES]:
+        try:
+            with Image.open(path) as im:
+                found.setdefault(im.size, []).append(path.relative_to(root).as_posix())
+        except (OSError, UnidentifiedImageError):
+            continue
+    for path, size in _cleaned_symbol_sizes(deck):
+        name = path.relative_to(root).as_posix()
+        if name not in found.get(size, []):
+            found.setdefault(size, []).append(name)
+    return found
+
+
+def _cleaned_symbol_sizes(deck: Deck):
+    """(file, size as printed) of each raster symbol of a `folder:` symbol deck: from the
+    build memo the check's own drawing filled, else cleaned again."""
+    spec = deck.source.get("symbols", "")
+    if not (isinstance(spec, str) and spec.startswith("folder:")):
+        return
+    from generator.render.art import clean
+    from generator.render.symbol_memo import art_key, load_art
+
+    folder = deck.root / spec[len("folder:"):]
+    keep = any(el.kind == "symbols" and el.get("background", "remove") == "keep"
+               for el in deck.face)
+    paths = sorted(p for p in folder.iterdir() if p.suffix.lower() in (".png", ".jpg", ".jpeg"))
+    for path in paths[:MAX_ART_FILES]:
+        key = art_key(path, keep)
+        stored = load_art(key, path, keep) if key else None
+        try:
+            yield path, (stored[0] if stored else clean(path, keep)).size
+        except Exception:  # noqa: BLE001  an unreadable image was the build's to report
+            continue
 
 
 def unembedded_fonts(pdf: bytes) -> list[str]:
@@ -71,7 +164,9 @@ def unembedded_fonts(pdf: bytes) -> list[str]:
     return sorted(set(names))
 
 
-def _page_findings(page, trim, safe: float, shape: str):
+def _page_findings(page, trim, safe: float, shape: str, floor: float):
+    """(check, message, grouping key, ppi or None) for each problem on the page: an image is
+    keyed by its pixel size (the same art at any scale), text by its message."""
     import pypdfium2.raw as raw
 
     textpage = page.get_textpage()
@@ -83,14 +178,15 @@ def _page_findings(page, trim, safe: float, shape: str):
                 m = obj.get_matrix()
                 forms.append(m.multiply(forms[-1]) if forms else m)
             elif obj.type == raw.FPDF_PAGEOBJ_IMAGE:
-                yield from _image(obj, forms[-1] if forms else None)
+                yield from _image(obj, floor, forms[-1] if forms else None)
             elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                yield from _text(obj, textpage, trim, safe, shape)
+                for check_name, message in _text(obj, textpage, trim, safe, shape):
+                    yield check_name, message, message, None
     finally:
         textpage.close()
 
 
-def _image(obj, form=None):
+def _image(obj, floor: float, form=None):
     """An image's ppi as printed; inside a form (a symbol drawn once, placed many times) the
     form's placement scales it too, which pdfium's own dpi leaves out."""
     import math
@@ -101,9 +197,8 @@ def _image(obj, form=None):
         m = obj.get_matrix().multiply(form)
         wide, high = math.hypot(m.a, m.b), math.hypot(m.c, m.d)
         ppi = min(meta.width * 72 / wide, meta.height * 72 / high) if wide and high else 0
-    if 0 < ppi < MIN_PPI - 0.5:
-        yield "ppi", (f"image of {meta.width}×{meta.height} px prints at {ppi:.0f} ppi "
-                      f"(below {MIN_PPI})")
+    if 0 < ppi < floor - 0.5:
+        yield "ppi", "", (meta.width, meta.height), ppi
 
 
 def _text(obj, textpage, trim, safe: float, shape: str):

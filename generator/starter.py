@@ -143,9 +143,10 @@ def write_starter(directory: Path) -> None:
     write_atomic(directory / "cards.csv", CARDS_CSV.encode())
 
 
-def start_game(directory: Path, template: str | None) -> None:
+def start_game(directory: Path, template: str | None) -> bool:
     """A new game folder: the blank starter (template None) or a copy of a template or game
-    folder; refuses a folder that holds anything, a file in the way, or a copy into itself."""
+    folder; refuses a folder that holds anything, a file in the way, or a copy into itself.
+    True when the copy's [verify] table was commented out (see without_verify)."""
     import shutil
 
     from pnp_model.definition import find
@@ -167,3 +168,32 @@ def start_game(directory: Path, template: str | None) -> None:
                             ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     except OSError as e:
         raise PnpError(f"cannot create {directory}: {e.strerror or e}", str(directory)) from None
+    toml = directory / "game.toml"
+    if source is None or not toml.is_file():
+        return False
+    text = toml.read_text(encoding="utf-8")
+    kept = without_verify(text)
+    if kept != text:
+        write_atomic(toml, kept.encode("utf-8"))
+    return kept != text
+
+
+VERIFY_NOTE = ("# The template's [verify] table promised its own cards (their count, symbols...);\n"
+               "# your deck will differ, so it is kept here as an example, commented out: write\n"
+               "# what your deck promises and `pnp verify` checks it.\n")
+
+
+def without_verify(toml: str) -> str:
+    """The game.toml text with its [verify] table (and [verify.*] subtables) commented out:
+    a copied template's promises about its own cards would fail on the user's first edit."""
+    out, inside, noted = [], False, False
+    for line in toml.splitlines(keepends=True):
+        header = line.lstrip()
+        if header.startswith("["):
+            name = header.strip("[").split("]")[0].strip()
+            inside = name == "verify" or name.startswith("verify.")
+            if inside and not noted:
+                out.append(VERIFY_NOTE)
+                noted = True
+        out.append("# " + line if inside and line.strip() else line)
+    return "".join(out)

@@ -169,3 +169,49 @@ def test_drivethrucards_pdf_is_back_then_front_per_card_in_cmyk(mini, tmp_path):
     back, front = first.getpixel(centre), second.getpixel(centre)
     assert back[2] > back[0] + 50 and front[0] > front[1] + 100  # dark blue back, red face
     assert not re.search(r"\s(rg|RG)\s", _content_ops(data))
+
+
+def _image_spaces(pdf: Path) -> list[str]:
+    """The colour space of every image XObject the PDF draws (soft masks aside)."""
+    import pikepdf
+
+    with pikepdf.open(pdf) as doc:
+        images = [o for o in doc.objects
+                  if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        masks = {m.objgen for o in images if (m := o.get("/SMask")) is not None}
+        return [str(o.get("/ColorSpace")) for o in images if o.objgen not in masks]
+
+
+def test_cmyk_converts_raster_art_too(tmp_path):
+    """Emberfall's two PNG landscapes were left in RGB beside CMYK vectors."""
+    rgb, cmyk = tmp_path / "rgb.pdf", tmp_path / "cmyk.pdf"
+    assert run("build", "emberfall", "-o", str(rgb)).exit_code == 0
+    r = run("build", "emberfall", "--cmyk", "-o", str(cmyk))
+    assert r.exit_code == 0, r.output
+    assert "/DeviceRGB" in _image_spaces(rgb)
+    spaces = _image_spaces(cmyk)
+    assert spaces and set(spaces) == {"/DeviceCMYK"}, spaces
+    # and the inks print the same picture: converted back, each CMYK image is its RGB one
+    flat = [[v for image in sorted(_images_as_rgb(p)) for v in image] for p in (cmyk, rgb)]
+    assert flat[0] == pytest.approx(flat[1], abs=2)
+
+
+def _images_as_rgb(pdf: Path) -> list[tuple[int, int, float, float, float]]:
+    """Each image's size and mean R, G, B (a CMYK one through R = (1 - C)(1 - K)...)."""
+    import numpy as np
+    import pikepdf
+    from pikepdf import PdfImage
+
+    out = []
+    with pikepdf.open(pdf) as doc:
+        images = [o for o in doc.objects
+                  if isinstance(o, pikepdf.Stream) and o.get("/Subtype") == "/Image"]
+        masks = {m.objgen for o in images if (m := o.get("/SMask")) is not None}
+        for o in images:
+            if o.objgen in masks:
+                continue
+            px = np.asarray(PdfImage(o).as_pil_image(), dtype=float) / 255
+            if px.shape[2] == 4:
+                px = (1 - px[..., :3]) * (1 - px[..., 3:])
+            out.append((px.shape[1], px.shape[0], *(float(v) * 255 for v in px.reshape(-1, 3).mean(axis=0))))
+    return out

@@ -218,3 +218,19 @@ def test_several_games_build_at_once_to_the_same_bytes_and_report_in_order(tmp_p
         assert alone.exit_code == 0, alone.output
         assert ((tmp_path / "together" / f"{game}.pdf").read_bytes()
                 == (tmp_path / f"{game}.pdf").read_bytes()), game
+
+
+def test_a_copy_of_dobble_verifies_after_the_user_changes_the_deck(tmp_path):
+    """The template's [verify] table (count = 55, symbols = 57...) failed the user's own deck
+    at once; the copy keeps it only as a commented example."""
+    game = tmp_path / "mine"
+    made = run("new", str(game), "--from", "dobble")
+    assert made.exit_code == 0 and "[verify] table is commented out" in made.output
+    toml = game / "game.toml"
+    text = toml.read_text()
+    assert "\n[verify]" not in text and "# [verify]" in text and "# count = 55" in text
+    toml.write_text(text.replace("order = 7, cards = 55", "order = 5, cards = 31"))
+    checked = run("verify", str(game))
+    assert checked.exit_code == 0, checked.output
+    built = run("build", str(game), "-o", str(tmp_path / "mine.pdf"))
+    assert built.exit_code == 0 and "31 cards" in built.output

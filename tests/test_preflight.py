@@ -21,13 +21,52 @@ def findings(mini, extra: str = "") -> tuple[int, list[dict]]:
     return r.exit_code, json.loads(r.output)
 
 
-def test_art_below_300_ppi_names_the_card_and_the_ppi(mini):
-    Image.new("RGB", (40, 40), "blue").save(mini / "art.png")  # 40 px over 20 mm: 51 ppi
-    code, found = findings(mini, '\n[[face]]\ntype = "image"\nfile = "art.png"\n'
-                                 'x = "20mm"\ny = "30mm"\nw = "20mm"\nh = "20mm"\n')
+ART = '\n[[face]]\ntype = "image"\nfile = "art/{name}"\nx = "20mm"\ny = "30mm"\nw = "20mm"\nh = "20mm"\n'
+
+
+def art(mini, px: int, name: str = "art.png") -> str:
+    """A px-square image on every face, 20 mm wide; the [[face]] to add."""
+    (mini / "art").mkdir(exist_ok=True)
+    Image.new("RGB", (px, px), "blue").save(mini / "art" / name)
+    return ART.format(name=name)
+
+
+def test_art_below_300_ppi_is_one_finding_naming_the_file_and_every_card(mini):
+    """The same coarse art on every face was one line per face, without the file's name."""
+    code, found = findings(mini, art(mini, 40))  # 40 px over 20 mm: 51 ppi
     ppi = [f for f in found if f["check"] == "ppi"]
-    assert code == 1 and [f["card"] for f in ppi] == [1, 3, 4]  # one per distinct face
-    assert ppi[0]["name"] == "Alpha" and "prints at 51 ppi" in ppi[0]["message"]
+    assert code == 1 and len(ppi) == 1
+    assert ppi[0]["file"] == "art/art.png" and ppi[0]["cards"] == [1, 2, 3, 4, 5, 6]
+    assert ppi[0]["name"] == "Alpha" and "prints at 51 ppi (below 300)" in ppi[0]["message"]
+    r = CliRunner().invoke(main, ["check", str(mini)])
+    lines = [line for line in r.output.splitlines() if "ppi" in line]
+    assert lines == ["6 cards (#1, #2, #3, #4, #5, #6) front: art/art.png: image of 40×40 px "
+                     "prints at 51 ppi (below 300)"]
+
+
+def test_the_ppi_floor_follows_the_target_home_sheet_or_shop(mini, tmp_path):
+    """Art at 277 ppi prints well at home: a home build --strict passes, a shop check and a
+    --cmyk (shop) build --strict do not."""
+    toml = mini / "game.toml"
+    toml.write_text(toml.read_text() + art(mini, 218))  # 218 px over 20 mm: 277 ppi
+
+    def pnp(*args):
+        return CliRunner().invoke(main, [*args])
+
+    home = pnp("build", str(mini), "--strict", "-o", str(tmp_path / "home.pdf"))
+    assert home.exit_code == 0 and "warning" not in home.output, home.output
+    shop = pnp("check", str(mini))
+    assert shop.exit_code == 1 and "prints at 277 ppi (below 300)" in shop.output
+    assert pnp("check", str(mini), "--target", "home").exit_code == 0
+    cmyk = pnp("build", str(mini), "--cmyk", "--strict", "-o", str(tmp_path / "shop.pdf"))
+    assert cmyk.exit_code == 1
+    assert "art/art.png prints at 277 ppi on card #1 (Alpha); 300 ppi or more prints sharp " \
+           "for a print shop" in cmyk.output
+    # and art at 150 ppi is soft even at home
+    toml.write_text(toml.read_text().replace("art/art.png", "art/small.png"))
+    art(mini, 118, "small.png")  # 150 ppi
+    low = pnp("build", str(mini), "--strict", "-o", str(tmp_path / "low.pdf"))
+    assert low.exit_code == 1 and "200 ppi or more prints sharp on a home printer" in low.output
 
 
 def test_tiny_text_and_text_in_the_safe_zone_are_found(mini):

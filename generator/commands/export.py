@@ -28,13 +28,16 @@ def _length(flag: str):
 @click.option("--dpi", type=click.IntRange(30, 1200), help="Pixels per inch (png: 300, tts: 150).")
 @click.option("--bleed", callback=_length("--bleed"), help="Bleed around each card (png; default: the "
               "definition's). TTS cards have none.")
+@click.option("--base-url", metavar="URL", help="tts: where you will host the sheets (the JSON's "
+              "image URLs are URL/sheet-1.png...), so other players at the table see the cards; "
+              "default: file:// URLs of this machine.")
 @click.option("--part", "parts", multiple=True, help="Only these parts ('all' for every part).")
 @click.option("--workers", type=click.IntRange(1, 64), help="Processes that render (default: "
               "the cores, up to 4).")
 @click.option("-o", "--output", type=click.Path(path_type=Path, file_okay=False),
               help="Folder to write (default output/<game>-<format>/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
-def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None:
+def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json) -> None:
     """Export GAME's cards as images: each distinct face once, with a manifest.
 
     PNGs have exact pixel sizes (round(inches × dpi), bleed included), carry their dpi, and
@@ -43,6 +46,8 @@ def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None
     from generator.naming import output_stem
     from pnp_model.definition import load
 
+    if base_url is not None and fmt != "tts":
+        raise click.UsageError("--base-url is for --format tts")
     deck = load(game)
     cards = _cards(deck, parts)
     workers = workers or min(4, os.cpu_count() or 1)
@@ -61,10 +66,14 @@ def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None
         elif fmt == "tts":
             from generator.tts import export_tts
 
-            data = export_tts(deck, cards, folder, dpi=dpi or 150, workers=workers,
-                              progress=bar.update)
+            data = export_tts(deck, cards, folder, dpi=dpi or 150, base_url=base_url,
+                              workers=workers, progress=bar.update)
+            backs = ", per-card backs" if data["unique_back"] else ""
             summary = (f"{deck.name}: {data['cards']} cards on {len(data['sheets'])} TTS "
-                       f"sheet(s) -> {folder / data['json']}")
+                       f"sheet(s){backs} -> {folder / data['json']}")
+            if not base_url:
+                summary += ("\nthe images are file:// URLs of this machine: for a shared table, "
+                            "host them and export with --base-url URL")
         else:
             from generator.exports import export_png
 
@@ -86,17 +95,23 @@ def export(game, fmt, shop, dpi, bleed, parts, workers, output, as_json) -> None
 @click.option("--part", "parts", multiple=True, help="Only these parts ('all' for every part).")
 @click.option("--safe", callback=_length("--safe"), help="Safe zone inside the trim (default: "
               "the definition's [print] safe, else 3mm).")
+@click.option("--target", type=click.Choice(["shop", "home"]), default="shop", show_default=True,
+              help="Where the cards are printed: the ppi floor for art is 300 for a print shop, "
+              "200 for a home printer.")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-def check(game, parts, safe, as_json) -> None:
+def check(game, parts, safe, target, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
-    zone margin, fonts not embedded. Exit code 1 when anything is found."""
+    zone margin, fonts not embedded. Exit code 1 when anything is found.
+
+    A problem repeated on many cards is one line naming the file and counting the cards."""
     from generator.preflight import check as preflight
     from pnp_model.definition import load
 
     deck = load(game)
-    findings = preflight(deck, _cards(deck, parts), safe)
+    findings = preflight(deck, _cards(deck, parts), safe, target)
     if as_json:
-        click.echo(json.dumps([f.__dict__ for f in findings], indent=2, ensure_ascii=False))
+        click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings],
+                              indent=2, ensure_ascii=False))
     else:
         for f in findings:
             click.echo(str(f))

@@ -7,10 +7,16 @@ cell its ink can touch (conservatively, so two symbols on disjoint cells never s
 one free cell is kept around each symbol.
 
 Symbols go in from the biggest down, each at a size from `max_size` towards `max_size /
-spread` (fractions of the region's diameter, measured on the symbol's enclosing circle) and a
-seeded angle. For one size and angle, every legal position is found at once and the snug one
-taken (generator.layout.cell_board). When no position is legal the symbol is shrunk and
-tried again. The same inputs and seed give the same layout. Pillow and Python integers only:
+spread` and a seeded angle. A size is the symbol's printed extent (the longer side of its ink's
+box, whatever the turn) as a fraction of the region's diameter, so `spread` bounds what a
+player sees: on a card, the largest symbol's extent over the smallest's. For one size and
+angle, every legal position is found at once and the snug one taken
+(generator.layout.cell_board). When no position is legal the symbol is shrunk and tried again,
+never below the card's largest over `spread`: when that does not fit, the card starts again
+with every symbol smaller (from the size at which the inks would fill half the card), so the
+spread holds and the space is shared out by it; then each symbol but the smallest is tried a
+little larger wherever it fits. The same inputs and seed give the same layout. Pillow and
+Python integers only:
 numpy's import alone would cost a build of the user's art more than packing a card.
 """
 
@@ -28,8 +34,12 @@ from generator.layout import cell_board
 from generator.layout.packing import SQRT3, Region, relative_sizes
 
 SHRINK = 0.9  # a symbol that fits nowhere is tried again this much smaller
-RETRIES = 4  # a card whose symbols do not fit at min_size starts again, big ones smaller
-RETRY_SHRINK = 0.85
+RETRIES = 8  # a card whose symbols do not fit (at min_size, in the spread) starts again smaller
+RETRY_SHRINK = 0.9
+GROW, GROW_PASSES = 1.08, 2  # after packing, each symbol tried this much larger, twice over
+DENSITY = 0.5  # a card's inks (by silhouette cells) fill no more of it than this
+TURNS = (90, 180, 270)  # a symbol that fits nowhere at its smallest is tried turned so
+REFINE = 2  # halvings of the last retry's step, towards the largest size that fits
 FLOOR = 0.25  # after the retries, a symbol may shrink to this fraction of min_size
 CELLS = 120  # grid cells across the region: finer packs a little closer, and costs more
 
@@ -50,6 +60,9 @@ class Silhouette:
         self.image = mask if mask.mode == "L" else mask.convert("L")
         self.cell = cell
         self.radius = _radius(self.image) * cell
+        box = self.image.getbbox()  # the ink's box: its longer side is the printed extent
+        self.extent = (max(box[2] - box[0], box[3] - box[1]) if box else 1) * cell
+        self.area = sum(self.image.histogram()[1:]) * cell * cell  # inked cells
         self._grown_image: dict = {}
 
     @property
@@ -130,12 +143,13 @@ class Placed:
     y: float
     scale: float
     angle: float
-    size: float  # the enclosing circle's diameter over the region's
+    size: float  # the printed extent (the ink box's longer side) over the region's diameter
 
 
 @dataclass(frozen=True)
 class Sizes:
-    """Symbol sizes as fractions of the region's diameter (a symbol's enclosing circle)."""
+    """Symbol sizes as fractions of the region's diameter (a symbol's printed extent: the
+    longer side of its ink's box); spread: the largest over the smallest on one card."""
 
     min_size: float = 0.12
     max_size: float = 0.5
@@ -208,9 +222,10 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
     """Place the symbols (in the given order) in the region, no two inks within a cell of
     each other and no ink within `rim` of the edge; deterministic for a given seed.
 
-    No symbol goes below min_size while the card can hold them all at it: when one does not
-    fit, the card starts again with smaller big symbols (RETRIES times), then lets symbols
-    shrink below min_size (to FLOOR of it). ValueError when even that fails."""
+    No symbol goes below min_size, nor below the largest over spread, while the card can hold
+    them all so: when one does not fit, the card starts again with every symbol smaller
+    (RETRIES times), then lets symbols shrink below both (to FLOOR of min_size). ValueError
+    when even that fails."""
     n = len(shapes)
     if n == 0:
         return []
@@ -220,44 +235,110 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
     rel = relative_sizes(n, rng, sizes.spread)
     angles = [rng.uniform(0, 360) if rotate else 0.0 for _ in range(n)]
     order = sorted(range(n), key=lambda i: -rel[i])
-    big = sizes.max_size
-    for attempt in range(RETRIES + 1):
-        last = attempt == RETRIES  # the last try lets every symbol go below min_size
+
+    def fit(big: float, last: bool = False):
         floor = sizes.min_size * (FLOOR if last else 1)
         targets = [big * v if last else max(big * v, sizes.min_size) for v in rel]
-        chosen = _greedy(grid, shapes, order, targets, floor, angles, diameter, rng)
+        return _greedy(grid, shapes, order, targets, floor, angles, diameter, rng,
+                       None if last else sizes.spread, TURNS if rotate else ())
+
+    # the first try: the size at which the inks would fill DENSITY of the region, if less
+    ink = sum(sh.area * (v * diameter / sh.extent) ** 2
+              for sh, v in zip(shapes, rel, strict=True))
+    room = DENSITY * math.pi * (diameter / 2) ** 2
+    big, failed, chosen = min(sizes.max_size, math.sqrt(room / ink) if ink else 1.0), None, None
+    for _ in range(RETRIES):
+        chosen = fit(big)
         if chosen is not None:
             break
-        big *= RETRY_SHRINK
-    else:
+        failed, big = big, big * RETRY_SHRINK
+    if chosen is not None and failed is None and big < sizes.max_size:
+        failed = min(sizes.max_size, big / RETRY_SHRINK)  # the guess fitted: look above it
+    if chosen is not None and failed is not None:
+        for _ in range(REFINE):  # the largest size between the one that failed and this one
+            mid = math.sqrt(big * failed)
+            better = fit(mid)
+            if better is None:
+                failed = mid
+            else:
+                chosen, big = better, mid
+    if chosen is not None:
+        _grow(grid, shapes, chosen, angles, diameter, sizes, rng, rotate)
+    if chosen is None:
+        chosen = fit(big, last=True)  # the last try lets every symbol go below min_size
+    if chosen is None:
         raise ValueError(f"{n} symbols do not fit in the card, even at "
                          f"{sizes.min_size * FLOOR:.0%} of its width")
+    return _placed(grid, shapes, chosen, angles, diameter)
+
+
+def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, sizes: Sizes,
+          rng: random.Random, rotate: bool) -> None:
+    """Each symbol but the smallest (it and the largest make the spread), smallest first,
+    tried GROW times larger (within the spread and max_size) anywhere it fits among the
+    others: the greedy leaves room behind it."""
+    runs = {m: grid.footprint(shapes[m], _scale(shapes[m], s, diameter), angles[m])[0]
+            for m, (s, *_) in chosen.items()}
+    for _ in range(GROW_PASSES):
+        for k in sorted(chosen, key=lambda m: chosen[m][0])[1:]:  # the smallest keeps its size
+            others = [chosen[m][0] for m in chosen if m != k]
+            size = chosen[k][0]
+            new = min(size * GROW, sizes.max_size,
+                      min(others) * sizes.spread if others else sizes.max_size)
+            if new <= size * (1 + 1e-9):
+                continue
+            board = cell_board.Board(grid.n, grid.outside)
+            for m, (_, i, j, _, _) in chosen.items():
+                if m != k:
+                    board.place(runs[m], i, j)
+            for turn in (0, *TURNS) if rotate else (0,):
+                found = _try(grid, board, shapes[k], new, diameter, angles[k] + turn, rng)
+                if found is not None:
+                    angles[k] += turn
+                    runs[k] = found[0]
+                    chosen[k] = (new, *found[1:])
+                    break
+
+
+def _placed(grid: _Grid, shapes, chosen: dict, angles, diameter: float) -> list[Placed]:
     out = []
-    for k in range(n):
+    for k in range(len(shapes)):
         size, i, j, cr, cc = chosen[k]
         x, y = grid.centre(i, j, cr, cc)
         out.append(Placed(x, y, _scale(shapes[k], size, diameter), angles[k], size))
     return out
 
 
-def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles, diameter: float,
-            rng: random.Random) -> dict[int, tuple[float, int, int, int, int]] | None:
-    """Each symbol in order at its target size, shrunk until it fits, not below floor."""
+def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles: list, diameter: float,
+            rng: random.Random, spread: float | None, turns: tuple = ()
+            ) -> dict[int, tuple[float, int, int, int, int]] | None:
+    """Each symbol in order at its target size, shrunk until it fits, not below floor nor
+    (with a spread) below the largest placed over spread, at its smallest tried at `turns`
+    more (its angle kept); None when one does not fit."""
     board = cell_board.Board(grid.n, grid.outside)
     chosen = {}
     damp = 1.0  # how much the last symbols had to shrink: the next ones start that small
+    largest = 0.0
     for k in order:
-        size = max(targets[k] * damp, floor)
+        low = max(floor, largest / spread) if spread else floor
+        size = max(targets[k] * damp, low)
         first = True
         while True:
             found = _try(grid, board, shapes[k], size, diameter, angles[k], rng)
+            if found is None and size <= low:  # the last chance: turned another way
+                for turn in turns:
+                    found = _try(grid, board, shapes[k], size, diameter, angles[k] + turn, rng)
+                    if found is not None:
+                        angles[k] += turn
+                        break
             if found is not None:
                 break
-            if size <= floor:
+            if size <= low:
                 return None
-            size = max(size * SHRINK, floor)
+            size = max(size * SHRINK, low)
             damp *= SHRINK
             first = False
+        largest = max(largest, size)
         if first:
             damp = min(1.0, damp / SHRINK**2)
         runs, i, j, cr, cc = found
@@ -267,7 +348,7 @@ def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles, diameter:
 
 
 def _scale(sil: Silhouette, size: float, diameter: float) -> float:
-    return size * diameter / (2 * sil.radius)
+    return size * diameter / sil.extent
 
 
 def _try(grid: _Grid, board: cell_board.Board, sil: Silhouette, size: float, diameter: float,

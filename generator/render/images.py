@@ -5,7 +5,8 @@
 what overflows with a clip path (the cropped part stays in the file, hidden). A stretched or
 covering picture whose box reaches the trim fills the bleed beyond it too. An SVG is drawn
 as vector, once per PDF into a form, at the size of its own page (width/height or viewBox);
-raster art is embedded once per PDF and named in a note when it prints below MIN_PPI.
+raster art is embedded once per PDF and named in a note when it prints below the target's
+ppi floor (basic.PPI_FLOOR).
 """
 
 from __future__ import annotations

@@ -30,11 +30,11 @@ DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 def new_canvas(buf: io.BytesIO, width: float, height: float, title: str,
                cmyk: bool = False) -> Canvas:
-    from generator.render.cmyk import enforce_cmyk
+    from generator.render.cmyk import CmykCanvas, enforce_cmyk
 
     # The initial font is an embedded one: reportlab's default, Helvetica, would be referenced
     # on every page without being embedded (print shops' preflight rejects that).
-    c = Canvas(buf, pagesize=(width, height), invariant=1, pageCompression=1,
+    c = (CmykCanvas if cmyk else Canvas)(buf, pagesize=(width, height), invariant=1, pageCompression=1,
                enforceColorSpace=enforce_cmyk if cmyk else None, initialFontName=font("sans"))
     c.setTitle(title)
     c.setCreator("pnp print-and-play toolkit")
@@ -43,15 +43,19 @@ def new_canvas(buf: io.BytesIO, width: float, height: float, title: str,
 
 
 def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None = None,
-           cmyk: bool = False) -> bytes:
-    """The PDF for a sheet, printed as the sheet says (duplex edge, guides, trim boxes)."""
+           cmyk: bool = False, ppi_floor: int | None = None) -> bytes:
+    """The PDF for a sheet, printed as the sheet says (duplex edge, guides, trim boxes).
+    Art below ppi_floor is noted; by default a shop's floor for CMYK output, else a home one."""
+    from generator.render.basic import PPI_FLOOR
+
     buf = io.BytesIO()
     c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk)
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(sheet.flip, "Simplex") if has_backs else "Simplex")
     drawers = load_drawers()
     # the cards this document draws, in order: a drawer may prepare work for all of them
-    cache: dict = {"cards drawn": [pl.card for page in sheet.pages for pl in page.placements]}
+    cache: dict = {"cards drawn": [pl.card for page in sheet.pages for pl in page.placements],
+                   "ppi floor": ppi_floor or PPI_FLOOR["shop" if cmyk else "home"]}
     for n, page in enumerate(sheet.pages, 1):
         if sheet.trim_box:
             set_boxes(c, sheet, sheet.trim_box)

@@ -30,6 +30,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from generator.layout.packing import Region, Spot, card_layout
 from generator.notes import note
 from generator.render.badges import GAP_MM, GLYPH_SHARE, draw_disc
+from generator.render.basic import PPI_FLOOR
 from generator.render.fonts import font
 from generator.render.glyph_circles import enclosing_circle, glyph_circle, prefetch_circles
 from generator.render.icon_shapes import icon_shape, pack_cards, pack_icons, packs_by_shape
@@ -48,7 +49,6 @@ PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e
            "#17becf", "#1a1a1a", "#b8a300")
 SQRT3 = math.sqrt(3)
 RIM = 1.2 * MM  # no image ink this close to the symbols' region edge (cutting wobbles)
-MIN_PPI = 200  # below this a raster symbol looks soft in print
 LISTED = 6  # a note names the blurriest symbols, and counts the rest
 
 
@@ -324,18 +324,20 @@ class _Kit:
         return self.forms[name]
 
     def printed(self, name: str, form: Form, scale: float) -> None:
-        """Keep the lowest resolution a raster symbol prints at; note those below MIN_PPI."""
+        """Keep the lowest resolution a raster symbol prints at; note those below the
+        target's ppi floor (generator.render.basic.PPI_FLOOR)."""
         if not form.pixels:
             return
         ppi = 72 / scale  # form units are the image's pixels
         if ppi >= self.ppi.get(name, math.inf):
             return
         self.ppi[name] = ppi
-        low = sorted((v, n) for n, v in self.ppi.items() if v < MIN_PPI)
+        floor = self.ctx.cache.get("ppi floor", PPI_FLOOR["home"])
+        low = sorted((v, n) for n, v in self.ppi.items() if v < floor)
         if low:
             listed = ", ".join(f"{self.files[n].name} ({v:.0f} ppi)" for v, n in low[:LISTED])
             more = f" and {len(low) - LISTED} more" if len(low) > LISTED else ""
-            note(f"ppi:{self.where}", f"{len(low)} symbol image(s) print below {MIN_PPI} ppi "
+            note(f"ppi:{self.where}", f"{len(low)} symbol image(s) print below {floor} ppi "
                  f"and will look soft: {listed}{more}; use larger images")
 
 
