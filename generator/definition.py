@@ -7,7 +7,6 @@ Every problem is a PnpError naming the file and the field, CSV line or card.
 from __future__ import annotations
 
 import string
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -16,11 +15,13 @@ from generator.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shap
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
 from generator.elements import CHOICES, COMMON, ELEMENTS, KIND_CHOICES
-from generator.errors import PnpError, read_text
+from generator.errors import PnpError
+from generator.input_limits import ascii_digits, read_toml
 from generator.percard import PerCard, for_card
 from generator.problems import collecting, found, guard, record
 from generator.shapes import SHAPES
 from generator.sources import SOURCES, Row
+from pnp_shared.limits import MAX_CARDS, MAX_QTY
 
 CARD_SHAPES = ("rect", "circle", "hexagon", "triangle")
 BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
@@ -30,8 +31,6 @@ PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_
 GAME_KEYS = {"name", "title", "description"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
           "layouts", "icons"}
-MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
-MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets, built in ~10 s; 1M cards took 1.5 GB
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
 
 
@@ -74,12 +73,7 @@ def load(name_or_path: str | Path) -> Deck:
     """Load, validate and number the cards of one definition."""
     root = find(name_or_path)
     path = root / "game.toml"
-    try:
-        data = tomllib.loads(read_text(path, str(path)))
-    except tomllib.TOMLDecodeError as e:
-        raise PnpError(f"malformed TOML: {e}", str(path)) from None
-    except RecursionError:
-        raise PnpError("malformed TOML: arrays or tables nested too deeply", str(path)) from None
+    data = read_toml(path, str(path))
     with collecting() as problems:  # go on past a mistake: one run names them all
         deck = None
         try:
@@ -308,6 +302,7 @@ def _number(rows: list[Row]) -> list[Card]:
 def _qty(row: Row) -> int:
     """Copies of a row: its qty column, 1 when there is none or it is empty."""
     qty_text = row.fields.get("qty") or "1"
+    ascii_digits(qty_text, "qty", row.where)
     try:
         qty = int(qty_text)
     except ValueError:
@@ -362,10 +357,21 @@ def _element(item: dict, where: str, w: float, h: float, columns: set[str]) -> l
         raise PnpError(f"{how} needs the width w to shrink the text into", where)
     if kind == "image" and "file" not in params:
         raise PnpError("an image needs file = \"picture.png\"", where)
+    if kind == "text":
+        _text_box(params, where)
     if "{" in str(params.get("font", "")):  # drawers take the font as given: fill it here
         params["font"] = PerCard(params["font"], tuple(template_fields(params["font"])),
                                  lambda v, _where: v, "text")
     return [Element(kind, params, where)]
+
+
+def _text_box(params: dict[str, Any], where: str) -> None:
+    """A text box's width and height cannot be negative (0 or none: no box)."""
+    for key in ("w", "h"):
+        value = params.get(key)
+        if isinstance(value, float) and value < 0:
+            raise PnpError(f"a text box's {key} cannot be negative ({units.to_mm(value):.1f} mm)",
+                           f"{where}.{key}")
 
 
 def _choice(value: str, allowed: tuple[str, ...], key: str, where: str) -> Any:
@@ -447,6 +453,8 @@ def _check_element(card: Card, el: Element, root: Path, colors: dict, shapes: di
     if not visible(el, card):
         return
     el = for_card(el, card)
+    if el.kind == "text":
+        _text_box(el.params, where)
     spec = ELEMENTS[el.kind]
     for key, value in el.params.items():
         kind = spec.get(key)

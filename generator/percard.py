@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.components import Card, Element
 from generator.errors import PnpError
+from generator.input_limits import ascii_digits
 
 # A converter from the filled-in text to the parameter's value, given a `where` for errors.
 Convert = Callable[[Any, str], Any]
@@ -46,6 +47,7 @@ def _typed(kind: str, text: str, where: str) -> Any:
             return text.lower() in TRUE_WORDS
         raise PnpError("expected true or false (yes/no)", where)
     if kind in ("num", "fraction", "pt"):
+        ascii_digits(text, "the number", where)
         try:
             return float(text)
         except ValueError:

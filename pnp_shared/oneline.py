@@ -11,10 +11,12 @@ import sys
 import click
 
 from pnp_shared.errors import UserError
+from pnp_shared.limits import MAX_ERROR_CHARS
 from pnp_shared.program import is_program, leave_now
 
 CUT = 60  # characters of a quoted input an error message shows
-LONGEST = 600  # characters of an error message at most
+LONGEST = MAX_ERROR_CHARS  # characters of an error line at most, `error: ` included
+PLACE = 200  # characters of the `(where)` part at most: the what keeps the rest
 
 
 def one_line(text: str) -> str:
@@ -37,11 +39,23 @@ def quoted(text: str, keep: int = CUT) -> str:
     return f"{text[:keep]!r}… ({len(text):,} characters)".replace("'…", "…'", 1)
 
 
+def error_line(what: str, where: str | None = None) -> str:
+    """`error: what (where)` in at most LONGEST characters: a message echoing a huge input
+    keeps its start and says how long it was, and the place is always shown."""
+    what = one_line(what)
+    where = one_line(where) if where else ""
+    if len(where) > PLACE:
+        where = f"{where[:PLACE - 2]}…"
+    room = LONGEST - len("error: ") - (len(where) + 3 if where else 0)
+    if len(what) > room:
+        tail = f"… ({len(what):,} characters)"
+        what = what[:room - len(tail)] + tail
+    return f"error: {what} ({where})" if where else f"error: {what}"
+
+
 def fail(what: str, where: str | None = None) -> None:
     """Print `error: what (where)` on stderr and exit with code 2."""
-    what = shorten(one_line(what))  # a message echoing a huge input is cut, never whole
-    where = shorten(where) if where else where
-    click.echo(f"error: {what} ({where})" if where else f"error: {what}", err=True)
+    click.echo(error_line(what, where), err=True)
     sys.exit(2)
 
 
@@ -52,8 +66,7 @@ def error_lines(error: UserError) -> list[str]:
     """`error: what (where)` for each mistake an error carries (several when a loader collected
     them: the first MAX_SHOWN, then one line counting the rest)."""
     errors = getattr(error, "errors", None) or [error]
-    lines = [f"error: {one_line(e.what)} ({e.where})" if e.where else f"error: {one_line(e.what)}"
-             for e in errors[:MAX_SHOWN]]
+    lines = [error_line(e.what, e.where) for e in errors[:MAX_SHOWN]]
     if len(errors) > MAX_SHOWN:
         lines.append(f"error: {len(errors) - MAX_SHOWN} more mistakes not shown "
                      f"({len(errors)} in all)")

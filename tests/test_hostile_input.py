@@ -1,0 +1,175 @@
+"""Hostile definitions (issue 28): each was a traceback, gigabytes or minutes, or a silent
+misreading; each is now one line `error: ...` naming the file, with exit code 2."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from pnp_shared import limits
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{}</svg>'
+TEXT = 'type = "text"\n'
+
+
+def build(folder):
+    return CliRunner().invoke(main, ["build", str(folder), "-o", str(folder / "out.pdf")])
+
+
+def one_line_error(result, *words: str) -> str:
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    assert result.exit_code == 2, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
+    assert len(lines[0]) <= limits.MAX_ERROR_CHARS, len(lines[0])
+    for word in words:
+        assert word in lines[0], lines[0]
+    return lines[0]
+
+
+def edit(mini, old: str, new: str) -> None:
+    toml = mini / "game.toml"
+    text = toml.read_text()
+    assert old in text
+    toml.write_text(text.replace(old, new, 1))
+
+
+@pytest.mark.parametrize("where, line", [("[game]\n", 2), ("[colors]\n", None)])
+def test_an_integer_over_4300_digits_under_any_key_names_its_line(mini, where, line):
+    edit(mini, where, f"{where}unknown_key = {'9' * 5000}\n")
+    text = one_line_error(build(mini), "4,300 digits", "game.toml")
+    if line:
+        assert f"game.toml:{line})" in text
+
+
+@pytest.mark.parametrize("w", ['"-3mm"', '"-50%"'])
+def test_a_negative_text_box_width_is_refused(mini, w):
+    edit(mini, 'text = "{name}"', 'text = "**{name}** and more"')
+    edit(mini, TEXT, f"{TEXT}w = {w}\n")
+    one_line_error(build(mini), "cannot be negative", ".w")
+
+
+def test_a_negative_text_box_width_from_a_column_names_the_card(mini):
+    (mini / "cards.csv").write_text("name,color,width\nAlpha,red,20mm\nBeta,red,-4mm\n")
+    edit(mini, TEXT, f'{TEXT}w = "{{width}}"\n')
+    one_line_error(build(mini), "cannot be negative", "card 2")
+
+
+def test_a_csv_header_past_the_csv_module_field_limit_is_a_one_line_error(mini):
+    (mini / "cards.csv").write_text("name,color,qty," + "x" * 140_000 + "\nA,red,1\n")
+    one_line_error(build(mini), "cards.csv:1", f"limit of {limits.MAX_CELL_CHARS:,}")
+
+
+def test_a_cell_over_the_limit_is_refused_without_echoing_it(mini):
+    (mini / "cards.csv").write_text("name,color,qty\nA,red," + "z" * 100_000 + "\n")
+    line = one_line_error(build(mini), "cards.csv:2", "100,000 characters")
+    assert "zzzz" not in line
+
+
+@pytest.mark.parametrize("shape", [
+    '<g transform="scale(1e308)"><rect x="1" y="1" width="5" height="5"/></g>',
+    '<circle cx="inf" cy="50" r="10"/>',
+])
+def test_an_inline_icon_svg_with_coordinates_past_any_page_names_the_file(mini, shape):
+    edit(mini, 'text = "{name}"', 'text = "{name} :ic:"')
+    (mini / "game.toml").write_text((mini / "game.toml").read_text() + '[icons]\nic = "ic.svg"\n')
+    (mini / "ic.svg").write_text(SVG.format(shape))
+    one_line_error(build(mini), "ic.svg", "coordinate")
+
+
+def _workbook(path, edit_part) -> None:
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    for row in [("name", "color", "qty"), ("A", "red", 1), ("B", "red", 2)]:
+        wb.active.append(row)
+    tmp = io.BytesIO()
+    wb.save(tmp)
+    source = zipfile.ZipFile(tmp)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as out:
+        for name in source.namelist():
+            data = source.read(name)
+            out.writestr(name, edit_part(name, data))
+
+
+def _entity(name: str, data: bytes) -> bytes:
+    if name != "xl/worksheets/sheet1.xml":
+        return data
+    return data.replace(b"<worksheet", b'<!DOCTYPE worksheet [<!ENTITY e SYSTEM '
+                        b'"file:///etc/passwd">]><worksheet', 1).replace(b"<t>A</t>", b"<t>&e;</t>")
+
+
+def test_a_workbook_declaring_an_xml_entity_is_refused(mini):
+    _workbook(mini / "cards.xlsx", _entity)
+    edit(mini, 'file = "cards.csv"', 'file = "cards.xlsx"')
+    line = one_line_error(build(mini), "cards.xlsx", "entities")
+    assert "root:" not in line
+
+
+def test_a_workbook_inflating_past_the_limit_is_refused_before_it_is_read(mini):
+    def inflated(name: str, data: bytes) -> bytes:
+        if name != "xl/worksheets/sheet1.xml":
+            return data
+        return data.replace(b"</sheetData>", b"</sheetData><!--" + b" " * 60_000_000 + b"-->")
+
+    _workbook(mini / "cards.xlsx", inflated)
+    assert (mini / "cards.xlsx").stat().st_size < 1_000_000
+    edit(mini, 'file = "cards.csv"', 'file = "cards.xlsx"')
+    one_line_error(build(mini), "cards.xlsx", "unpacks to", f"{limits.MAX_WORKBOOK_BYTES:,}")
+
+
+def _svg_image(mini, body: str) -> None:
+    edit(mini, TEXT, 'type = "image"\nfile = "art.svg"\nw = "20mm"\nh = "20mm"\n[[face]]\n'
+         + TEXT)
+    (mini / "art.svg").write_text(SVG.format(body))
+
+
+def test_an_svg_of_more_elements_than_the_limit_is_refused(mini):
+    _svg_image(mini, '<circle cx="5" cy="5" r="1"/>' * (limits.MAX_SVG_ELEMENTS + 1))
+    one_line_error(build(mini), "art.svg", "elements", f"{limits.MAX_SVG_ELEMENTS:,}")
+
+
+def test_a_path_of_more_points_than_the_limit_is_refused(mini):
+    points = "".join(f" L{i % 100} {i * 7 % 100}" for i in range(limits.MAX_SVG_NUMBERS // 2 + 1))
+    _svg_image(mini, f'<path d="M0 0{points}"/>')
+    one_line_error(build(mini), "art.svg", "numbers")
+
+
+def test_a_text_of_more_icons_than_the_limit_is_refused(mini):
+    edit(mini, 'text = "{name}"', 'text = "{name} {rules}"')
+    (mini / "game.toml").write_text((mini / "game.toml").read_text()
+                                    + '[icons]\nic = { shape = "heart" }\n')
+    (mini / "cards.csv").write_text(f"name,color,rules\nA,red,{':ic:' * 1000}\n")
+    one_line_error(build(mini), "icons", f"limit of {limits.MAX_INLINE_ICONS}", "card 1")
+
+
+def test_a_title_of_20_mb_is_refused_by_the_definition_size(mini):
+    edit(mini, 'title = "Mini"', f'title = "{"T" * 2_000_000}"')
+    one_line_error(build(mini), "game.toml", f"{limits.MAX_DEFINITION_BYTES:,}")
+
+
+def test_a_text_value_over_the_limit_names_its_key(mini):
+    edit(mini, 'title = "Mini"', f'title = "{"T" * (limits.MAX_TEXT_CHARS + 1)}"')
+    one_line_error(build(mini), "game.toml game.title", f"{limits.MAX_TEXT_CHARS:,}")
+
+
+@pytest.mark.parametrize("qty, name", [("٣", "arabic-indic digit three"),
+                                       ("３", "fullwidth digit three")])
+def test_qty_in_other_scripts_digits_is_refused_naming_the_digit(mini, qty, name):
+    (mini / "cards.csv").write_text(f"name,color,qty\nA,red,{qty}\nB,red,1\n")
+    one_line_error(build(mini), name, "0-9", "cards.csv:2")
+
+
+def test_a_length_in_fullwidth_digits_is_refused(mini):
+    edit(mini, 'y = "20mm"', 'y = "２0mm"')
+    one_line_error(build(mini), ".y")
+
+
+def test_an_error_echoing_a_huge_value_is_capped(mini):
+    (mini / "cards.csv").write_text("name,color,qty\nA," + "q" * 4_000 + ",1\n")
+    one_line_error(build(mini))
