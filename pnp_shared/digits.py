@@ -11,11 +11,12 @@ import unicodedata
 
 
 def foreign_digit(text: str) -> str | None:
-    """The first digit of `text` that is not 0-9 ('٣', '３', '²'), or None."""
+    """The first decimal digit of `text` that is not 0-9 ('٣', '３'), or None; '²' is not
+    one (int() refuses it, so every reader already says it is not a number)."""
     if text.isascii():
         return None
     for ch in text:
-        if ch.isdigit() and not ch.isascii():
+        if ch.isdecimal() and not ch.isascii():
             return ch
     return None
 

@@ -13,6 +13,7 @@ import click
 from pnp_shared.errors import UserError
 from pnp_shared.limits import MAX_ERROR_CHARS
 from pnp_shared.program import is_program, leave_now
+from pnp_shared.terminal import escaped
 
 CUT = 60  # characters of a quoted input an error message shows
 LONGEST = MAX_ERROR_CHARS  # characters of an error line at most, `error: ` included
@@ -80,6 +81,16 @@ class OneLineErrors(click.Group):
     program: tuple[str, str | None] | None = None  # (name, package) of the program, for leave()
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        with escaped():  # no stored text reaches the terminal as a control sequence
+            rv = self._run(args, prog_name, complete_var, **extra)
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            self.leave(code)
+        return code
+
+    def _run(self, args, prog_name, complete_var, **extra):
+        """The command run, each user mistake printed as one line; its exit code."""
+        rv = None
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.exceptions.UsageError as e:
@@ -101,10 +112,7 @@ class OneLineErrors(click.Group):
         except UnicodeEncodeError as e:  # bytes that were not UTF-8, handed over by click
             bad = e.object[e.start:e.end].encode("utf-8", "surrogateescape").hex()
             fail(f"an argument is not UTF-8 text (byte 0x{bad[:2]}): type it again in UTF-8")
-        code = rv if isinstance(rv, int) else 0
-        if standalone_mode:
-            self.leave(code)
-        return code
+        return rv
 
     def leave(self, code: int) -> None:
         """End after a command that went through: the program itself at once
