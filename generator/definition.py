@@ -10,7 +10,7 @@ import string
 from pathlib import Path
 from typing import Any
 
-from generator import conditions, layouts, units
+from generator import art_folders, conditions, layouts, units
 from generator.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shape, visible
 from generator.colorspec import is_literal
 from generator.components import Card, Deck, Element, PrintSettings
@@ -28,7 +28,7 @@ BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
              "default_parts", "options", "layout", "legend"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
-GAME_KEYS = {"name", "title", "description"}
+GAME_KEYS = {"name", "title", "description", "assets"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
           "layouts", "icons"}
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -77,12 +77,21 @@ def load(name_or_path: str | Path) -> Deck:
     with collecting() as problems:  # go on past a mistake: one run names them all
         deck = None
         try:
-            deck = _build(data, root, path.name)
+            with art_folders.reading(root, _assets(data, root, path.name)):
+                deck = _build(data, root, path.name)
         except PnpError as e:  # a mistake nothing after it can be checked without
             problems.add(e)
         problems.raise_if_any()
     assert deck is not None  # no mistake found, so _build returned the deck
     return deck
+
+
+def _assets(data: dict, root: Path, fname: str) -> tuple[Path, ...]:
+    """The folders [game] assets allows besides the game's own (generator.art_folders)."""
+    game = data.get("game")
+    if not isinstance(game, dict) or "assets" not in game:
+        return ()
+    return art_folders.assets(game["assets"], root, f"{fname} [game].assets")
 
 
 class _AnyColumn(set):
@@ -462,8 +471,10 @@ def _check_element(card: Card, el: Element, root: Path, colors: dict, shapes: di
             resolve_color(fill(value, card), colors, f"{where}.{key}")
         elif kind == "file":
             name = fill(value, card)
-            if not (root / name).is_file():
+            if not art_folders.inside(root, name, where, "image").is_file():
                 raise PnpError(f"missing image {name!r}", where)
+        elif key.startswith("font") and str(value).lower().endswith((".ttf", ".otf")):
+            art_folders.inside(root, fill(str(value), card), f"{where}.{key}", "font")
     if el.kind == "shape":
         resolve_shape(fill(el.params.get("name", "circle"), card), shapes, f"{where}.name")
 

@@ -173,3 +173,70 @@ def test_a_length_in_fullwidth_digits_is_refused(mini):
 def test_an_error_echoing_a_huge_value_is_capped(mini):
     (mini / "cards.csv").write_text("name,color,qty\nA," + "q" * 4_000 + ",1\n")
     one_line_error(build(mini))
+
+
+# --- item 7: files outside the game's folder
+
+
+@pytest.fixture
+def secret(tmp_path):
+    from PIL import Image
+
+    folder = tmp_path / "private"
+    folder.mkdir()
+    Image.new("RGB", (8, 8), "red").save(folder / "secret.png")
+    return folder / "secret.png"
+
+
+def _image(mini, name: str) -> None:
+    edit(mini, TEXT, f'type = "image"\nfile = "{name}"\nw = "20mm"\nh = "20mm"\n[[face]]\n'
+         + TEXT)
+
+
+@pytest.mark.parametrize("how", ["absolute", "dotdot", "symlink"])
+def test_art_outside_the_game_folder_is_refused_naming_the_file(mini, secret, how):
+    name = {"absolute": str(secret), "dotdot": "../private/secret.png",
+            "symlink": "link.png"}[how]
+    if how == "symlink":
+        (mini / "link.png").symlink_to(secret)
+    _image(mini, name)
+    one_line_error(build(mini), repr(name), "outside the game's folder", "--allow-folder")
+    assert not (mini / "out.pdf").exists()
+
+
+def test_allow_folder_lets_the_user_read_art_elsewhere(mini, secret):
+    _image(mini, str(secret))
+    result = CliRunner().invoke(main, ["build", str(mini), "-o", str(mini / "out.pdf"),
+                                       "--allow-folder", str(secret.parent)])
+    assert result.exit_code == 0, result.output
+    # allowed for that run only: the next build without the option refuses again
+    one_line_error(build(mini), "outside the game's folder")
+
+
+def test_an_assets_list_in_the_definition_allows_a_folder(mini, secret):
+    _image(mini, "../private/secret.png")
+    edit(mini, "[game]\n", '[game]\nassets = ["../private"]\n')
+    result = build(mini)
+    assert result.exit_code == 0, result.output
+
+
+def test_a_card_list_or_icon_outside_the_folder_is_refused(mini, secret):
+    (secret.parent / "cards.csv").write_text("name,color\nA,red\n")
+    edit(mini, 'file = "cards.csv"', f'file = "{secret.parent / "cards.csv"}"')
+    one_line_error(build(mini), "card list", "outside")
+    edit(mini, f'file = "{secret.parent / "cards.csv"}"', 'file = "cards.csv"')
+    (mini / "game.toml").write_text((mini / "game.toml").read_text()
+                                    + '[icons]\nic = "../private/secret.png"\n')
+    one_line_error(build(mini), "icon file", "outside")
+
+
+def test_a_symbol_folder_holding_a_symlink_out_is_refused(tmp_path, secret):
+    art = tmp_path / "game" / "art"
+    art.mkdir(parents=True)
+    for i in range(6):
+        (art / f"s{i}.svg").write_text(SVG.format('<rect x="10" y="20" width="80" height="30"/>'))
+    (art / "s6.png").symlink_to(secret)
+    (tmp_path / "game" / "game.toml").write_text(
+        '[deck]\nsource = "plane"\nshape = "circle"\nsize = "60x60mm"\noptions = { order = 2, '
+        'symbols = "folder:art" }\n[[face]]\ntype = "symbols"\n')
+    one_line_error(build(tmp_path / "game"), "'s6.png'", "outside")
