@@ -40,6 +40,14 @@ def quoted(text: str, keep: int = CUT) -> str:
     return f"{text[:keep]!r}… ({len(text):,} characters)".replace("'…", "…'", 1)
 
 
+def capped(line: str, keep: int = LONGEST) -> str:
+    """One line of at most `keep` characters: its start, then how long it was."""
+    if len(line) <= keep:
+        return line
+    tail = f"… ({len(line):,} characters)"
+    return line[:keep - len(tail)] + tail
+
+
 def error_line(what: str, where: str | None = None) -> str:
     """`error: what (where)` in at most LONGEST characters: a message echoing a huge input
     keeps its start and says how long it was, and the place is always shown."""
@@ -47,10 +55,7 @@ def error_line(what: str, where: str | None = None) -> str:
     where = one_line(where) if where else ""
     if len(where) > PLACE:
         where = f"{where[:PLACE - 2]}…"
-    room = LONGEST - len("error: ") - (len(where) + 3 if where else 0)
-    if len(what) > room:
-        tail = f"… ({len(what):,} characters)"
-        what = what[:room - len(tail)] + tail
+    what = capped(what, LONGEST - len("error: ") - (len(where) + 3 if where else 0))
     return f"error: {what} ({where})" if where else f"error: {what}"
 
 

@@ -11,6 +11,8 @@ from click.testing import CliRunner
 
 from generator.cli import main
 from pnp_shared import limits
+from tests.test_hostile_values import edit
+from tests.test_hostile_values import one_line_error as one_error_line
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{}</svg>'
 TEXT = 'type = "text"\n'
@@ -21,22 +23,12 @@ def build(folder):
 
 
 def one_line_error(result, *words: str) -> str:
+    """The one error line (tests.test_hostile_values), no traceback, capped in length."""
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception
-    assert result.exit_code == 2, result.output
-    lines = result.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.output
-    assert len(lines[0]) <= limits.MAX_ERROR_CHARS, len(lines[0])
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
-
-
-def edit(mini, old: str, new: str) -> None:
-    toml = mini / "game.toml"
-    text = toml.read_text()
-    assert old in text
-    toml.write_text(text.replace(old, new, 1))
+    line = one_error_line(result, *words)
+    assert len(line) <= limits.MAX_ERROR_CHARS, len(line)
+    return line
 
 
 @pytest.mark.parametrize("where, line", [("[game]\n", 2), ("[colors]\n", None)])
@@ -146,6 +138,14 @@ def test_a_text_of_more_icons_than_the_limit_is_refused(mini):
                                     + '[icons]\nic = { shape = "heart" }\n')
     (mini / "cards.csv").write_text(f"name,color,rules\nA,red,{':ic:' * 1000}\n")
     one_line_error(build(mini), "icons", f"limit of {limits.MAX_INLINE_ICONS}", "card 1")
+
+
+def test_a_png_of_more_pixels_than_the_limit_is_refused_before_it_is_decoded(mini):
+    from PIL import Image
+
+    edit(mini, TEXT, 'type = "image"\nfile = "huge.png"\nw = "20mm"\nh = "20mm"\n[[face]]\n' + TEXT)
+    Image.new("1", (8_000, 8_000), 1).save(mini / "huge.png")  # 64 megapixels, a few KB
+    one_line_error(build(mini), "huge.png", "8,000×8,000 pixels", f"{limits.MAX_ART_PIXELS:,}")
 
 
 def test_a_title_of_20_mb_is_refused_by_the_definition_size(mini):

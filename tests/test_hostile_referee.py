@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from pnp_shared import limits
-from referee.cli import main
+from tests.test_coda_sealing import ref  # noqa: F401
 
 ESC_NAME = "a\x1b]0;x\x07"
 STRONG = "quokka-lamp-river"
@@ -95,29 +95,20 @@ def test_a_bad_byte_in_an_adjust_reason_is_kept(referee_run):
 
 
 @pytest.fixture
-def sealed(tmp_path):
-    db = str(tmp_path / "s.sqlite3")
-
-    def ref(*args, input=None):
-        return CliRunner().invoke(main, ["--db", db, *args], input=input)
-
-    ref("new", "coda", "--players", "ana,ben", "--option", "sealed=yes")
-    for p in ("ana", "ben"):
-        assert ref("play", f"row {p} black black white white").exit_code == 0
-    ref.db = db
+def sealed(ref):  # noqa: F811 (test_coda_sealing's match: ana, ben and cy, dealt, sealed=yes)
     return ref
 
 
 @pytest.mark.parametrize("phrase", ["qwertyuiop12", "abcdefghijkl"])
-def test_guessable_passphrases_are_refused_stating_the_threshold(sealed, phrase):
+def test_guessable_passphrases_are_sealedused_stating_the_threshold(sealed, phrase):
     r = sealed("play", "seal ana", "--secret", input=f"0 1 2 3 {phrase}\n")
     assert r.exit_code == 2 and "1e+10" in r.stderr and "guesses" in r.stderr
 
 
-def _play_to_unseal(ref) -> None:
-    """Both seal, ana guesses ben's tiles wrong until the round can close, then unseal."""
-    for p in ("ana", "ben"):
-        r = ref("play", f"seal {p}", "--secret", input=f"0 1 2 3 {STRONG}-{p}\n")
+def _play_to_unseal(sealed) -> None:
+    """Every player seals their tiles with a strong passphrase of their own."""
+    for p in ("ana", "ben", "cy"):
+        r = sealed("play", f"seal {p}", "--secret", input=f"0 1 2 3 {STRONG}-{p}\n")
         assert r.exit_code == 0, r.output + r.stderr
 
 
@@ -127,7 +118,7 @@ def test_an_accepted_unseal_keeps_the_key_not_the_passphrase(sealed):
 
     _play_to_unseal(sealed)
     rows = sqlite3.connect(sealed.db).execute("SELECT data FROM events").fetchall()
-    state = G.setup(("ana", "ben"), {"sealed": "yes"})
+    state = G.setup(("ana", "ben", "cy"), {"sealed": "yes"})
     for (data,) in rows:
         text = json.loads(data).get("text", "")
         if text.startswith(("row", "seal")):
@@ -138,6 +129,8 @@ def test_an_accepted_unseal_keeps_the_key_not_the_passphrase(sealed):
     assert G.format(state, move) == f"unseal ana {public}"
     keyed = G.parse(state, f"unseal ana {public}")  # the log's text folds to the same tiles
     assert G.format(state, keyed) == f"unseal ana {public}"
+    # typed at a hidden prompt (--secret), it becomes the same public move
+    assert G.secret_move(state, "unseal ana", f"{STRONG}-ana") == f"unseal ana {public}"
 
 
 def test_the_shell_history_never_keeps_a_passphrase(sealed, tmp_path, monkeypatch):
@@ -156,5 +149,5 @@ def test_the_shell_history_never_keeps_a_passphrase(sealed, tmp_path, monkeypatc
     monkeypatch.setattr(builtins, "input", typed)
     r = sealed("shell")
     assert r.exit_code == 0, r.output
-    history = (tmp_path / "s.history").read_text()
+    history = Path(sealed.db).with_suffix(".history").read_text()
     assert "show" in history and STRONG not in history
