@@ -12,7 +12,7 @@ preview, a 5,000-digit integer, a 140 KB CSV header, an .xlsx with an external e
 workbook inflating to 1 GiB, a 9 MB SVG of 300,000 circles, a 500,000-segment path, a cell of
 20,000 inline icons, a 20 MB title, art outside the game's folder). Accepted, at the limits:
 20,000 cards, an SVG of 5,000 elements and one of 200,000 numbers, a workbook of 500,000 cells,
-a 10 MB card list of 5,000-character cells, a 40-megapixel PNG, 200 icons in a text.
+a 10 MB card list of 5,000-character cells, a 25-megapixel PNG, 200 icons in a text.
 --quick leaves out the slowest accepted cases (the 10 MB card list and 20,000 cards).
 """
 
@@ -76,7 +76,7 @@ def workbook(path: Path, rows: int, cols: int, edit=None, pad: int = 0) -> None:
 
     skeleton = io.BytesIO()
     openpyxl.Workbook().save(skeleton)
-    header = ["name", "color"] + ["x"] * (cols - 2)
+    header = ["name", "color"] + [f"x{c}" for c in range(2, cols)]
     cells = "".join(
         f'<row r="{r}">' + "".join(
             f'<c r="{_col(c)}{r}" t="inlineStr"><is><t>'
@@ -118,8 +118,8 @@ def entity(sheet: str) -> str:
 def png(path: Path, pixels: int) -> None:
     from PIL import Image
 
-    side = int(pixels ** 0.5)
-    Image.new("RGB", (side, pixels // side), "white").save(path)
+    side = int(pixels ** 0.5)  # with transparency: the most memory a pixel takes
+    Image.new("RGBA", (side, pixels // side), (255, 255, 255, 128)).save(path)
 
 
 def cases(tmp: Path, quick: bool) -> list[tuple[str, list[str], str]]:
@@ -180,9 +180,19 @@ def cases(tmp: Path, quick: bool) -> list[tuple[str, list[str], str]]:
         tmp / "icons-ok", text="{name} {rules}", extra=icons,
         cards="name,color,rules\nA,red," + ":ic:" * limits.MAX_INLINE_ICONS + "\n"), "accepted")
     root = game(tmp / "sheet", file="cards.xlsx")
-    workbook(root / "cards.xlsx", limits.MAX_SHEET_CELLS // 25, 25)
-    add(f"workbook of {limits.MAX_SHEET_CELLS:,} cells (refused: 20,000 rows are too many "
-        "cards)", root, "refused")
+    workbook(root / "cards.xlsx", limits.MAX_SHEET_CELLS // 20, 20)
+    add(f"workbook of {limits.MAX_SHEET_CELLS:,} cells (read, then too many cards)", root,
+        "refused")
+    root = tmp / "symbols"
+    (root / "art").mkdir(parents=True)
+    png(root / "art" / "s0.png", limits.MAX_ART_PIXELS)
+    for i in range(1, 7):
+        png(root / "art" / f"s{i}.png", 10_000)
+    (root / "game.toml").write_text(
+        '[deck]\nsource = "plane"\nshape = "circle"\nsize = "60x60mm"\noptions = { order = 2, '
+        'symbols = "folder:art" }\n[[face]]\ntype = "symbols"\n')
+    add(f"symbol PNG of {limits.MAX_ART_PIXELS / 1e6:.0f} megapixels (the limit)", root,
+        "accepted")
     if not quick:
         cell = "word " * (limits.MAX_CELL_CHARS // 5)
         rows = limits.MAX_TABLE_BYTES // (len(cell) + 20)

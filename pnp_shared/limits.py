@@ -21,7 +21,7 @@ MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
 MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets; 1M cards took 1.5 GB
 
 # --- pnp: art
-MAX_ART_PIXELS = 40_000_000  # one raster image a definition names (a card at 1200 dpi: 12 M)
+MAX_ART_PIXELS = 25_000_000  # one raster image a definition names (a card at 1200 dpi: 12 M)
 MAX_PIXELS = 60_000_000  # one preview or exported image (240 MB); more is a unit typo
 MAX_SVG_BYTES = 5_000_000  # one SVG file
 MAX_SVG_ELEMENTS = 5_000  # tags of one SVG (circles, paths, groups...)

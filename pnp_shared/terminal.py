@@ -32,23 +32,43 @@ def escape(text: str) -> str:
     return _CONTROL.sub(_shown, text) if _CONTROL.search(text) else text
 
 
+class EscapingBytes:
+    """The binary side of Escaping: UTF-8 text (the JSON the referee writes as bytes) is
+    escaped; other bytes (a PDF or an image written to stdout) pass as they are."""
+
+    def __init__(self, text_stream, binary):
+        self.text_stream, self.binary = text_stream, binary
+
+    def write(self, data) -> int:
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError:
+            out = bytes(data)
+        else:
+            out = escape(text).encode("utf-8")
+        self.text_stream.flush()
+        if self.binary is None:
+            self.text_stream.write(out.decode("utf-8", "replace"))
+        else:
+            self.binary.write(out)
+        return len(data)
+
+    def flush(self) -> None:
+        if self.binary is not None:
+            self.binary.flush()
+
+
 class Escaping(io.TextIOBase):
-    """A text stream writing to another with control characters escaped. No `buffer`: click
-    then writes text here instead of bytes to the stream underneath."""
+    """A text stream writing to another with control characters escaped; its `buffer` escapes
+    the UTF-8 text written as bytes."""
 
     def __init__(self, raw):
         self.raw = raw
+        self.buffer = EscapingBytes(raw, getattr(raw, "buffer", None))
 
     def write(self, text) -> int:
-        if isinstance(text, bytes | bytearray):  # click.echo(bytes): JSON the referee wrote
-            data = escape(bytes(text).decode("utf-8", "surrogateescape"))
-            binary = getattr(self.raw, "buffer", None)
-            if binary is None:
-                self.raw.write(data)
-            else:
-                self.raw.flush()
-                binary.write(data.encode("utf-8", "surrogateescape"))
-            return len(text)
+        if isinstance(text, bytes | bytearray):
+            return self.buffer.write(text)
         self.raw.write(escape(text))
         return len(text)
 
