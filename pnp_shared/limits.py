@@ -18,7 +18,7 @@ MAX_CELL_CHARS = 5_000  # characters of one cell (a CSV field, a workbook cell)
 MAX_WORKBOOK_BYTES = 50_000_000  # an .xlsx unpacked (its ZIP entries' declared sizes)
 MAX_SHEET_CELLS = 500_000  # cells of the sheet read (rows × columns), empty ones included
 MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
-MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets; 1M cards took 1.5 GB
+MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets
 
 # --- pnp: art
 MAX_ART_PIXELS = 25_000_000  # one raster image a definition names (a card at 1200 dpi: 12 M)

@@ -452,6 +452,11 @@ def named_within_limits(name: str) -> None:
     if not name.isprintable():  # repr shows the control character or bad byte escaped
         raise RefereeError(f"player name {name!r} holds a control character or a byte that "
                            "is not UTF-8: type it again", "--players")
+    from pnp_shared.digits import digit_name, foreign_digit
+
+    if foreign_digit(name):  # moves name players, and a move's digits are 0-9 only
+        raise RefereeError(f"player name {name!r} holds the digit "
+                           f"{digit_name(foreign_digit(name))}: use the digits 0-9", "--players")
 
 
 def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:

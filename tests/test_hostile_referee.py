@@ -32,6 +32,12 @@ def test_a_name_longer_than_the_limit_is_refused(referee_run):
     assert f"at most {limits.MAX_NAME_CHARS}" in r.stderr and len(r.stderr) < 200
 
 
+def test_a_name_with_digits_of_another_script_is_refused(referee_run):
+    """Moves name players, and a move's numbers are written in 0-9 only."""
+    r = referee_run("new", "coda", "--players", "ana٣,bob", code=2)
+    assert "arabic-indic digit three" in r.stderr
+
+
 def test_text_stored_by_an_older_version_is_shown_escaped(referee_run, monkeypatch):
     """A database written before names were checked already holds the escape: every command
     that prints it writes it as \\x1b, never the byte."""
