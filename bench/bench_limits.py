@@ -12,7 +12,8 @@ preview, a 5,000-digit integer, a 140 KB CSV header, an .xlsx with an external e
 workbook inflating to 1 GiB, a 9 MB SVG of 300,000 circles, a 500,000-segment path, a cell of
 20,000 inline icons, a 20 MB title, art outside the game's folder). Accepted, at the limits:
 20,000 cards, an SVG of 5,000 elements and one of 200,000 numbers, a workbook of 500,000 cells,
-a 10 MB card list of 5,000-character cells, a 25-megapixel PNG, 200 icons in a text.
+a 10 MB card list of 5,000-character cells, a 25-megapixel PNG as art and a 10-megapixel one
+as a symbol, 200 icons in a text.
 --quick leaves out the slowest accepted cases (the 10 MB card list and 20,000 cards).
 """
 
@@ -185,13 +186,13 @@ def cases(tmp: Path, quick: bool) -> list[tuple[str, list[str], str]]:
         "refused")
     root = tmp / "symbols"
     (root / "art").mkdir(parents=True)
-    png(root / "art" / "s0.png", limits.MAX_ART_PIXELS)
+    png(root / "art" / "s0.png", limits.MAX_SYMBOL_PIXELS)
     for i in range(1, 7):
         png(root / "art" / f"s{i}.png", 10_000)
     (root / "game.toml").write_text(
         '[deck]\nsource = "plane"\nshape = "circle"\nsize = "60x60mm"\noptions = { order = 2, '
         'symbols = "folder:art" }\n[[face]]\ntype = "symbols"\n')
-    add(f"symbol PNG of {limits.MAX_ART_PIXELS / 1e6:.0f} megapixels (the limit)", root,
+    add(f"symbol PNG of {limits.MAX_SYMBOL_PIXELS / 1e6:.0f} megapixels (the limit)", root,
         "accepted")
     if not quick:
         cell = "word " * (limits.MAX_CELL_CHARS // 5)

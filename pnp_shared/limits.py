@@ -22,6 +22,7 @@ MAX_CARDS = 20_000  # a whole deck: ~2,200 A4 sheets
 
 # --- pnp: art
 MAX_ART_PIXELS = 25_000_000  # one raster image a definition names (a card at 1200 dpi: 12 M)
+MAX_SYMBOL_PIXELS = 10_000_000  # one raster symbol: cleaned and packed, it takes more memory
 MAX_PIXELS = 60_000_000  # one preview or exported image (240 MB); more is a unit typo
 MAX_SVG_BYTES = 5_000_000  # one SVG file
 MAX_SVG_ELEMENTS = 5_000  # tags of one SVG (circles, paths, groups...)

@@ -148,6 +148,22 @@ def test_a_png_of_more_pixels_than_the_limit_is_refused_before_it_is_decoded(min
     one_line_error(build(mini), "huge.png", "8,000×8,000 pixels", f"{limits.MAX_ART_PIXELS:,}")
 
 
+def test_a_raster_symbol_of_more_pixels_than_the_limit_is_refused(tmp_path):
+    from PIL import Image
+
+    art = tmp_path / "game" / "art"
+    art.mkdir(parents=True)
+    for i in range(6):
+        ink = Image.new("RGBA", (8, 8), (0, 0, 0, 0))
+        ink.paste((200, 0, 0, 255), (2, 2, 6, 6))
+        ink.save(art / f"s{i}.png")
+    Image.new("1", (4_000, 3_000), 1).save(art / "s6.png")  # 12 megapixels, a few KB
+    (tmp_path / "game" / "game.toml").write_text(
+        '[deck]\nsource = "plane"\nshape = "circle"\nsize = "60x60mm"\noptions = { order = 2, '
+        'symbols = "folder:art" }\n[[face]]\ntype = "symbols"\n')
+    one_line_error(build(tmp_path / "game"), "s6.png", f"{limits.MAX_SYMBOL_PIXELS:,}")
+
+
 def test_a_title_of_20_mb_is_refused_by_the_definition_size(mini):
     edit(mini, 'title = "Mini"', f'title = "{"T" * 2_000_000}"')
     one_line_error(build(mini), "game.toml", f"{limits.MAX_DEFINITION_BYTES:,}")

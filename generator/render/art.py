@@ -60,10 +60,11 @@ class Art:
 def clean(path: Path, keep: bool = False) -> Art:
     """Read and clean one raster symbol; keep=True leaves its background as it is."""
     from generator.render.basic import art_pixels
+    from pnp_shared.limits import MAX_SYMBOL_PIXELS
 
     try:
         with Image.open(path) as im:
-            art_pixels(im.size, path.name, str(path))
+            art_pixels(im.size, path.name, str(path), MAX_SYMBOL_PIXELS)
             im.load()
             src = _eight_bit(im)
     except PnpError:

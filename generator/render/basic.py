@@ -122,16 +122,17 @@ def _check_ppi(ctx: Ctx, name: str, pixels: tuple[int, int], w: float, h: float,
                             f"({ctx.card.name}); {MIN_PPI} ppi or more prints sharp")
 
 
-def art_pixels(size: tuple[int, int], name: str, where: str) -> None:
-    """Refuse art larger than MAX_ART_PIXELS before it is decoded: a small file (a PNG of one
-    colour) can hold a huge image, and decoding takes 4 bytes a pixel, several times over."""
+def art_pixels(size: tuple[int, int], name: str, where: str, most: int | None = None) -> None:
+    """Refuse art larger than `most` pixels (MAX_ART_PIXELS) before it is decoded: a small
+    file (a PNG of one colour) can hold a huge image, and decoding takes 4 bytes a pixel,
+    several times over."""
     from pnp_shared.limits import MAX_ART_PIXELS
 
+    most = MAX_ART_PIXELS if most is None else most
     w, h = size
-    if w * h > MAX_ART_PIXELS:
+    if w * h > most:
         raise PnpError(f"image {name!r} is {w:,}×{h:,} pixels, more than the limit of "
-                       f"{MAX_ART_PIXELS:,}: scale it down (1200 dpi is enough for any card)",
-                       where)
+                       f"{most:,}: scale it down (1200 dpi is enough for any card)", where)
 
 
 def read_image(path, name: str, where: str, measure=None) -> tuple[ImageReader, Any]:
