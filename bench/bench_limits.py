@@ -208,10 +208,12 @@ def run(args: list[str]) -> tuple[float, float, float, int, str]:
     """Wall and CPU seconds, this child's peak RSS in MB, its exit code and its last line (on
     a shared machine the CPU time is the steadier figure)."""
     start = time.perf_counter()
-    child = subprocess.Popen([sys.executable, "-m", "generator", *args], stdout=subprocess.PIPE,
-                             stderr=subprocess.STDOUT, text=True)
-    output = child.stdout.read() if child.stdout else ""
-    _, status, usage = os.wait4(child.pid, 0)
+    with tempfile.TemporaryDirectory() as memo:  # no build memo of an earlier run is reused
+        child = subprocess.Popen([sys.executable, "-m", "generator", *args], text=True,
+                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                 env={**os.environ, "PNP_CACHE": memo})
+        output = child.stdout.read() if child.stdout else ""
+        _, status, usage = os.wait4(child.pid, 0)
     child.returncode = os.waitstatus_to_exitcode(status)
     wall = time.perf_counter() - start
     lines = output.strip().splitlines() or [""]
