@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from generator.allow_option import allow_folder_option
 from generator.cli_group import PnpGroup
 from pnp_model.errors import PnpError
 
@@ -59,6 +60,7 @@ def _grid(ctx, param, value):
 
 @main.command("list")
 @click.argument("game", required=False)
+@allow_folder_option
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def list_templates(game: str | None, as_json: bool) -> None:
     """List the bundled templates, one line each; with GAME, its cards (ids, names, copies)."""
@@ -153,6 +155,7 @@ def print_options(command):
 
 @main.command()
 @click.argument("games", nargs=-1)
+@allow_folder_option
 @click.option("--all", "build_all", is_flag=True, help="Build every bundled template.")
 @print_options
 @click.option("-o", "--output", type=click.Path(path_type=Path),
@@ -251,6 +254,7 @@ def _build_one(deck, out: Path, opts, quiet: bool):
 
 @main.command()
 @click.argument("game")
+@allow_folder_option
 @click.option("--page", type=int, help="Page number of the built PDF to show (default 1).")
 @click.option("--card", "card_spec", metavar="ID|NAME|RANGE",
               help="Show cards by id (14), name (\"Mana Leak\") or range (1-9): one PNG each.")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from pnp_model.errors import PnpError
 from pnp_shared.files import write_atomic
+from pnp_shared.limits import MAX_PIXELS
 
-MAX_PIXELS = 60_000_000  # one image (240 MB decoded); more is a unit typo and exhausts memory
 _doc = None  # the PDF, opened once per worker process
 
 

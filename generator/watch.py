@@ -155,7 +155,7 @@ def _rebuild(root: Path, target: Target, report: Callable[[str, bool], None], wh
              built: bool) -> bool:
     """Build and report; True when the output was written. `built`: whether an earlier
     rebuild succeeded, so an error line can say a good output is still there."""
-    from pnp_shared.oneline import error_lines
+    from pnp_shared.oneline import capped, error_lines
 
     kept = "kept the last good output" if built else "no good build yet"
     start = time.perf_counter()
@@ -163,10 +163,10 @@ def _rebuild(root: Path, target: Target, report: Callable[[str, bool], None], wh
         outs, summary, warnings = render_once(root, target)
     except PnpError as e:
         for line in error_lines(e):
-            report(f"{line} [{why}; {kept}]", True)
+            report(capped(f"{line} [{why}; {kept}]"), True)
         return False
     except Exception as e:  # a bug must not end the session; say it in one line
-        report(f"error: unexpected {type(e).__name__}: {e} [{why}; {kept}]", True)
+        report(capped(f"error: unexpected {type(e).__name__}: {e} [{why}; {kept}]"), True)
         return False
     took = time.perf_counter() - start
     report(f"built {', '.join(map(str, outs))} ({summary}) in {took:.2f} s [{why}]", False)

@@ -7,31 +7,30 @@ Every problem is a PnpError naming the file and the field, CSV line or card.
 from __future__ import annotations
 
 import string
-import tomllib
 from pathlib import Path
 from typing import Any
 
-from pnp_model import conditions, layouts, units
+from pnp_model import art_folders, conditions, layouts, units
 from pnp_model.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shape, visible
 from pnp_model.colorspec import is_literal
 from pnp_model.components import Card, Deck, Element, PrintSettings
 from pnp_model.elements import CHOICES, COMMON, ELEMENTS, KIND_CHOICES
-from pnp_model.errors import PnpError, read_text
+from pnp_model.errors import PnpError
+from pnp_model.input_limits import ascii_digits, read_toml
 from pnp_model.percard import PerCard, for_card
 from pnp_model.problems import collecting, found, guard, record
 from pnp_model.shapes import SHAPES
 from pnp_model.sources import SOURCES, Row
+from pnp_shared.limits import MAX_CARDS, MAX_QTY
 
 CARD_SHAPES = ("rect", "circle", "hexagon", "triangle")
 BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
              "default_parts", "options", "layout", "legend"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
-GAME_KEYS = {"name", "title", "description"}
+GAME_KEYS = {"name", "title", "description", "assets"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
           "layouts", "icons", "scoring"}
-MAX_QTY = 10_000  # copies of one row: more is a typo, and would exhaust memory
-MAX_CARDS = 20_000  # a whole deck: thousands of A4 sheets; far more exhausts memory
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
 
 
@@ -74,21 +73,25 @@ def load(name_or_path: str | Path) -> Deck:
     """Load, validate and number the cards of one definition."""
     root = find(name_or_path)
     path = root / "game.toml"
-    try:
-        data = tomllib.loads(read_text(path, str(path)))
-    except tomllib.TOMLDecodeError as e:
-        raise PnpError(f"malformed TOML: {e}", str(path)) from None
-    except RecursionError:
-        raise PnpError("malformed TOML: arrays or tables nested too deeply", str(path)) from None
+    data = read_toml(path, str(path))
     with collecting() as problems:  # go on past a mistake: one run names them all
         deck = None
         try:
-            deck = _build(data, root, path.name)
+            with art_folders.reading(root, _assets(data, root, path.name)):
+                deck = _build(data, root, path.name)
         except PnpError as e:  # a mistake nothing after it can be checked without
             problems.add(e)
         problems.raise_if_any()
     assert deck is not None  # no mistake found, so _build returned the deck
     return deck
+
+
+def _assets(data: dict, root: Path, fname: str) -> tuple[Path, ...]:
+    """The folders [game] assets allows besides the game's own (pnp_model.art_folders)."""
+    game = data.get("game")
+    if not isinstance(game, dict) or "assets" not in game:
+        return ()
+    return art_folders.assets(game["assets"], root, f"{fname} [game].assets")
 
 
 class _AnyColumn(set):
@@ -318,6 +321,7 @@ def _number(rows: list[Row]) -> list[Card]:
 def _qty(row: Row) -> int:
     """Copies of a row: its qty column, 1 when there is none or it is empty."""
     qty_text = row.fields.get("qty") or "1"
+    ascii_digits(qty_text, "qty", row.where)
     try:
         qty = int(qty_text)
     except ValueError:
@@ -372,10 +376,21 @@ def _element(item: dict, where: str, w: float, h: float, columns: set[str]) -> l
         raise PnpError(f"{how} needs the width w to shrink the text into", where)
     if kind == "image" and "file" not in params:
         raise PnpError("an image needs file = \"picture.png\"", where)
+    if kind == "text":
+        _text_box(params, where)
     if "{" in str(params.get("font", "")):  # drawers take the font as given: fill it here
         params["font"] = PerCard(params["font"], tuple(template_fields(params["font"])),
                                  lambda v, _where: v, "text")
     return [Element(kind, params, where)]
+
+
+def _text_box(params: dict[str, Any], where: str) -> None:
+    """A text box's width and height cannot be negative (0 or none: no box)."""
+    for key in ("w", "h"):
+        value = params.get(key)
+        if isinstance(value, float) and value < 0:
+            raise PnpError(f"a text box's {key} cannot be negative ({units.to_mm(value):.1f} mm)",
+                           f"{where}.{key}")
 
 
 def _choice(value: str, allowed: tuple[str, ...], key: str, where: str) -> Any:
@@ -457,6 +472,8 @@ def _check_element(card: Card, el: Element, root: Path, colors: dict, shapes: di
     if not visible(el, card):
         return
     el = for_card(el, card)
+    if el.kind == "text":
+        _text_box(el.params, where)
     spec = ELEMENTS[el.kind]
     for key, value in el.params.items():
         kind = spec.get(key)
@@ -464,8 +481,10 @@ def _check_element(card: Card, el: Element, root: Path, colors: dict, shapes: di
             resolve_color(fill(value, card), colors, f"{where}.{key}")
         elif kind == "file":
             name = fill(value, card)
-            if not (root / name).is_file():
+            if not art_folders.inside(root, name, where, "image").is_file():
                 raise PnpError(f"missing image {name!r}", where)
+        elif key.startswith("font") and str(value).lower().endswith((".ttf", ".otf")):
+            art_folders.inside(root, fill(str(value), card), f"{where}.{key}", "font")
     if el.kind == "shape":
         resolve_shape(fill(el.params.get("name", "circle"), card), shapes, f"{where}.name")
 

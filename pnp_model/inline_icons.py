@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp_model.art_folders import inside
 from pnp_model.components import IMAGE_SUFFIXES
 from pnp_model.errors import PnpError
 
@@ -67,7 +68,7 @@ def _entry(name: str, spec: Any, root: Path, where: str, color: Callable[[str, s
     if kind == "file":
         if not value.lower().endswith(IMAGE_SUFFIXES):
             raise PnpError(f"icon file {value!r} is not a PNG, JPG or SVG file", where)
-        if not (root / value).is_file():
+        if not inside(root, value, where, "icon file").is_file():
             raise PnpError(f"missing icon file {value!r}", where)
     elif kind == "shape":
         value = shape(value, where)

@@ -14,6 +14,7 @@ from typing import Any
 
 from pnp_model.components import Card, Element
 from pnp_model.errors import PnpError
+from pnp_model.input_limits import ascii_digits
 
 # A converter from the filled-in text to the parameter's value, given a `where` for errors.
 Convert = Callable[[Any, str], Any]
@@ -46,6 +47,7 @@ def _typed(kind: str, text: str, where: str) -> Any:
             return text.lower() in TRUE_WORDS
         raise PnpError("expected true or false (yes/no)", where)
     if kind in ("num", "fraction", "pt"):
+        ascii_digits(text, "the number", where)
         try:
             return float(text)
         except ValueError:

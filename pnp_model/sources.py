@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp_model.art_folders import inside
 from pnp_model.errors import PnpError
 from pnp_model.tables import read_table
 
@@ -38,7 +39,7 @@ def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
     name = options.get("file")
     if not name:
         raise PnpError("a csv source needs file = \"cards.csv\"", where)
-    path = root / str(name)
+    path = inside(root, str(name), f"{where}.file", "card list")
     if not path.is_file():
         raise PnpError(f"card list {name!r} not found", f"{where}.file")
     sheet = options.get("sheet")

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp_model.errors import PnpError, read_text
+from pnp_model.input_limits import check_workbook, long_cell, too_big
 from pnp_model.problems import record
+from pnp_shared import limits
 
 DELIMITERS = (",", ";", "\t")
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -60,6 +62,7 @@ def content_kind(data: bytes) -> str:
 def read_table(path: Path, sheet: str | None = None) -> Table:
     """The header and rows of a card list, read by what the file is; a file that is not what
     its name says is a PnpError saying what it is."""
+    too_big(path, limits.MAX_TABLE_BYTES, "the card list", path.name)
     try:
         data = path.read_bytes()
     except OSError as e:
@@ -88,7 +91,10 @@ def sniff_delimiter(text: str) -> str:
     """The delimiter of a CSV: whichever of , ; tab splits its header line into the most
     columns (quotes respected); a comma when none does."""
     first = next((line for line in text.splitlines() if line.strip()), "")
-    counts = {d: len(next(csv.reader([first], delimiter=d), [])) for d in DELIMITERS}
+    try:
+        counts = {d: len(next(csv.reader([first], delimiter=d), [])) for d in DELIMITERS}
+    except csv.Error:  # a header cell past csv's own limit: _csv_table names it
+        return ","
     best = max(DELIMITERS, key=lambda d: counts[d])  # max keeps the first of equals: a comma
     return best if counts[best] > 1 else ","
 
@@ -104,8 +110,15 @@ def _csv_table(text: str, name: str) -> Table:
     skipped = 1 if hint else 0
     try:
         for values in reader:
-            records.append((f"{name}:{reader.line_num + skipped}", values))
+            where = f"{name}:{reader.line_num + skipped}"
+            for value in values:
+                long_cell(value, where)
+            records.append((where, values))
     except csv.Error as e:
+        if "field larger" in str(e):  # csv's own limit, far past ours
+            raise PnpError(f"a cell of more than {csv.field_size_limit():,} characters, past the "
+                           f"limit of {limits.MAX_CELL_CHARS:,}",
+                           f"{name}:{reader.line_num + skipped}") from None
         raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
                        f"{name}:{reader.line_num + skipped}") from None
     return _table(records, name)
@@ -114,6 +127,7 @@ def _csv_table(text: str, name: str) -> Table:
 def _workbook_table(data: bytes, name: str, sheet: str | None) -> Table:
     import openpyxl
 
+    check_workbook(data, name)
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as e:  # openpyxl raises many types for a damaged workbook
@@ -129,11 +143,33 @@ def _workbook_table(data: bytes, name: str, sheet: str | None) -> Table:
                            f"{', '.join(book.sheetnames)})", f"{name} sheet")
         ws.reset_dimensions()  # some exporters state a size of A1 whatever the sheet holds
         label = f"{name}[{ws.title}]"
-        records = [(f"{label}:{i}", [cell_text(v) for v in row])
-                   for i, row in enumerate(ws.iter_rows(values_only=True), 1)]
+        records = _sheet_records(ws, label, name)
     finally:
         book.close()
     return _table(records, label)
+
+
+def _sheet_records(ws, label: str, name: str) -> list[tuple[str, list[str]]]:
+    """Each row of the sheet as text, within the cell limits; a sheet that cannot be read
+    to its end is a PnpError naming the workbook."""
+    records, cells = [], 0
+    try:
+        for i, row in enumerate(ws.iter_rows(values_only=True), 1):
+            cells += len(row)
+            if cells > limits.MAX_SHEET_CELLS:
+                raise PnpError(f"the sheet has more than {limits.MAX_SHEET_CELLS:,} cells "
+                               "(empty ones included): delete the unused rows and columns",
+                               f"{label}:{i}")
+            values = [cell_text(v) for v in row]
+            for value in values:
+                long_cell(value, f"{label}:{i}")
+            records.append((f"{label}:{i}", values))
+    except PnpError:
+        raise
+    except Exception as e:  # openpyxl and its XML parser raise many types for a damaged sheet
+        raise PnpError(f"cannot read the workbook ({type(e).__name__}): save it again from "
+                       "the spreadsheet as .xlsx", name) from None
+    return records
 
 
 def cell_text(value: object) -> str:

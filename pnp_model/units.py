@@ -9,6 +9,7 @@ import math
 import re
 
 from pnp_model.errors import PnpError
+from pnp_model.input_limits import ascii_digits
 
 MM = 72 / 25.4
 INCH = 72.0
@@ -45,6 +46,7 @@ def length(text: str | int | float, where: str = "", percent_of: float | None = 
     if isinstance(text, int | float):
         return _printable(_as_float(text) * MM, text, where)
     s = str(text).strip()
+    ascii_digits(s, "the length", where)
     if s.endswith("%"):
         if percent_of is None:
             raise PnpError(f"a percentage is not allowed here: {text!r}", where)

@@ -11,10 +11,13 @@ import sys
 import click
 
 from pnp_shared.errors import UserError
+from pnp_shared.limits import MAX_ERROR_CHARS
 from pnp_shared.program import is_program, leave_now
+from pnp_shared.terminal import escaped
 
 CUT = 60  # characters of a quoted input an error message shows
-LONGEST = 600  # characters of an error message at most
+LONGEST = MAX_ERROR_CHARS  # characters of an error line at most, `error: ` included
+PLACE = 200  # characters of the `(where)` part at most: the what keeps the rest
 
 
 def one_line(text: str) -> str:
@@ -37,11 +40,28 @@ def quoted(text: str, keep: int = CUT) -> str:
     return f"{text[:keep]!r}… ({len(text):,} characters)".replace("'…", "…'", 1)
 
 
+def capped(line: str, keep: int = LONGEST) -> str:
+    """One line of at most `keep` characters: its start, then how long it was."""
+    if len(line) <= keep:
+        return line
+    tail = f"… ({len(line):,} characters)"
+    return line[:keep - len(tail)] + tail
+
+
+def error_line(what: str, where: str | None = None) -> str:
+    """`error: what (where)` in at most LONGEST characters: a message echoing a huge input
+    keeps its start and says how long it was, and the place is always shown."""
+    what = one_line(what)
+    where = one_line(where) if where else ""
+    if len(where) > PLACE:
+        where = f"{where[:PLACE - 2]}…"
+    what = capped(what, LONGEST - len("error: ") - (len(where) + 3 if where else 0))
+    return f"error: {what} ({where})" if where else f"error: {what}"
+
+
 def fail(what: str, where: str | None = None) -> None:
     """Print `error: what (where)` on stderr and exit with code 2."""
-    what = shorten(one_line(what))  # a message echoing a huge input is cut, never whole
-    where = shorten(where) if where else where
-    click.echo(f"error: {what} ({where})" if where else f"error: {what}", err=True)
+    click.echo(error_line(what, where), err=True)
     sys.exit(2)
 
 
@@ -52,8 +72,7 @@ def error_lines(error: UserError) -> list[str]:
     """`error: what (where)` for each mistake an error carries (several when a loader collected
     them: the first MAX_SHOWN, then one line counting the rest)."""
     errors = getattr(error, "errors", None) or [error]
-    lines = [f"error: {one_line(e.what)} ({e.where})" if e.where else f"error: {one_line(e.what)}"
-             for e in errors[:MAX_SHOWN]]
+    lines = [error_line(e.what, e.where) for e in errors[:MAX_SHOWN]]
     if len(errors) > MAX_SHOWN:
         lines.append(f"error: {len(errors) - MAX_SHOWN} more mistakes not shown "
                      f"({len(errors)} in all)")
@@ -67,6 +86,16 @@ class OneLineErrors(click.Group):
     program: tuple[str, str | None] | None = None  # (name, package) of the program, for leave()
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        with escaped():  # no stored text reaches the terminal as a control sequence
+            rv = self._run(args, prog_name, complete_var, **extra)
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            self.leave(code)
+        return code
+
+    def _run(self, args, prog_name, complete_var, **extra):
+        """The command run, each user mistake printed as one line; its exit code."""
+        rv = None
         try:
             rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.ClickException as e:  # click's own mistakes, in our words
@@ -90,10 +119,7 @@ class OneLineErrors(click.Group):
         except UnicodeEncodeError as e:  # bytes that were not UTF-8, handed over by click
             bad = e.object[e.start:e.end].encode("utf-8", "surrogateescape").hex()
             fail(f"an argument is not UTF-8 text (byte 0x{bad[:2]}): type it again in UTF-8")
-        code = rv if isinstance(rv, int) else 0
-        if standalone_mode:
-            self.leave(code)
-        return code
+        return rv
 
     def _typed_path(self, args) -> str:
         """`referee export` for an error click raised before it knew the command (a flag

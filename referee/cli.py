@@ -18,7 +18,7 @@ if is_program("referee"):  # not a test importing this: no cycle collection whil
 
 import click  # noqa: E402
 
-from pnp_shared.oneline import fail, quoted  # noqa: E402
+from pnp_shared.oneline import capped, fail, quoted  # noqa: E402
 from referee import log_text  # noqa: E402
 from referee.cli_group import RefereeGroup  # noqa: E402
 from referee.clictx import (  # noqa: E402
@@ -213,7 +213,7 @@ def _verdict_json(p: session.Played) -> dict[str, Any]:
 
 def _print_verdict(v: Verdict) -> None:
     for x in v.violations:
-        click.echo(f"  {x.rule.id}: {x.reason}")
+        click.echo(capped(f"  {x.rule.id}: {x.reason}"))
         click.echo(f"      rule {x.rule.id}: {x.rule.text}")
 
 
@@ -256,8 +256,8 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
     # Moves of real-time games carry their player ("ana: ..."); do not say it twice.
     who = f"{p.player}: " if p.player and not str(p.move).startswith(f"{p.player}:") else ""
     if not v.legal:
-        click.echo(f"illegal: {who}{p.move} — rejected" + ("" if dry else " (kept in the log)")
-                   + on)
+        click.echo(capped(f"illegal: {who}{p.move} — rejected"
+                          + ("" if dry else " (kept in the log)") + on))
         _print_verdict(v)
         return 1
     verb = "legal" if dry else f"ok (event {p.event.seq})"

@@ -472,6 +472,23 @@ def find_player(players: Sequence[str], name: str, where: str | None = None,
                 + f", the players are {', '.join(players)}", where)
 
 
+def named_within_limits(name: str) -> None:
+    """A player's name is short, printable text: it is shown in every verdict and list."""
+    from pnp_shared.limits import MAX_NAME_CHARS
+
+    if len(name) > MAX_NAME_CHARS:
+        raise RefereeError(f"a player name of {len(name):,} characters: at most "
+                           f"{MAX_NAME_CHARS}", "--players")
+    if not name.isprintable():  # repr shows the control character or bad byte escaped
+        raise RefereeError(f"player name {name!r} holds a control character or a byte that "
+                           "is not UTF-8: type it again", "--players")
+    from pnp_shared.digits import digit_name, foreign_digit
+
+    if foreign_digit(name):  # moves name players, and a move's digits are 0-9 only
+        raise RefereeError(f"player name {name!r} holds the digit "
+                           f"{digit_name(foreign_digit(name))}: use the digits 0-9", "--players")
+
+
 def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     """The player names, checked: count within the game's limits, unique, non-empty."""
     names = tuple(p.strip() for p in players)
@@ -480,6 +497,7 @@ def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     if len(set(names)) != len(names):
         raise RefereeError(f"a player name appears twice: {', '.join(names)}", "--players")
     for n in names:  # moves name players as one word, in any case
+        named_within_limits(n)
         if not re.fullmatch(r"[^\s=,:#]+", n):
             raise RefereeError(f"player name {n!r} cannot be written in moves: use one word "
                                "without spaces, =, :, , or #", "--players")

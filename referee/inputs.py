@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 
+from pnp_shared import limits
+from pnp_shared.digits import digit_name, foreign_digit
 from referee.engine import InvalidMove
 
-MAX_DIGITS = 40  # no move, position or question of any game needs a longer number
-MAX_LENGTH = {"move": 1_000, "question": 1_000, "position": 100_000}  # characters
+MAX_DIGITS = limits.MAX_DIGITS  # no move, position or question of any game needs a longer number
+MAX_LENGTH = limits.MAX_TYPED_CHARS  # characters of a move, a question, a position
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
@@ -33,6 +35,10 @@ def check(text: str, what: str = "move") -> None:
         byte = printable(bad.group())
         raise InvalidMove(f"the {what} is not UTF-8 text (byte {byte} at character "
                           f"{bad.start() + 1}): type it again in UTF-8")
+    ch = foreign_digit(text)
+    if ch is not None:  # int() would read it as a number the log prints otherwise
+        raise InvalidMove(f"the {what} holds the digit {digit_name(ch)} (at character "
+                          f"{text.index(ch) + 1}): write numbers with the digits 0-9")
     long = _LONG_NUMBER.search(text)
     if long:
         raise InvalidMove(f"the {what} holds a number of {len(long.group()):,} digits (at "

@@ -170,6 +170,8 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
     text = " ".join(text.split())
     if not text:
         raise InvalidMove("empty move: type a move, e.g. `referee play 'pass'`", "referee play")
+    if player is not None:  # a bad byte in --by is kept as \xNN like one in the move
+        player = inputs.printable(player)
     with nullcontext() if dry else store.transaction():  # a dry run takes no write lock
         cur = load(store, match_id)
         m, g, state = cur.match, cur.game, cur.state

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from pnp_shared.terminal import escape
 from referee import session
 from referee.clictx import store_of
 from referee.engine import RefereeError
@@ -108,7 +109,7 @@ def run(ctx: click.Context) -> None:
     while True:
         shown, first = first or session.load(store), None  # then read again for each prompt
         try:
-            line = input(prompt(shown))
+            line = input(escape(prompt(shown)))  # readline writes it past sys.stdout
         except EOFError:
             click.echo()
             break
@@ -126,6 +127,8 @@ def run(ctx: click.Context) -> None:
         argv = argv_for(line)
         if argv is None:
             continue
+        if shown.game.redact(line.strip()) != line.strip():
+            _forget_last()  # a line holding a secret (a passphrase) is never kept
         if history is not None:
             history()  # saved line by line: a closed terminal loses none of it
         code = _invoke(group, base + argv)

@@ -137,6 +137,8 @@ def adjustment(players: Sequence[str], player: str, points: str, reason: str,
     other than 0, a reason."""
     who = find_player(players, player, "PLAYER", RefereeError)
     text = points.strip()
+    number_within_limits(text, "POINTS")
+    reason = reason_within_limits(reason)
     try:
         value = int(text)
     except ValueError:
@@ -150,6 +152,31 @@ def adjustment(players: Sequence[str], player: str, points: str, reason: str,
             "round": round_now}
 
 
+def number_within_limits(text: str, where: str) -> None:
+    """Score points are written in 0-9 and are not longer than any score."""
+    from pnp_shared.digits import digit_name, foreign_digit
+    from pnp_shared.limits import MAX_DIGITS
+
+    ch = foreign_digit(text)
+    if ch is not None:
+        raise RefereeError(f"write the points with the digits 0-9, not {digit_name(ch)}", where)
+    if sum(c.isdigit() for c in text) > MAX_DIGITS:
+        raise RefereeError(f"a correction of {len(text):,} characters: no score has more than "
+                           f"{MAX_DIGITS} digits", where)
+
+
+def reason_within_limits(reason: str) -> str:
+    """The reason as stored: bytes that were not UTF-8 as \\xNN (kept, not refused), at most
+    MAX_REASON_CHARS characters."""
+    from pnp_shared.limits import MAX_REASON_CHARS
+    from referee.inputs import printable
+
+    if len(reason) > MAX_REASON_CHARS:
+        raise RefereeError(f"the reason is {len(reason):,} characters long: at most "
+                           f"{MAX_REASON_CHARS}", "--reason")
+    return printable(reason)
+
+
 def ending(players: Sequence[str], abandoned: bool, winners: Sequence[str],
            reason: str) -> dict[str, Any]:
     """The data of an "end" event, checked: abandoned, or the declared winner(s) by name."""
@@ -158,4 +185,5 @@ def ending(players: Sequence[str], abandoned: bool, winners: Sequence[str],
                            "--winner ana,bob)", "referee end")
     names = tuple(dict.fromkeys(find_player(players, w, "--winner", RefereeError)
                                 for w in winners))
+    reason = reason_within_limits(reason)
     return {"abandoned": abandoned, "winners": list(names), "reason": " ".join(reason.split())}

@@ -29,11 +29,16 @@ def dealt():
     return s
 
 
+GUESSABLE = "fewer than the 1e+10 required"
+
+
 @pytest.mark.parametrize("phrase, reason", [
     ("kiwi", "too short (4 characters)"),  # the README's old example
-    ("123456789012345", "only digits"),
-    ("aaaaaaaabbbbbbbb", "fewer than 6 different"),
-    ("passwordpassword", "common password"),
+    ("123456789012345", GUESSABLE),
+    ("aaaaaaaabbbbbbbb", GUESSABLE),
+    ("passwordpassword", GUESSABLE),
+    ("qwertyuiop12", "commonly used password"),  # found on guess 1 of 147 (issue 28)
+    ("abcdefghijkl", "sequences like"),  # found on guess 23
 ])
 def test_weak_passphrases_are_refused_with_the_reason(phrase, reason):
     with pytest.raises(InvalidMove, match=re.escape(reason)):

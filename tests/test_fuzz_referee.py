@@ -152,3 +152,35 @@ def test_questions_fuzzed(name):
             pass
 
     run()
+
+
+# Seeds from issue 28 through the whole command line: each was a terminal escape printed raw, an
+# error line of thousands of characters, or a move typed and lost.
+CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+SEEDS = [
+    ["play", "guess bob 1 \x1b]0;x\x07 miss"],
+    ["play", "pass \x9b2J"],
+    ["play", "pass", "--by", "\udcff"],
+    ["play", "pass", "--by", "\x1b[2J"],
+    ["play", "9" * 5000],
+    ["play", "guess bob ٣ 3 miss"],
+    ["play", "x" * 999],
+    ["adjust", "ana", "9" * 5000, "--reason", "x"],
+    ["adjust", "ana", "+1", "--reason", "r" * 100_000],
+    ["adjust", "ana", "+1", "--reason", "caf\udce9 \x1b]0;x\x07"],
+    ["end", "--abandoned", "--reason", "\x1b[31m" * 200],
+]
+
+
+@pytest.mark.parametrize("args", SEEDS, ids=range(len(SEEDS)))
+def test_hostile_seeds_through_the_cli(referee_run, args):
+    referee_run("new", "coda", "--players", "ana,bob")
+    before = referee_run("log").output.count("\n")
+    r = referee_run(*args, code=None)
+    assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
+    assert r.exit_code in (0, 1, 2)
+    shown = r.output + r.stderr + referee_run("log").output + referee_run("matches").output
+    assert not CONTROLS.search(shown), shown[-300:]
+    assert all(len(line) <= 600 for line in (r.output + r.stderr).splitlines())
+    if args[0] == "play":  # a move is kept, legal or not: nothing typed is lost
+        assert referee_run("log").output.count("\n") == before + 1

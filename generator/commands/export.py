@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from generator.allow_option import allow_folder_option
+
 
 def _length(flag: str):
     def parse(ctx, param, value):
@@ -21,6 +23,7 @@ def _length(flag: str):
 
 @click.command()
 @click.argument("game")
+@allow_folder_option
 @click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png",
               show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator.")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
@@ -92,6 +95,7 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
 
 @click.command()
 @click.argument("game")
+@allow_folder_option
 @click.option("--part", "parts", multiple=True, help="Only these parts ('all' for every part).")
 @click.option("--safe", callback=_length("--safe"), help="Safe zone inside the trim (default: "
               "the definition's [print] safe, else 3mm).")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from generator.allow_option import allow_folder_option
 from generator.verify import plural
 from pnp_model.errors import PnpError, read_text
 
@@ -87,6 +88,7 @@ def print_report(rep, title: str) -> None:
 
 @click.command()
 @click.argument("target")
+@allow_folder_option
 @click.option("--pairs", type=click.IntRange(min=0), default=None,
               help="Symbols every two cards must share (default: declared, or 1).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")

@@ -6,11 +6,13 @@ from pathlib import Path
 
 import click
 
+from generator.allow_option import allow_folder_option
 from generator.cli import print_options
 
 
 @click.command()
 @click.argument("game")
+@allow_folder_option
 @click.option("--card", "card", metavar="ID|NAME|RANGE",
               help="Rebuild these cards' previews (PNG) instead of the PDF.")
 @click.option("--page", type=click.IntRange(1), help="Rebuild this page's preview (PNG).")

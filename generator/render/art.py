@@ -59,10 +59,16 @@ class Art:
 
 def clean(path: Path, keep: bool = False) -> Art:
     """Read and clean one raster symbol; keep=True leaves its background as it is."""
+    from generator.render.basic import art_pixels
+    from pnp_shared.limits import MAX_SYMBOL_PIXELS
+
     try:
         with Image.open(path) as im:
+            art_pixels(im.size, path.name, str(path), MAX_SYMBOL_PIXELS)
             im.load()
             src = _eight_bit(im)
+    except PnpError:
+        raise
     except Exception as e:  # Pillow raises assorted errors for bad files
         raise PnpError(f"cannot read image {path.name!r}: not a PNG or JPG file, or damaged "
                        f"({type(e).__name__})", str(path)) from None

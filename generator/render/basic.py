@@ -127,6 +127,19 @@ def check_ppi(ctx: Ctx, name: str, pixels: tuple[int, int], w: float, h: float,
                             f"({ctx.card.name}); {floor} ppi or more prints sharp {target}")
 
 
+def art_pixels(size: tuple[int, int], name: str, where: str, most: int | None = None) -> None:
+    """Refuse art larger than `most` pixels (MAX_ART_PIXELS) before it is decoded: a small
+    file (a PNG of one colour) can hold a huge image, and decoding takes 4 bytes a pixel,
+    several times over."""
+    from pnp_shared.limits import MAX_ART_PIXELS
+
+    most = MAX_ART_PIXELS if most is None else most
+    w, h = size
+    if w * h > most:
+        raise PnpError(f"image {name!r} is {w:,}×{h:,} pixels, more than the limit of "
+                       f"{most:,}: scale it down (1200 dpi is enough for any card)", where)
+
+
 def read_image(path, name: str, where: str, measure=None) -> tuple[ImageReader, Any]:
     """An image decoded once (a damaged file fails here, not as a broken PDF), and what
     `measure` finds in the decoded Pillow image."""
@@ -134,9 +147,12 @@ def read_image(path, name: str, where: str, measure=None) -> tuple[ImageReader, 
 
     try:
         with Image.open(path) as im:
+            art_pixels(im.size, name, where)
             im.load()
             found = measure(im) if measure else None
         return ImageReader(str(path)), found
+    except PnpError:
+        raise
     except Exception as e:  # Pillow and reportlab raise assorted errors for bad files
         raise PnpError(f"cannot read image {name!r}: not a PNG or JPG file, or damaged "
                        f"({type(e).__name__})", where) from None

@@ -19,7 +19,6 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from generator.render.cmyk import to_color
-from generator.render.fonts import font
 from generator.render.markup import quoteattr
 from generator.render.outline import shape_path
 from pnp_model.designs import icons
@@ -100,21 +99,19 @@ class InlineIcons:
         Layout happens before any text object is open, so the form can be drawn here."""
         key = f"inline-svg:{path}"
         if key not in self.cache:
-            try:
-                from svglib.svglib import svg2rlg
+            from generator.render.svg import read_svg
 
-                drawing = svg2rlg(str(path))
-                bounds = drawing.getBounds() if drawing is not None else None
-            except Exception as e:  # svglib and lxml raise many kinds for a malformed file
-                raise PnpError(f"cannot read icon SVG {path.name!r}: "
-                               f"{' '.join(str(e).split())}", self.where) from None
-            if not bounds or bounds[2] <= bounds[0] or bounds[3] <= bounds[1]:
+            try:  # the checks of any SVG art: coordinates, size, elements
+                svg = read_svg(path)
+            except PnpError as e:
+                raise PnpError(f"icon SVG {path.name!r}: {e.what}", self.where) from None
+            bounds, drawing = svg.bounds, svg.drawing
+            if bounds[2] <= bounds[0] or bounds[3] <= bounds[1]:
                 raise PnpError(f"cannot read icon SVG {path.name!r} (nothing to draw)",
                                self.where)
             from reportlab.graphics import renderPDF
 
             x1, y1, x2, y2 = bounds
-            drawing.initialFontName = font("sans")  # not reportlab's Helvetica, never embedded
             name = f"inlineicon{sum(k.startswith('inline-svg:') for k in self.cache) + 1}"
             c = self.canvas
             c.saveState()

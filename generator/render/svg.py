@@ -7,6 +7,7 @@ SVG once into a PDF form and place it by reference; this module reads and checks
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,6 +32,7 @@ def read_svg(path: Path) -> Svg:
     except ImportError:
         raise PnpError("SVG art needs the svglib package (pip install svglib)",
                        str(path)) from None
+    _check_size(path)
     try:
         drawing = svg2rlg(str(path))
         bounds = drawing.getBounds() if drawing is not None else None
@@ -47,6 +49,28 @@ def read_svg(path: Path) -> Svg:
     page = (float(drawing.width or 0), float(drawing.height or 0))
     _check_coordinates([*bounds, *page, *(v for p in pts for v in p), pad], path)
     return Svg(drawing, tuple(bounds), page, pts, pad)
+
+
+_NUMBER = re.compile(rb"\d+(?:\.\d*)?|\.\d+")
+
+
+def _check_size(path: Path) -> None:
+    """Refuse an SVG past the limits of pnp_shared.limits before svglib reads it: its time and
+    memory grow with the tags and the numbers (every point of a path), not with the bytes."""
+    from pnp_shared import limits
+
+    try:
+        size = path.stat().st_size
+        data = path.read_bytes() if size <= limits.MAX_SVG_BYTES else b""
+    except OSError as e:
+        raise PnpError(f"cannot read this SVG file: {e.strerror}", str(path)) from None
+    counts = [("bytes", size, limits.MAX_SVG_BYTES),
+              ("elements", data.count(b"<"), limits.MAX_SVG_ELEMENTS),
+              ("numbers", sum(1 for _ in _NUMBER.finditer(data)), limits.MAX_SVG_NUMBERS)]
+    for what, count, most in counts:
+        if count > most:
+            raise PnpError(f"this SVG file has {count:,} {what}, more than the limit of "
+                           f"{most:,}: simplify it, or save it as a PNG", str(path))
 
 
 def _check_coordinates(values: list[float], path: Path) -> None:

@@ -42,6 +42,7 @@ def draw_text(ctx: Ctx, el: Element) -> None:
         return
     base = fonts.font(el.get("font"), ctx.deck.root, el.where)
     parts = richtext.tokens(text, set(ctx.deck.icons))
+    _within_limits(ctx, el, text, parts)
     shrink = bool(el.get("shrink")) or el.get("fit") == "shrink"
     plain = richtext.plain_text(parts) if richtext.is_plain(parts) else None
     if ctx.deck.icons:
@@ -53,6 +54,21 @@ def draw_text(ctx: Ctx, el: Element) -> None:
             _draw_plain(ctx, el, plain, base, size)
             return
     TextBox(ctx, el, parts, base, shrink).draw()
+
+
+def _within_limits(ctx: Ctx, el: Element, text: str, parts: list[richtext.Token]) -> None:
+    """A card's text, its fields filled in, is refused past the limits of pnp_shared.limits:
+    its drawing time grows with its characters and its icons."""
+    from pnp_shared import limits
+
+    where = f"card {ctx.card.id}, {el.where}"
+    if len(text) > limits.MAX_CARD_TEXT_CHARS:
+        raise PnpError(f"the text is {len(text):,} characters long with its fields filled in, "
+                       f"more than the limit of {limits.MAX_CARD_TEXT_CHARS:,}", where)
+    icons = sum(t.kind == "icon" for t in parts)
+    if icons > limits.MAX_INLINE_ICONS:
+        raise PnpError(f"the text shows {icons:,} icons, more than the limit of "
+                       f"{limits.MAX_INLINE_ICONS:,}", where)
 
 
 def _one_line_size(el: Element, text: str, name: str) -> float | None:

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from pnp_model.art_folders import inside
 from pnp_model.components import IMAGE_SUFFIXES
 from pnp_model.designs import icons
 from pnp_model.designs.fields import field, prime_power
@@ -158,14 +159,14 @@ def symbol_names(spec: Any, count: int, root: Path, where: str) -> list[str]:
                            f"needs {count}: use a smaller order or words/images", where)
         return found
     elif spec.startswith("folder:"):
-        folder = root / spec[len("folder:"):]
+        folder = inside(root, spec[len("folder:"):], where, "symbol folder")
         if not folder.is_dir():
             raise PnpError(f"symbol folder {spec[7:]!r} not found", where)
-        names = sorted(p.stem for p in folder.iterdir()
+        names = sorted(inside(folder, p.name, where, "symbol").stem for p in folder.iterdir()
                        if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
         origin = f"folder {spec[7:]!r} (PNG, JPG or SVG files)"
     elif spec.startswith("words:"):
-        path = root / spec[len("words:"):]
+        path = inside(root, spec[len("words:"):], where, "word list")
         if not path.is_file():
             raise PnpError(f"word list {spec[6:]!r} not found", where)
         text = read_text(path, spec[6:])

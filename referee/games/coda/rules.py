@@ -15,6 +15,7 @@ from referee.games.coda.model import (
     Place,
     State,
     Stop,
+    Unseal,
     new_round,
     outcome_of,
     value_word,
@@ -61,6 +62,8 @@ class Coda(Rules):
         return notation.parse_move(state, text, player)
 
     def format(self, state: State, move) -> str:
+        if isinstance(move, Unseal):  # the log keeps the round's key, never the passphrase
+            move = Unseal(move.player, sealing.public_unseal(state, move.player, move.passphrase))
         return notation.format_move(state, move)
 
     # rules

@@ -65,27 +65,32 @@ def unseal_problems(state: State, move: Unseal) -> list[Violation]:
 
 SCRYPT = {"n": 2**15, "r": 8, "p": 1, "maxmem": 64 * 1024 * 1024, "dklen": 32}
 MIN_LENGTH = 12
-COMMON = {"password", "passphrase", "qwerty", "letmein", "secret", "iloveyou", "welcome",
-          "monkey", "dragon", "football", "baseball", "sunshine", "princess", "admin"}
+# Guesses an attacker trying the likeliest passphrases first (zxcvbn's estimate: keyboard walks,
+# sequences, dictionary words, l33t) needs at the least: at one scrypt per guess, decades of CPU.
+MIN_GUESSES = 10**10
+KEY = "key:"  # an accepted unseal keeps the round's scrypt key, never the passphrase
 
 
 def is_seal(word: str) -> bool:
     return SEAL.fullmatch(word) is not None
 
 
-def weakness(phrase: str) -> str | None:
-    """Why a passphrase is too easy to find by trying (None when it is strong enough)."""
-    folded = re.sub(r"[^a-z]", "", phrase.lower())
+def weakness(phrase: str, players: tuple[str, ...] = ()) -> str | None:
+    """Why a passphrase is too easy to find by trying (None when it is strong enough): the
+    guesses zxcvbn estimates an attacker needs, against MIN_GUESSES."""
     if len(phrase) < MIN_LENGTH:
         return (f"the passphrase is too short ({len(phrase)} characters): use {MIN_LENGTH} or "
                 "more, e.g. three unrelated words joined by dashes")
-    if phrase.isdigit():
-        return "the passphrase is only digits: use words"
-    if len(set(phrase.lower())) < 6:
-        return "the passphrase repeats too few characters (fewer than 6 different ones)"
-    if folded in COMMON or any(folded == w * k for w in COMMON for k in (2, 3)):
-        return "the passphrase is a common password"
-    return None
+    from zxcvbn import zxcvbn  # only here: a passphrase is checked once per seal
+
+    found = zxcvbn(phrase[:72], user_inputs=[*players, "coda", "referee"])  # its longest
+    guesses = float(found["guesses"])
+    if guesses >= MIN_GUESSES:
+        return None
+    why = found["feedback"]["warning"] or "it is made of guessable parts"
+    return (f"the passphrase would be found in about {guesses:.0e} guesses, fewer than the "
+            f"{MIN_GUESSES:.0e} required ({why.rstrip('.').lower()}): use three or more "
+            "unrelated words joined by dashes")
 
 
 @lru_cache(maxsize=32)
@@ -97,8 +102,23 @@ def seal_key(phrase: str, salt: str) -> bytes:
 
 def tile_seal(phrase: str, salt: str, player: str, round_no: int, slot: int, tile: int) -> str:
     """The public commitment to one hidden tile: SALT:HASH."""
+    return keyed_seal(seal_key(phrase, salt), salt, player, round_no, slot, tile)
+
+
+def keyed_seal(key: bytes, salt: str, player: str, round_no: int, slot: int, tile: int) -> str:
     body = f"coda|{player}|{round_no}|{slot}|{tile}".encode()
-    return f"{salt}:{hashlib.sha256(seal_key(phrase, salt) + body).hexdigest()[:32]}"
+    return f"{salt}:{hashlib.sha256(key + body).hexdigest()[:32]}"
+
+
+def public_unseal(state: State, player: str, phrase: str) -> str:
+    """What the log keeps of an unseal: the round's key (it opens this round's seals, which
+    the unseal shows anyway), not the passphrase a player may use again. Seals of older logs
+    (unsalted) are opened by the passphrase itself, so it is kept for them."""
+    salts = {s.seal.split(":")[0] for s in state.row(player) if s.seal}
+    if phrase.startswith(KEY) or len(salts) != 1 or not all(re.fullmatch("[0-9a-f]+", x)
+                                                               for x in salts):
+        return phrase
+    return KEY + seal_key(phrase, salts.pop()).hex()
 
 
 def player_salt(state: State, player: str) -> str:
@@ -111,8 +131,16 @@ def player_salt(state: State, player: str) -> str:
 
 def opened(state: State, player: str, phrase: str, slot: Slot) -> int | None:
     salt = slot.seal.split(":")[0] if ":" in slot.seal else None
+    key = None
+    if salt and phrase.startswith(KEY):
+        try:
+            key = bytes.fromhex(phrase[len(KEY):])
+        except ValueError:
+            return None
+    elif salt:
+        key = seal_key(phrase, salt)
     for t in tile_set():
-        made = (tile_seal(phrase, salt, player, state.round, slot.id, t) if salt
+        made = (keyed_seal(key, salt, player, state.round, slot.id, t) if salt and key
                 else seal_hash(phrase, player, state.round, slot.id, t))
         if made == slot.seal:
             return t
@@ -174,6 +202,8 @@ def unseal_row(state: State, move: Unseal, notes: list[str]) -> State:
 
 
 def secret_prompt(state: State, text: str) -> str:
+    if text.split()[:1] == ["unseal"]:
+        return "your passphrase (the log keeps this round's key, not the passphrase)"
     if text.split()[:1] == ["stop"]:
         return "the drawn tile's number (or dash) and your passphrase, e.g. 7 quokka-lamp-river"
     return "your hidden tiles left to right (numbers or dash) and a passphrase, e.g. 3 7 quokka-lamp-river"
@@ -182,10 +212,13 @@ def secret_prompt(state: State, text: str) -> str:
 def secret_move(state: State, text: str, secret: str, player: str | None = None) -> str:
     """The public move for a privately typed secret: hashes in place of the tiles."""
     words = secret.split()
+    if text.split()[:1] == ["unseal"] and len(words) == 1:  # typed where no history keeps it
+        who = player_named(state, text.split()[1:2])
+        return f"unseal {who} {public_unseal(state, who, words[0])}"
     if len(words) < 2:
         raise InvalidMove("type the tile numbers then a passphrase (nothing is shown)")
     *values, phrase = words
-    weak = weakness(phrase)
+    weak = weakness(phrase, state.players)
     if weak is not None:
         raise InvalidMove(f"{weak} (the passphrase comes last, as one word; anyone can try "
                           "passphrases against the public log)")
