@@ -39,6 +39,23 @@ def _name(page: Path) -> str:
     return str(page.relative_to(ROOT))
 
 
+# Before each example: the shell state the page's previous example left (its new variables, its
+# exports, its folder); after it, this example's, saved whatever its exit code.
+SESSION = r"""__state="$PWD/.example-shell"
+__before=" $(compgen -v | tr '\n' ' ') "
+if [ -f "$__state" ]; then . "$__state"; fi
+__save() {
+  { for __v in $(compgen -v); do
+      case "$__before" in *" $__v "*) ;; *) case "$__v" in __*|FUNCNAME|BASH*|PIPESTATUS) ;; *) declare -p "$__v";; esac;; esac
+    done
+    export -p | grep -v -E '^declare -x (BASH|SHLVL|PWD|OLDPWD|_)'
+    printf 'cd %q\n' "$PWD"
+  } > "$__state" 2>/dev/null || true
+}
+trap __save EXIT
+"""
+
+
 class Scratch:
     """One folder per page, where its examples run in order."""
 
@@ -52,12 +69,15 @@ class Scratch:
         return path
 
     def run(self, page: Path, script: str) -> subprocess.CompletedProcess:
+        """Run one example as if typed into the terminal the page's earlier examples were typed
+        into: their variables (`GUIDE=$(mktemp -d)`, `export REFEREE_DB=...`) and folder stay."""
         folder = self.folder(page)
         env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
                "REFEREE_DB": str(folder / "referee.sqlite3"), "NO_MKDOCS_2_WARNING": "1"}
         env.pop("VIRTUAL_ENV", None)
-        return subprocess.run(["bash", "-e", "-o", "pipefail", "-c", script], cwd=folder, env=env,
-                              capture_output=True, text=True, timeout=900, stdin=subprocess.DEVNULL)
+        return subprocess.run(["bash", "-e", "-o", "pipefail", "-c", SESSION + script],
+                              cwd=folder, env=env, capture_output=True, text=True, timeout=900,
+                              stdin=subprocess.DEVNULL)
 
     def run_upto(self, page: Path, line: int) -> None:
         """Run the page's examples before `line` not run yet, as the reader would have."""
