@@ -46,7 +46,8 @@ __before=" $(compgen -v | tr '\n' ' ') "
 if [ -f "$__state" ]; then . "$__state"; fi
 __save() {
   { for __v in $(compgen -v); do
-      case "$__before" in *" $__v "*) ;; *) case "$__v" in __*|FUNCNAME|BASH*|PIPESTATUS) ;; *) declare -p "$__v";; esac;; esac
+      case "$__before" in *" $__v "*) continue;; esac
+      case "$__v" in __*|FUNCNAME|BASH*|PIPESTATUS) ;; *) declare -p "$__v";; esac
     done
     export -p | grep -v -E '^declare -x (BASH|SHLVL|PWD|OLDPWD|_)'
     printf 'cd %q\n' "$PWD"
