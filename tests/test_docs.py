@@ -184,7 +184,7 @@ def test_rules_page_carries_every_rule_the_referee_cites():
             row = f"| `{rule['id']}` | {rule['text'].replace('|', chr(92) + '|')} |"
             assert row in sections[title], (
                 f"rule {rule['id']} of {name} is not in docs/reference/rules.md as the referee "
-                f"cites it: {rule['text']!r}")
+                f"cites it; its row in the section's table of ids would be:\n{row}")
 
 
 def test_readme_is_short_and_keeps_the_commands_ci_runs():
