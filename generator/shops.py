@@ -1,6 +1,6 @@
 """Print-on-demand shop presets: which card sizes a shop prints, at what pixel size and bleed.
 
-Only figures a shop has published (cited in the README) are here; a card size a shop does not
+Only figures a shop has published (cited in docs/guides/print-shop.md) are here; a card size a shop does not
 list is refused with the sizes it does. Sizes are matched on the deck's trim in inches, to 0.01.
 A shop that states its bleed in pixels (MakePlayingCards: 36 px at 300 dpi, not 1/8 in = 37.5)
 gets exactly that many pixels on each side: the image is round(trim × dpi) + 2 × bleed_px.

@@ -15,7 +15,7 @@ from pnp_shared.files import write_atomic
 GAME_TOML = '''\
 # A game for `pnp build`: this file says what the cards look like, cards.csv lists them.
 # Lengths take units (mm, cm, in, pt; a bare number is mm) or % of the card; positions are
-# from the top-left corner of the trimmed card. The README lists every key and element.
+# from the top-left corner of the trimmed card. docs/reference/definition.md lists every key.
 
 [game]
 title = "My game"                  # shown by `pnp list`

@@ -20,7 +20,7 @@ from referee.thaw import thawed
 
 
 class RuleRef(NamedTuple):
-    """A rule of ../shared/rules.md: its id (D3, T2, ...) and its text."""
+    """A rule of docs/reference/rules.md: its id (D3, T2, ...) and its text."""
 
     id: str
     text: str

@@ -1,4 +1,4 @@
-"""First to Ten: the smallest complete referee game, the one README "Adding a game" walks through.
+"""First to Ten: the smallest complete referee game, the one docs/explanation/architecture.md walks through.
 
 Players in turn add 1 up to `step` (an option, 3 by default) to their score; the first to reach
 10 wins. It lives in the tests: tests/test_game_contract.py registers it and checks it like the

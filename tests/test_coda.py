@@ -1,4 +1,4 @@
-"""Coda at the referee (rules.md §3): public rows, C1–C4, consistency disputes, elimination,
+"""Coda at the referee (docs/reference/rules.md §3): public rows, C1–C4, consistency disputes, elimination,
 tournament scoring, sealed tiles, and what `show --as` prints."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Thricewise at the referee (rules.md §2): cards from the Decktet definition, T1–T4, scoring,
+"""Thricewise at the referee (docs/reference/rules.md §2): cards from the Decktet definition, T1–T4, scoring,
 deferred cards, draws, a full three-player game, and the CLI end to end."""
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def test_referee_start_does_not_load_reportlab():
     subprocess.run([sys.executable, "-c", code], check=True)
 
 
-# scoring: the worked examples of rules.md §2
+# scoring: the worked examples of docs/reference/rules.md §2
 
 
 def test_journey_mountain_forest_is_straight_and_flush_6():

@@ -1,7 +1,7 @@
 """Tripple Domino rules (rules §1): every rule id legal and illegal, every bonus worked out.
 
 Positions are typed in the referee's own position format (cells with their corners read
-clockwise from the apex, see README), so each example is a board a player could set up.
+clockwise from the apex, see docs/reference/notation.md), so each example is a board a player could set up.
 """
 
 from __future__ import annotations

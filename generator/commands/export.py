@@ -27,7 +27,7 @@ def _length(flag: str):
 @click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png",
               show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator.")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
-              "makeplayingcards, printerstudio, drivethrucards (PDF/X-1a); see the README.")
+              "makeplayingcards, printerstudio, drivethrucards (PDF/X-1a); see docs/guides/print-shop.md.")
 @click.option("--dpi", type=click.IntRange(30, 1200), help="Pixels per inch (png: 300, tts: 150).")
 @click.option("--bleed", callback=_length("--bleed"), help="Bleed around each card (png; default: the "
               "definition's). TTS cards have none.")

@@ -6,7 +6,7 @@ crosses a tile, so each one is a single straight cut across the sheet: 56 tiles 
 instead of 168 separate edges. Each page takes a block of rows (the last row may be partial);
 the block shape with the fewest cuts is chosen and centred on the paper.
 
-Lattice (as in rules.md §1): point (i, j) sits at x0 + (i + j/2)·side, y0 + j·height; cell
+Lattice (as in docs/reference/rules.md §1): point (i, j) sits at x0 + (i + j/2)·side, y0 + j·height; cell
 U(x, y) has corners (x, y), (x+1, y), (x, y+1) and D(x, y) has (x+1, y), (x, y+1), (x+1, y+1).
 A down tile is the up-pointing tile turned 180° about its box centre (Placement.rotation=180).
 

@@ -1,4 +1,4 @@
-"""Coda (Da Vinci Code): rules.md §3.
+"""Coda (Da Vinci Code): docs/reference/rules.md §3.
 
 The referee holds public information only: the colour of every tile in every row (backs show
 it), the tiles revealed so far, each guess with its announced answer, and the draws by colour.

@@ -1,4 +1,4 @@
-"""Thricewise (P. D. Magnus), played with the Decktet: rules.md §2.
+"""Thricewise (P. D. Magnus), played with the Decktet: docs/reference/rules.md §2.
 
 The referee never sees hands, only what the table reveals: the starting grid, each turn's
 simultaneous reveal, and the placements. It counts hands and the deck from those (3 cards each,

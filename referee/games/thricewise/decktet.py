@@ -1,4 +1,4 @@
-"""The basic Decktet (rules.md §2) as the referee reads it: cards from templates/decktet
+"""The basic Decktet (docs/reference/rules.md §2) as the referee reads it: cards from templates/decktet
 (through the referee's memo of the definition), found by name, rank and suits, or printed id.
 
 Any Decktet game can use it; nothing here knows Thricewise.
