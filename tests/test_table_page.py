@@ -121,7 +121,8 @@ def test_the_page_follows_a_move_typed_in_another_process(env, serve, browser): 
     # a correction: one total each, saying what was adjusted
     assert referee(env, "adjust", "bob", "+5", "--reason", "table ruling").returncode == 0
     updated_to(page, 5)
-    assert page.locator(".player .total").all_inner_texts() == ["20", "19 (14 + 5 adjusted)"]
+    totals = [" ".join(t.split()) for t in page.locator(".player .total").all_inner_texts()]
+    assert totals == ["20", "19 (14 + 5 adjusted)"]  # the breakdown under the total
     page.close()
 
 
