@@ -47,7 +47,7 @@ import machine  # noqa: E402
 
 from referee import session  # noqa: E402
 from referee.games.tripple_domino import GAME, Place  # noqa: E402
-from referee.store import Store  # noqa: E402
+from referee.record.store import Store  # noqa: E402
 
 COMMANDS = [
     ["show"], ["score"], ["log"], ["check", "draw"], ["play", "draw"], ["undo"],

@@ -16,7 +16,7 @@ _store = store_of
 
 def _entry(e: Event) -> str:
     """An entry as undo/redo name it: `event 7 3-4-5 U1,0, bob's move`."""
-    text = str(e.data.get("text", "")) if e.kind == "move" else session._describe(e)
+    text = str(e.data.get("text", "")) if e.kind == "move" else session.describe(e)
     who = e.data.get("player")
     whose = f", {who}'s move" if e.kind == "move" and who else ""
     return f"event {e.seq} {text}{whose}"

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from referee import engine, table
 from referee.engine import Event, RefereeError
-from referee.session import Loaded, _describe, checked, load
-from referee.store import Match, Store
+from referee.record import Match, Store
+from referee.session import Loaded, checked, describe, load
 
 
 @dataclass(frozen=True)
@@ -44,7 +44,7 @@ def undo(store: Store, match_id: int | None = None) -> Undone:
                            and e.seq not in gone), None)
             return Undone(cur.match, ev, None, tuple(attempts), stands,
                           cur.game.to_move(cur.state))
-        ev = store.append(cur.match.id, "undo", {"seq": taken.seq, "text": _describe(taken)})
+        ev = store.append(cur.match.id, "undo", {"seq": taken.seq, "text": describe(taken)})
         after = load(store, cur.match.id).state  # from a snapshot before the move undone
     return Undone(cur.match, ev, taken, to_move=cur.game.to_move(after))
 
@@ -58,7 +58,7 @@ def redo(store: Store, match_id: int | None = None) -> Undone:
             raise RefereeError("nothing to redo: no entry taken back since the last move",
                                f"match {cur.match.id}")
         entry = cur.events[pending[-1] - 1]  # event seq N is the N-th
-        ev = store.append(cur.match.id, "redo", {"seq": entry.seq, "text": _describe(entry)})
+        ev = store.append(cur.match.id, "redo", {"seq": entry.seq, "text": describe(entry)})
         after = load(store, cur.match.id).state
     return Undone(cur.match, ev, entry, to_move=cur.game.to_move(after))
 

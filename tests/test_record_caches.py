@@ -1,0 +1,234 @@
+"""No cache can lie: an edit of the database file alone (any SQLite tool, any column of a cache
+table, a digest recomputed) never makes `show`, `score`, `matches` or `standings` print a value
+the fold of the events would not give, never gives a traceback, and `referee verify` reports it
+naming the match and the cache (exit 1). The key of the caches' MACs lives outside the database
+(tests: $REFEREE_KEY, set in conftest)."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import sqlite3
+import stat
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+
+MOVES = ["start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0", "draw", "draw 4-4-5 U-1,1"]
+PRINTERS = [("show",), ("score",), ("matches",), ("standings",), ("matches", "--json"),
+            ("score", "--json")]
+
+
+@pytest.fixture
+def ref(tmp_path):
+    db = tmp_path / "m.sqlite3"
+
+    def invoke(*args: str):
+        return CliRunner().invoke(main, ["--db", str(db), *args])
+
+    invoke.db = db
+    for players in ("cy,dee", "ana,bob"):  # two matches: match 2 is the current one
+        assert invoke("new", "tripple-domino", "--players", players).exit_code == 0
+    for move in MOVES:
+        assert invoke("play", move).exit_code == 0, move
+    for args in (("show",), ("matches",)):  # a snapshot and the summaries kept
+        assert invoke(*args).exit_code == 0
+    assert _rows(db, "SELECT count(*) FROM snapshots WHERE match = 2")[0][0] >= 1
+    assert _rows(db, "SELECT count(*) FROM summaries")[0][0] == 2
+    invoke.truth = {args: invoke(*args).output for args in PRINTERS}
+    assert invoke("verify", "--all").exit_code == 0
+    return invoke
+
+
+def _rows(db, sql: str, params=()) -> list[tuple]:
+    raw = sqlite3.connect(db)
+    try:
+        return raw.execute(sql, params).fetchall()
+    finally:
+        raw.close()
+
+
+def edit(db, sql: str, params=()) -> None:
+    """An edit behind the referee's back (another program on the same file)."""
+    raw = sqlite3.connect(db)
+    raw.execute(sql, params)
+    raw.commit()
+    raw.close()
+
+
+def _no_traceback(r) -> None:
+    assert r.exception is None or isinstance(r.exception, SystemExit), (r.output, r.exception)
+    assert "Traceback" not in r.output
+
+
+def assert_truth_printed(ref) -> None:
+    for args in PRINTERS:
+        r = ref(*args)
+        _no_traceback(r)
+        assert (r.exit_code, r.output) == (0, ref.truth[args]), (args, r.output)
+
+
+def assert_verify_reports(ref, table: str, match: int = 2) -> None:
+    for args in (("verify", "--all"), ("verify", "--match", str(match))):
+        r = ref(*args)
+        _no_traceback(r)
+        assert r.exit_code == 1, (args, r.output)
+        assert f"match {match} " in r.output and f"table {table}" in r.output, (args, r.output)
+
+
+def _summary(db, match: int) -> dict:
+    return json.loads(_rows(db, "SELECT data FROM summaries WHERE match = ?", (match,))[0][0])
+
+
+def test_a_forged_summary_is_not_printed_and_verify_reports_it(ref):
+    """The issue's first tamper: a final score multiplied and the winner changed in the
+    summaries table (no hash to redo): `matches` and `standings` printed the forgery and
+    `verify --all` said ok."""
+    data = _summary(ref.db, 2)
+    data["totals"] = {p: t * 100 + 3800 for p, t in data["totals"].items()}
+    data["winners"], data["status"] = ["bob"], "won by bob"
+    edit(ref.db, "UPDATE summaries SET data = ? WHERE match = 2", (json.dumps(data),))
+    assert_truth_printed(ref)
+    assert_verify_reports(ref, "summaries")
+
+
+def test_a_summary_that_is_not_json_is_ignored_without_a_traceback(ref):
+    edit(ref.db, "UPDATE summaries SET data = '{not json' WHERE match = 2")
+    assert_truth_printed(ref)
+    assert_verify_reports(ref, "summaries")
+
+
+def test_a_summary_row_is_made_again_after_an_edit(ref):
+    edit(ref.db, "UPDATE summaries SET data = '{not json' WHERE match = 2")
+    assert ref("matches").output == ref.truth[("matches",)]  # ignored and rebuilt
+    assert ref("verify", "--all").exit_code == 0
+    assert _summary(ref.db, 2)["status"] == "in play"
+
+
+def _forge_newest_snapshot(db, match: int, points: int) -> None:
+    """The issue's second tamper: points added to the newest snapshot's state, and its check
+    column recomputed as the plain SHA-256 digest it used to be (an attacker has the code)."""
+    seq, head, content, marks, blob = _rows(
+        db, "SELECT seq, hash, content, marks, state FROM snapshots WHERE match = ? "
+        "ORDER BY seq DESC LIMIT 1", (match,))[0]
+    shell, ledgers = pickle.loads(blob)  # the test's own database: safe to unpickle here
+    forged = {}
+    for name, (as_list, columns, sums) in ledgers.items():
+        players, pts, *rest = columns
+        forged[name] = (as_list, (players, (pts[0] + points, *pts[1:]), *rest),
+                        {p: s + points * (p == players[0]) for p, s in sums.items()})
+    assert forged, "the state keeps no ledger: the forgery would change nothing"
+    state = pickle.dumps((shell, forged), protocol=pickle.DEFAULT_PROTOCOL)
+    h = hashlib.sha256(state)
+    h.update(marks)
+    h.update(f"|{head}|{content}".encode())
+    column = "digest" if "digest" in _columns(db, "snapshots") else "mac"
+    edit(db, f"UPDATE snapshots SET state = ?, {column} = ? WHERE match = ? AND seq = ?",
+         (state, h.hexdigest(), match, seq))
+
+
+def _columns(db, table: str) -> list[str]:
+    return [r[1] for r in _rows(db, f"PRAGMA table_info({table})")]
+
+
+def test_a_forged_snapshot_with_its_digest_recomputed_is_not_shown(ref):
+    _forge_newest_snapshot(ref.db, 2, 1000)
+    assert_truth_printed(ref)
+    assert_verify_reports(ref, "snapshots")
+    assert "1000" not in ref("score").output
+
+
+SNAPSHOT_COLUMNS = ["match", "seq", "hash", "code", "gone", "content", "marks", "state",
+                    "digest", "mac"]
+SUMMARY_COLUMNS = ["match", "head", "code", "content", "data", "mac"]
+
+
+def _edit_column(db, table: str, column: str, match: int) -> None:
+    if column not in _columns(db, table):
+        pytest.skip(f"no column {column} in {table} here")
+    if column == "seq":
+        edit(db, f"UPDATE {table} SET seq = seq - 1 WHERE match = ? AND seq = (SELECT max(seq) "
+                 f"FROM {table} WHERE match = ?)", (match, match))
+    else:
+        edit(db, f"UPDATE {table} SET {column} = CAST({column} AS BLOB) || X'20' WHERE match = ?",
+             (match,))
+
+
+@pytest.mark.parametrize("column", SNAPSHOT_COLUMNS)
+def test_an_edit_of_any_snapshot_column_is_reported_and_never_shown(ref, column):
+    if column == "match":  # match 2's snapshots put on match 1
+        edit(ref.db, "UPDATE snapshots SET match = 1 WHERE match = 2")
+        assert_verify_reports(ref, "snapshots", match=1)
+    else:
+        _edit_column(ref.db, "snapshots", column, 2)
+        assert_verify_reports(ref, "snapshots")
+    assert_truth_printed(ref)
+
+
+@pytest.mark.parametrize("column", SUMMARY_COLUMNS)
+def test_an_edit_of_any_summary_column_is_reported_and_never_printed(ref, column):
+    if column == "match":  # match 1's row put in place of match 2's
+        edit(ref.db, "DELETE FROM summaries WHERE match = 2")
+        edit(ref.db, "UPDATE summaries SET match = 2 WHERE match = 1")
+    else:
+        _edit_column(ref.db, "summaries", column, 2)
+    assert_verify_reports(ref, "summaries")
+    assert_truth_printed(ref)
+
+
+@pytest.mark.parametrize("where", ["", " WHERE key = 'current'"])
+def test_junk_in_settings_is_one_line_not_a_traceback(ref, where):
+    edit(ref.db, f"UPDATE settings SET value = '1; drop table events'{where}")
+    for args in ("show",), ("matches",), ("standings",), ("score",), ("verify", "--all"):
+        r = ref(*args)
+        _no_traceback(r)
+        assert r.exit_code in (0, 1, 2), (args, r.output)
+        if r.exit_code == 2:
+            assert len(r.output.strip().splitlines()) == 1 and "error:" in r.output, r.output
+    if where:  # only the current match's number: the list of matches still reads
+        assert ref("matches").exit_code == 0
+        assert ref("show").exit_code == 2 and "referee use" in ref("show").output
+
+
+def test_the_key_is_outside_the_database_and_private(ref):
+    key = os.environ["REFEREE_KEY"]
+    assert os.path.exists(key)
+    assert stat.S_IMODE(os.stat(key).st_mode) == 0o600
+    with open(key, "rb") as f:
+        secret = f.read()
+    assert secret not in ref.db.read_bytes()
+
+
+def test_a_cli_run_makes_its_key_in_the_folder_asked(tmp_path):
+    """A fresh key file made by the program as users run it, mode 0600."""
+    env = {**os.environ, "REFEREE_DB": str(tmp_path / "m.sqlite3"),
+           "REFEREE_KEY": str(tmp_path / "data" / "referee.key"),
+           "REFEREE_CACHE": str(tmp_path / "cache")}
+    for args in (["new", "tripple-domino", "--players", "a,b"], ["show"]):
+        done = subprocess.run([sys.executable, "-m", "referee.cli", *args], env=env,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0, done.stderr
+    key = tmp_path / "data" / "referee.key"
+    assert key.exists() and stat.S_IMODE(key.stat().st_mode) == 0o600
+
+
+def test_caches_made_under_another_key_are_not_used_and_verify_says_so(ref, tmp_path,
+                                                                       monkeypatch):
+    """A key lost (or a database copied from another user): every cache fails its MAC, is
+    reported by verify and made again by the commands, which print the truth."""
+    from referee.record import key
+
+    monkeypatch.setenv("REFEREE_KEY", str(tmp_path / "other.key"))
+    key._key.cache_clear()
+    try:
+        r = ref("verify", "--all")
+        assert r.exit_code == 1 and "another key" in r.output, r.output
+        assert_truth_printed(ref)
+    finally:
+        key._key.cache_clear()
