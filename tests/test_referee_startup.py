@@ -40,7 +40,7 @@ def env(tmp_path):
 
 def test_help_lists_every_command_with_its_help_and_loads_no_rules_or_store(env):
     out, modules = imported_by(["--help"], env)
-    assert not {"referee.engine", "referee.session", "referee.store", "referee.table_cli",
+    assert not {"referee.engine", "referee.session", "referee.record", "referee.table_cli",
                 "referee.shell", "referee.simulate_cli", "sqlite3"} & modules
     for name in ("games", "new", "matches", "use", "play", "check", "show", "score", "log",
                  "replay", "rule", "standings", "export", "position", "verify", "ask",
