@@ -16,34 +16,24 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
-from referee.cli import main
+from tests.test_referee_integrity import ref  # noqa: F401 - the fixture
 
-MOVES = ["start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0", "draw", "draw 4-4-5 U-1,1"]
 PRINTERS = [("show",), ("score",), ("matches",), ("standings",), ("matches", "--json"),
             ("score", "--json")]
 
 
 @pytest.fixture
-def ref(tmp_path):
-    db = tmp_path / "m.sqlite3"
-
-    def invoke(*args: str):
-        return CliRunner().invoke(main, ["--db", str(db), *args])
-
-    invoke.db = db
-    for players in ("cy,dee", "ana,bob"):  # two matches: match 2 is the current one
-        assert invoke("new", "tripple-domino", "--players", players).exit_code == 0
-    for move in MOVES:
-        assert invoke("play", move).exit_code == 0, move
-    for args in (("show",), ("matches",)):  # a snapshot and the summaries kept
-        assert invoke(*args).exit_code == 0
-    assert _rows(db, "SELECT count(*) FROM snapshots WHERE match = 2")[0][0] >= 1
-    assert _rows(db, "SELECT count(*) FROM summaries")[0][0] == 2
-    invoke.truth = {args: invoke(*args).output for args in PRINTERS}
-    assert invoke("verify", "--all").exit_code == 0
-    return invoke
+def cached(ref):  # noqa: F811 - the fixture imported above
+    """Two matches (match 2 the current one, with points scored), a snapshot and the summaries
+    kept, and what the commands print of them now: the truth."""
+    for args in (("show",), ("matches",)):
+        assert ref(*args).exit_code == 0
+    assert _rows(ref.db, "SELECT count(*) FROM snapshots WHERE match = 2")[0][0] >= 1
+    assert _rows(ref.db, "SELECT count(*) FROM summaries")[0][0] == 2
+    ref.truth = {args: ref(*args).output for args in PRINTERS}
+    assert ref("verify", "--all").exit_code == 0
+    return ref
 
 
 def _rows(db, sql: str, params=()) -> list[tuple]:
@@ -67,16 +57,16 @@ def _no_traceback(r) -> None:
     assert "Traceback" not in r.output
 
 
-def assert_truth_printed(ref) -> None:
+def assert_truth_printed(run) -> None:
     for args in PRINTERS:
-        r = ref(*args)
+        r = run(*args)
         _no_traceback(r)
-        assert (r.exit_code, r.output) == (0, ref.truth[args]), (args, r.output)
+        assert (r.exit_code, r.output) == (0, run.truth[args]), (args, r.output)
 
 
-def assert_verify_reports(ref, table: str, match: int = 2) -> None:
+def assert_verify_reports(run, table: str, match: int = 2) -> None:
     for args in (("verify", "--all"), ("verify", "--match", str(match))):
-        r = ref(*args)
+        r = run(*args)
         _no_traceback(r)
         assert r.exit_code == 1, (args, r.output)
         assert f"match {match} " in r.output and f"table {table}" in r.output, (args, r.output)
@@ -86,29 +76,30 @@ def _summary(db, match: int) -> dict:
     return json.loads(_rows(db, "SELECT data FROM summaries WHERE match = ?", (match,))[0][0])
 
 
-def test_a_forged_summary_is_not_printed_and_verify_reports_it(ref):
+def test_a_forged_summary_is_not_printed_and_verify_reports_it(cached):
     """The issue's first tamper: a final score multiplied and the winner changed in the
     summaries table (no hash to redo): `matches` and `standings` printed the forgery and
     `verify --all` said ok."""
-    data = _summary(ref.db, 2)
+    data = _summary(cached.db, 2)
     data["totals"] = {p: t * 100 + 3800 for p, t in data["totals"].items()}
     data["winners"], data["status"] = ["bob"], "won by bob"
-    edit(ref.db, "UPDATE summaries SET data = ? WHERE match = 2", (json.dumps(data),))
-    assert_truth_printed(ref)
-    assert_verify_reports(ref, "summaries")
+    edit(cached.db, "UPDATE summaries SET data = ? WHERE match = 2", (json.dumps(data),))
+    assert_verify_reports(cached, "summaries")
+    assert_truth_printed(cached)
+    assert cached("verify", "--all").exit_code == 0  # the edited row was made again
 
 
-def test_a_summary_that_is_not_json_is_ignored_without_a_traceback(ref):
-    edit(ref.db, "UPDATE summaries SET data = '{not json' WHERE match = 2")
-    assert_truth_printed(ref)
-    assert_verify_reports(ref, "summaries")
+def test_a_summary_that_is_not_json_is_ignored_without_a_traceback(cached):
+    edit(cached.db, "UPDATE summaries SET data = '{not json' WHERE match = 2")
+    assert_verify_reports(cached, "summaries")
+    assert_truth_printed(cached)
 
 
-def test_a_summary_row_is_made_again_after_an_edit(ref):
-    edit(ref.db, "UPDATE summaries SET data = '{not json' WHERE match = 2")
-    assert ref("matches").output == ref.truth[("matches",)]  # ignored and rebuilt
-    assert ref("verify", "--all").exit_code == 0
-    assert _summary(ref.db, 2)["status"] == "in play"
+def test_a_summary_row_is_made_again_after_an_edit(cached):
+    edit(cached.db, "UPDATE summaries SET data = '{not json' WHERE match = 2")
+    assert cached("matches").output == cached.truth[("matches",)]  # ignored and rebuilt
+    assert cached("verify", "--all").exit_code == 0
+    assert _summary(cached.db, 2)["status"] == "in play"
 
 
 def _forge_newest_snapshot(db, match: int, points: int) -> None:
@@ -137,11 +128,12 @@ def _columns(db, table: str) -> list[str]:
     return [r[1] for r in _rows(db, f"PRAGMA table_info({table})")]
 
 
-def test_a_forged_snapshot_with_its_digest_recomputed_is_not_shown(ref):
-    _forge_newest_snapshot(ref.db, 2, 1000)
-    assert_truth_printed(ref)
-    assert_verify_reports(ref, "snapshots")
-    assert "1000" not in ref("score").output
+def test_a_forged_snapshot_with_its_digest_recomputed_is_not_shown(cached):
+    _forge_newest_snapshot(cached.db, 2, 1000)
+    assert_verify_reports(cached, "snapshots")
+    assert_truth_printed(cached)
+    assert "1000" not in cached("score").output
+    assert cached("verify", "--all").exit_code == 0  # the edited row was dropped, made again
 
 
 SNAPSHOT_COLUMNS = ["match", "seq", "hash", "code", "gone", "content", "marks", "state",
@@ -161,48 +153,48 @@ def _edit_column(db, table: str, column: str, match: int) -> None:
 
 
 @pytest.mark.parametrize("column", SNAPSHOT_COLUMNS)
-def test_an_edit_of_any_snapshot_column_is_reported_and_never_shown(ref, column):
+def test_an_edit_of_any_snapshot_column_is_reported_and_never_shown(cached, column):
     if column == "match":  # match 2's snapshots put on match 1
-        edit(ref.db, "UPDATE snapshots SET match = 1 WHERE match = 2")
-        assert_verify_reports(ref, "snapshots", match=1)
+        edit(cached.db, "UPDATE snapshots SET match = 1 WHERE match = 2")
+        assert_verify_reports(cached, "snapshots", match=1)
     else:
-        _edit_column(ref.db, "snapshots", column, 2)
-        assert_verify_reports(ref, "snapshots")
-    assert_truth_printed(ref)
+        _edit_column(cached.db, "snapshots", column, 2)
+        assert_verify_reports(cached, "snapshots")
+    assert_truth_printed(cached)
 
 
 @pytest.mark.parametrize("column", SUMMARY_COLUMNS)
-def test_an_edit_of_any_summary_column_is_reported_and_never_printed(ref, column):
+def test_an_edit_of_any_summary_column_is_reported_and_never_printed(cached, column):
     if column == "match":  # match 1's row put in place of match 2's
-        edit(ref.db, "DELETE FROM summaries WHERE match = 2")
-        edit(ref.db, "UPDATE summaries SET match = 2 WHERE match = 1")
+        edit(cached.db, "DELETE FROM summaries WHERE match = 2")
+        edit(cached.db, "UPDATE summaries SET match = 2 WHERE match = 1")
     else:
-        _edit_column(ref.db, "summaries", column, 2)
-    assert_verify_reports(ref, "summaries")
-    assert_truth_printed(ref)
+        _edit_column(cached.db, "summaries", column, 2)
+    assert_verify_reports(cached, "summaries")
+    assert_truth_printed(cached)
 
 
 @pytest.mark.parametrize("where", ["", " WHERE key = 'current'"])
-def test_junk_in_settings_is_one_line_not_a_traceback(ref, where):
-    edit(ref.db, f"UPDATE settings SET value = '1; drop table events'{where}")
+def test_junk_in_settings_is_one_line_not_a_traceback(cached, where):
+    edit(cached.db, f"UPDATE settings SET value = '1; drop table events'{where}")
     for args in ("show",), ("matches",), ("standings",), ("score",), ("verify", "--all"):
-        r = ref(*args)
+        r = cached(*args)
         _no_traceback(r)
         assert r.exit_code in (0, 1, 2), (args, r.output)
         if r.exit_code == 2:
             assert len(r.output.strip().splitlines()) == 1 and "error:" in r.output, r.output
     if where:  # only the current match's number: the list of matches still reads
-        assert ref("matches").exit_code == 0
-        assert ref("show").exit_code == 2 and "referee use" in ref("show").output
+        assert cached("matches").exit_code == 0
+        assert cached("show").exit_code == 2 and "referee use" in cached("show").output
 
 
-def test_the_key_is_outside_the_database_and_private(ref):
+def test_the_key_is_outside_the_database_and_private(cached):
     key = os.environ["REFEREE_KEY"]
     assert os.path.exists(key)
     assert stat.S_IMODE(os.stat(key).st_mode) == 0o600
     with open(key, "rb") as f:
         secret = f.read()
-    assert secret not in ref.db.read_bytes()
+    assert secret not in cached.db.read_bytes()
 
 
 def test_a_cli_run_makes_its_key_in_the_folder_asked(tmp_path):
@@ -218,7 +210,7 @@ def test_a_cli_run_makes_its_key_in_the_folder_asked(tmp_path):
     assert key.exists() and stat.S_IMODE(key.stat().st_mode) == 0o600
 
 
-def test_caches_made_under_another_key_are_not_used_and_verify_says_so(ref, tmp_path,
+def test_caches_made_under_another_key_are_not_used_and_verify_says_so(cached, tmp_path,
                                                                        monkeypatch):
     """A key lost (or a database copied from another user): every cache fails its MAC, is
     reported by verify and made again by the commands, which print the truth."""
@@ -227,8 +219,8 @@ def test_caches_made_under_another_key_are_not_used_and_verify_says_so(ref, tmp_
     monkeypatch.setenv("REFEREE_KEY", str(tmp_path / "other.key"))
     key._key.cache_clear()
     try:
-        r = ref("verify", "--all")
+        r = cached("verify", "--all")
         assert r.exit_code == 1 and "another key" in r.output, r.output
-        assert_truth_printed(ref)
+        assert_truth_printed(cached)
     finally:
         key._key.cache_clear()
