@@ -224,3 +224,24 @@ def test_caches_made_under_another_key_are_not_used_and_verify_says_so(cached, t
         assert_truth_printed(cached)
     finally:
         key._key.cache_clear()
+
+
+def test_an_event_edited_in_place_with_its_time_set_back_is_still_found(cached):
+    """The memo of what was checked (outside the database) is keyed by the file's state: bytes
+    edited in place, same size, with the modification time set back (`touch -d`), used to
+    keep that key, so the edited event under the snapshot was printed by `log` unchecked. The
+    change time, which nobody can set back, is in the key now."""
+    for _ in range(2):  # the second command finds the memo the first one wrote
+        assert cached("show").exit_code == 0
+    path = cached.db
+    before = os.stat(path)
+    raw = path.read_bytes()
+    old, new = b'"text":"4-5-5 D-1,0 as 5-4-5"', b'"text":"3-4-5 D-1,0 as 5-4-5"'
+    wal = path.with_name(path.name + "-wal")
+    assert raw.count(old) == 1 and not (wal.exists() and wal.stat().st_size)  # all in the file
+    path.write_bytes(raw.replace(old, new))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    for args in (("log",), ("show",)):
+        r = cached(*args)
+        assert r.exit_code == 2 and "event 3 breaks the hash chain" in r.output, (args, r.output)
+    assert cached("verify").exit_code == 1
