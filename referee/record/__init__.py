@@ -22,16 +22,45 @@ or is bound to the chain head it was made from; a cache that fails is ignored an
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from referee.engine import Event
-from referee.record.match_read import read
-from referee.record.snapshots import EventsView, Folded, LazyLog, code_fingerprint
 from referee.record.store import Match, Stamped, Store, default_path
 
 if TYPE_CHECKING:
+    from referee.engine import Event, Game
+    from referee.record.snapshots import EventsView, Folded, LazyLog
     from referee.record.summaries import Standing, Summary
     from referee.record.verification import Report
+
+# what reading a match needs (the snapshots and their unpickler) is loaded on first use: a
+# command that only opens the store (`use`, `new`) does not import it
+_LAZY = {"EventsView": "snapshots", "Folded": "snapshots", "LazyLog": "snapshots"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(f"referee.record.{_LAZY[name]}"), name)
+    raise AttributeError(f"module 'referee.record' has no attribute {name!r}")
+
+
+def read(store: Store, match_id: int | None = None, upto: int | None = None,
+         replay: bool = True) -> tuple[Match, Game, Folded]:
+    """The current (or given) match, its game, and its verified events folded (through the
+    snapshot cache) up to event `upto` (replay=False: verified, not folded); the match record
+    must agree with its first event."""
+    from referee.record import match_read
+
+    return match_read.read(store, match_id, upto, replay)
+
+
+def code_fingerprint(game_class: type) -> str:
+    """The rules' source (the game's folder, the engine and the table's corrections) and the
+    Python version: a cache made by other rules is never used."""
+    from referee.record import snapshots
+
+    return snapshots.code_fingerprint(game_class)
 
 __all__ = ["EventsView", "Folded", "LazyLog", "Match", "Stamped", "Store", "code_fingerprint",
            "default_path", "finish", "memo_pieces", "read", "standings", "summaries_of", "verify"]
