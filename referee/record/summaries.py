@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from referee import engine, table
+from referee import engine
 from referee.engine import Event, Game, RefereeError
 from referee.record import integrity, key, snapshots
 from referee.record.event_digest import JOINED, EventDigest, digest
@@ -202,7 +202,10 @@ def _load(store: Store, m: Match) -> tuple[Summary, tuple | None]:
 def summarised(m: Match, g: Game, state: object, entries: Sequence[Event],
                moves: int) -> tuple[Summary, str]:
     """A match's summary, and its data column: the totals with the table's corrections, the
-    winners and reason of the rules' (or the table's) outcome, the moves and the status."""
+    winners and reason of the rules' (or the table's) outcome, the moves and the status.
+    (The table's rules are imported here: `matches` on kept summaries needs none of them.)"""
+    from referee import table
+
     totals = engine.totals(table.ledger(g, state, entries), m.players)
     outcome = table.outcome(g, state, entries)
     s = Summary(m, totals, outcome.winners if outcome else None,
