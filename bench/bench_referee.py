@@ -47,7 +47,7 @@ import machine  # noqa: E402
 
 from referee import session  # noqa: E402
 from referee.games.tripple_domino import GAME, Place  # noqa: E402
-from referee.store import Store  # noqa: E402
+from referee.record import Store  # noqa: E402
 
 COMMANDS = [
     ["show"], ["score"], ["log"], ["check", "draw"], ["play", "draw"], ["undo"],
@@ -265,6 +265,8 @@ def main() -> None:
         env.pop("PYTHONDONTWRITEBYTECODE", None)
         env.pop("REFEREE_CACHE", None)  # the card memo in a cache folder of its own: other
         env["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # checkouts would rewrite the user's
+        env["REFEREE_KEY"] = os.environ["REFEREE_KEY"] = str(Path(tmp) / "referee.key")  # the
+        # caches' MAC key (referee/record/key.py) of this run, not the user's
         started = time.perf_counter()
         made = opts.keep if opts.keep is not None else db
         if opts.keep is not None and opts.keep.exists():

@@ -151,7 +151,7 @@ def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> N
 @click.pass_context
 def matches_cmd(ctx, as_json: bool) -> None:
     """Every match in the database; * marks the current one."""
-    from referee import engine, scoreboard, summaries
+    from referee import engine, record, scoreboard
     from referee.engine import RefereeError
 
     store = _store(ctx)
@@ -161,7 +161,7 @@ def matches_cmd(ctx, as_json: bool) -> None:
         current = None
     rows = [(x.match, x.scores, engine.Outcome(x.winners, x.reason or "") if x.winners is not None
              else None, x.moves, "unreadable" if x.error else x.status, x.error, x.scratch)
-            for x in summaries.every(store)]
+            for x in record.summaries_of(store)]
     if as_json:
         _json([{"match": m.id, "game": m.game, "players": list(m.players), "options": m.options,
                 "created": m.created, "current": m.id == current,
@@ -419,7 +419,7 @@ def score_cmd(ctx, match_id, every, as_json) -> None:
     """The score ledger, round by round, every bonus and penalty itemised (the latest rounds;
     --all: every one), and the totals."""
     if as_json:
-        from referee.record_memo import score_json
+        from referee.whole_record import score_json
 
         click.echo(score_json(_store(ctx), match_id))
         return
@@ -445,7 +445,7 @@ def log_cmd(ctx, match_id, every, as_json, script) -> None:
     """The match record: the latest events in order (--all: every one), with who, what and
     the points each scored."""
     if every or as_json or script:
-        from referee.record_memo import whole_log
+        from referee.whole_record import whole_log
 
         form = "script" if script else "json" if as_json else "all"
         click.echo(whole_log(_store(ctx), match_id, form))
@@ -467,9 +467,9 @@ def log_cmd(ctx, match_id, every, as_json, script) -> None:
 @click.pass_context
 def standings_cmd(ctx, game_name, as_json) -> None:
     """Across matches, per game and player: played, finished, won, average and best total."""
-    from referee import summaries
+    from referee import record
 
-    rows = summaries.standings(_store(ctx), game_name)
+    rows = record.standings(_store(ctx), game_name)
     if as_json:
         _json([s._asdict() for s in rows])
         return
@@ -496,7 +496,7 @@ def standings_cmd(ctx, game_name, as_json) -> None:
 def verify_cmd(ctx, every, match_id, as_json) -> None:
     """Check the record: hash chains, match headers, chain heads, no match dropped (exit 1
     with what broke and where)."""
-    from referee.verification import verify
+    from referee.record import verify
 
     report = verify(_store(ctx), match_id, every)
     if as_json:

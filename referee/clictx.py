@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from referee.store import Store
+    from referee.record import Store
 
 
 def store_of(ctx: click.Context) -> Store:
     """The Store of this invocation (--db or $REFEREE_DB), opened on first use."""
-    from referee.store import Store  # not for `referee --help` or `referee games`
+    from referee.record import Store  # not for `referee --help` or `referee games`
 
     root = ctx.find_root()
     obj = root.obj
@@ -25,11 +25,10 @@ def store_of(ctx: click.Context) -> Store:
 
 def _finish(store: Store) -> None:
     """After the command: what its checks found, remembered for the next command while the
-    file stays as it is (referee/trust_memo.py); then the database is closed."""
-    from referee import trust_memo
+    file stays as it is; then the database is closed."""
+    from referee import record
 
-    trust_memo.finish(store)
-    store.close()
+    record.finish(store)
 
 
 def echo_json(data: Any) -> None:

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from referee import registry
 from referee.engine import RefereeError
-from referee.store import Match
 
 
 def looks_like_path(name: str) -> bool:
@@ -43,9 +42,3 @@ def resolve(name: str, options: Mapping[str, str]) -> tuple[str, dict[str, str]]
     raise RefereeError(f"{folder / 'game.toml'} has no [scoring] table, so the referee cannot "
                        "keep its score: add one (`pnp new --blank` writes an example)",
                        "referee new")
-
-
-def own_name(m: Match) -> str:
-    """The game a match is of, as people name it: a match started from a designer's folder
-    carries its game's name in the option `game-name` (standings and playtests group by it)."""
-    return m.options.get("game-name") or m.game

@@ -43,7 +43,7 @@ class ScoreItem(NamedTuple):
     """One itemised line of the score ledger: who, how many points, why, in which round.
 
     A named tuple rather than a dataclass: a long match's state holds tens of thousands, and
-    a snapshot rebuilds them four times faster as tuples (referee/state_pickle.py)."""
+    a snapshot rebuilds them four times faster as tuples (referee/record/state_pickle.py)."""
 
     player: str
     points: int
@@ -331,7 +331,7 @@ def sums(ledger: Iterable[ScoreItem]) -> dict[str, int]:
 
 
 class SummedLedger(tuple):
-    """A ledger read back from a snapshot (referee/state_pickle.py) with each player's sum
+    """A ledger read back from a snapshot (referee/record/state_pickle.py) with each player's sum
     (what sums() gives) kept beside it: a long match's ledger is 24,000 items, and every
     command shows the totals. A tuple cannot change, so neither can its sums."""
 

@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from pnp_shared import files
-from referee import jsontext, record_memo, session
+from referee import jsontext, session, whole_record
 from referee.engine import RefereeError
-from referee.store import Store
+from referee.record import Store
 
 
 def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
@@ -27,18 +27,18 @@ def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
 def record(store: Store, cur: session.Loaded) -> dict[str, Any]:
     """One match as data: who, options, every event as recorded, the ledger and the result.
     The events and the ledger are laid out already, as jsontext.pretty_bytes writes them
-    (from the record memo: referee/record_memo.py)."""
+    (from the record memo: referee/whole_record.py)."""
     m, g = cur.match, cur.game
     outcome = cur.outcome()
     count = len(cur.stamped)
-    events = record_memo.pieces(
+    events = whole_record.pieces(
         store, m.id, type(g), cur.table_events, count, "export",
-        lambda first: [record_memo.exported(s) for s in cur.stamped.span(first, count)])
+        lambda first: [whole_record.exported(s) for s in cur.stamped.span(first, count)])
     return {
         "match": m.id, "game": m.game, "title": g.title, "created": m.created,
         "players": list(m.players), "options": m.options,
         "events": jsontext.Verbatim(b"[\n%s\n    ]" % events),
-        "ledger": record_memo.ledger(store, cur, "export-ledger"),
+        "ledger": whole_record.ledger(store, cur, "export-ledger"),
         "totals": cur.totals(),
         "adjusted": {p: t.adjusted for p, t in cur.scores().items()},
         "status": cur.status(),

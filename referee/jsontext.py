@@ -14,7 +14,7 @@ import orjson
 
 class Verbatim:
     """JSON text laid out already as pretty() lays it out where it goes: written as it is (the
-    record memo's pieces: referee/record_memo.py)."""
+    record memo's pieces: referee/record/record_memo.py)."""
 
     __slots__ = ("text",)
 

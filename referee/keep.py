@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from referee import session
+from referee.record import Store
 from referee.simulate import GameRecord, Plan
-from referee.store import Store
 
 
 def keep(store: Store, plan: Plan, records: Sequence[GameRecord]) -> list[int]:

@@ -14,8 +14,8 @@ from typing import Any
 from pnp_shared.errors import UserError
 from referee.engine import Event, RefereeError, find_player
 from referee.note_text import describe as describe
+from referee.record import Store
 from referee.session import Loaded, load
-from referee.store import Store
 
 MAX_NOTE = 2000  # characters: a remark, not a file
 

@@ -19,15 +19,15 @@ from typing import Any
 
 from referee import registry, report, session, table
 from referee.engine import RefereeError, ScoreItem
+from referee.record import Match, Store
 from referee.simulate import GameRecord
-from referee.store import Match, Store
 
 
 def select(store: Store, game: str) -> tuple[str, list[Match]]:
     """The matches of GAME: a designer's game by name or folder, or a bundled game by name."""
     from pathlib import Path
 
-    from referee.definitions import looks_like_path, own_name
+    from referee.definitions import looks_like_path
 
     wanted = game.strip()
     if looks_like_path(wanted) or (Path(wanted) / "game.toml").is_file():
@@ -40,12 +40,12 @@ def select(store: Store, game: str) -> tuple[str, list[Match]]:
                                "GAME")
         wanted = found[0]
     every = store.matches()
-    names = list(dict.fromkeys(own_name(m) for m in every))
-    mine = [m for m in every if own_name(m) == wanted]
+    names = list(dict.fromkeys(m.own_name for m in every))
+    mine = [m for m in every if m.own_name == wanted]
     if not mine:
         try:  # a bundled game's name in another spelling (Tripple_Domino)
             wanted = registry.game(wanted).name
-            mine = [m for m in every if own_name(m) == wanted]
+            mine = [m for m in every if m.own_name == wanted]
         except RefereeError:
             pass
     if not mine:

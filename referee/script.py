@@ -8,8 +8,8 @@ import shlex
 from collections.abc import Mapping
 
 from referee.engine import Event
+from referee.record import Match
 from referee.session import LogLine
-from referee.store import Match
 
 
 def header(m: Match, control: Mapping[int, Event]) -> str:

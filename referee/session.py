@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import nullcontext
 from typing import Any, NamedTuple
 
-from referee import engine, registry, scoreboard, snapshots, table
+from referee import engine, record, registry, scoreboard, table
 from referee.engine import (
     AmbiguousMove,
     Event,
@@ -21,7 +21,7 @@ from referee.engine import (
     ScoreItem,
     Verdict,
 )
-from referee.store import Match, Stamped, Store
+from referee.record import Match, Stamped, Store
 
 
 class Loaded(NamedTuple):
@@ -94,39 +94,18 @@ class Played(NamedTuple):
     state: Any = None
 
 
-def read(store: Store, match_id: int | None = None, upto: int | None = None,
-         replay: bool = True) -> tuple[Match, Game, snapshots.Folded]:
-    """The current (or given) match, its game, and its verified events folded (through the
-    snapshot cache) up to event `upto` (replay=False: verified, not folded); the match record
-    must agree with its first event. What load() and log() build on, and what the whole record
-    is printed from (referee/record_memo.py)."""
-    m = store.match(match_id) if match_id is not None else store.current()
-    g = registry.game(m.game)
-    if upto is not None:
-        last = store.last_seq(m.id)
-        if not 1 <= upto <= last:
-            raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last}", "--to")
-    folded = snapshots.fold(store, m.id, g, upto, replay)
-    first = folded.log[0].event
-    if first.kind != "new" or first.data.get("game") != m.game or tuple(
-            first.data.get("players", ())) != m.players:
-        raise RefereeError("tampered log: the match record disagrees with its first event",
-                           f"match {m.id}, event 1; {store.path}")
-    return m, g, folded
-
-
 def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
     """The current (or given) match, folded up to event `upto` (all events when None)."""
-    m, g, folded = read(store, match_id, upto)
-    return Loaded(m, g, snapshots.EventsView(folded.log), folded.state, folded.log,
+    m, g, folded = record.read(store, match_id, upto)
+    return Loaded(m, g, record.EventsView(folded.log), folded.state, folded.log,
                   folded.control, folded.marks)
 
 
 def checked(store: Store, match_id: int | None = None) -> Loaded:
     """The current (or given) match's events, verified as load() verifies them, without its
     state (None): for a command that decides from the log alone (redo)."""
-    m, g, folded = read(store, match_id, replay=False)
-    return Loaded(m, g, snapshots.EventsView(folded.log), None, folded.log, folded.control)
+    m, g, folded = record.read(store, match_id, replay=False)
+    return Loaded(m, g, record.EventsView(folded.log), None, folded.log, folded.control)
 
 
 def new_match(
@@ -255,12 +234,12 @@ class LogLine(NamedTuple):
 
 def log(store: Store, match_id: int | None = None, last: int | None = None) -> list[LogLine]:
     """Every event in order, or the `last` N, as log lines (log_lines)."""
-    _, g, folded = read(store, match_id)
+    _, g, folded = record.read(store, match_id)
     count = len(folded.log)
     return log_lines(g, folded, 1 if last is None else max(1, count - last + 1))
 
 
-def log_lines(g: Game, folded: snapshots.Folded, first: int) -> list[LogLine]:
+def log_lines(g: Game, folded: record.Folded, first: int) -> list[LogLine]:
     """Events `first`.. as log lines: moves carry the score items they added to the ledger
     (read from the final ledger by the ledger length after each event, which the fold keeps),
     adjustments the correction they made. Only these events are read: which were undone or set
@@ -288,6 +267,7 @@ def added(ledger: Sequence[ScoreItem], marks: Sequence[int], seq: int) -> Sequen
 
 
 def describe(e: Event) -> str:
+    """An event as the log reads it (and as undo and redo record what they took)."""
     d = e.data
     if e.kind == "new":
         opts = " ".join(f"{k}={v}" for k, v in sorted(d.get("options", {}).items()))

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from referee import engine, table
 from referee.engine import Event, RefereeError
+from referee.record import Match, Store
 from referee.session import Loaded, checked, describe, load
-from referee.store import Match, Store
 
 
 @dataclass(frozen=True)

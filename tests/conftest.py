@@ -107,6 +107,20 @@ def referee_run(tmp_path):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _referee_key(tmp_path_factory):
+    """The key of the referee's cache MACs (referee/record/key.py) in a folder of this run,
+    never the user's data folder."""
+    import os
+
+    if "REFEREE_KEY" in os.environ:
+        yield
+        return
+    os.environ["REFEREE_KEY"] = str(tmp_path_factory.mktemp("referee-key") / "referee.key")
+    yield
+    del os.environ["REFEREE_KEY"]
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _referee_cache(tmp_path_factory):
     """The referee's memos (cards, games, what each test database was verified to hold) in a
     folder of this run, not the user's cache folder (each test database would leave a file)."""

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from referee import registry, session
-from referee.store import Store
+from referee.record import Store
 
 CODA_PASSPHRASES = {"ana": "quokka-lamp-river-ana", "ben": "quokka-lamp-river-ben"}
 # The hidden tiles typed at the hidden prompt: values never revealed in the moves below.

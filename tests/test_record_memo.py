@@ -10,8 +10,9 @@ import sqlite3
 import pytest
 from click.testing import CliRunner
 
-from referee import log_text, record_memo
+from referee import log_text
 from referee.cli import main
+from referee.record import record_memo
 
 FORMS = (["log", "--all"], ["log", "--json"], ["log", "--script"], ["export"],
          ["score", "--json"])
@@ -116,7 +117,7 @@ def test_a_short_match_keeps_no_memo(tmp_path, monkeypatch):
 def test_every_game_prints_the_same_record_from_the_memo(referee, tmp_path, monkeypatch, game):
     """The memo relies on each game's ledger only growing: a simulated match of each game,
     replayed move by move, prints through the memo what it prints from nothing."""
-    from referee.store import Store
+    from referee.record.store import Store
 
     monkeypatch.setattr(record_memo, "STALE", 1)
     played = tmp_path / "simulated.sqlite3"

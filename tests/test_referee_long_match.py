@@ -10,10 +10,11 @@ import shutil
 import pytest
 from click.testing import CliRunner
 
-from referee import session, snapshots
+from referee import session
 from referee.cli import LOG_SHOWN, main
 from referee.games.tripple_domino import GAME
-from referee.store import Store
+from referee.record import snapshots
+from referee.record.store import Store
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +116,7 @@ def test_verify_hashes_every_event_without_parsing_each(long_match, monkeypatch)
 
 def _rechain(db, match_id: int) -> None:
     """Recompute every hash and link of a match after an edit (a careful tamperer)."""
-    from referee.store import GENESIS, event_hash
+    from referee.record.store import GENESIS, event_hash
 
     prev = GENESIS
     for seq, kind, data, at in db.execute("SELECT seq, kind, data, at FROM events WHERE match "
@@ -140,7 +141,7 @@ def test_verify_finds_what_loading_every_event_finds(long_match, tmp_path, edit)
     import shutil
     import sqlite3
 
-    from referee import chain_check
+    from referee.record import chain_check
 
     db = tmp_path / "copy.sqlite3"
     shutil.copyfile(long_match, db)

@@ -13,7 +13,7 @@ import pytest
 from referee import registry, session
 from referee.games.tripple_domino import GAME as TD
 from referee.games.tripple_domino import Place
-from referee.store import Store
+from referee.record.store import Store
 
 LABEL = re.compile(r"[UuDd]-?\d+,-?\d+")
 

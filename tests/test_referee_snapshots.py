@@ -13,9 +13,10 @@ import subprocess
 
 import pytest
 
-from referee import engine, registry, session, snapshots, table_session
+from referee import engine, registry, session, table_session
 from referee.games.tripple_domino import GAME
-from referee.store import Store
+from referee.record import snapshots
+from referee.record.store import Store
 from tests.programs import REFEREE
 
 
@@ -154,7 +155,7 @@ def test_redo_ignores_an_edited_snapshot_as_every_command_does(store, edit):
 def test_a_snapshot_that_would_build_other_objects_is_refused(store):
     import pickle
 
-    from referee import state_pickle
+    from referee.record import state_pickle
 
     evil = pickle.dumps(os.system)
     with pytest.raises(pickle.UnpicklingError, match="may not build"):
@@ -199,8 +200,10 @@ def test_matches_and_standings_read_kept_summaries_and_refresh_a_changed_match(t
         ref("play", f"start {a}=5-5-5 {b}=4-4-4")
     first = ref("matches"), ref("standings")
     loads = []
-    real = session.load
-    monkeypatch.setattr(session, "load", lambda *a, **k: loads.append(a) or real(*a, **k))
+    from referee.record import summaries
+
+    real = summaries._load  # a match folded again to make its summary
+    monkeypatch.setattr(summaries, "_load", lambda *a, **k: loads.append(a) or real(*a, **k))
     assert (ref("matches"), ref("standings")) == first
     assert loads == []  # nothing folded: every summary still fits
     ref("play", "draw")  # match 3 changes: only it is loaded again, and shown changed
@@ -213,7 +216,7 @@ def test_matches_and_standings_read_kept_summaries_and_refresh_a_changed_match(t
 def test_every_games_state_survives_a_snapshot(name):
     """Snapshots only build the referee's dataclasses: every game's state must be made of them
     (or it would silently never be cached)."""
-    from referee import state_pickle
+    from referee.record import state_pickle
 
     g = registry.game(name)
     s = g.setup(g.sample.players, engine.check_options(g, dict(g.sample.options)))
@@ -250,7 +253,7 @@ def test_a_move_committed_by_another_terminal_during_a_read_is_not_tampering(sto
 def test_the_events_digest_is_the_same_in_one_pass_or_taken_on_and_sees_any_edit(store):
     """A snapshot saved after a fold carries the digest taken on from the one it started from;
     the next command checks it in one pass: both must agree, and any edited column differ."""
-    from referee.event_digest import EventDigest, digest
+    from referee.record.event_digest import EventDigest, digest
 
     play_randomly(store, 30, seed=4)
     db, last = store.db, store.last_seq(1)
@@ -273,7 +276,7 @@ def test_a_long_ledgers_repeated_labels_are_stored_once_in_a_snapshot():
     labels 24,000 times, and each written once keeps the snapshot small and quick to read."""
     from dataclasses import replace
 
-    from referee import state_pickle
+    from referee.record import state_pickle
 
     s = GAME.setup(("ana", "bob"), engine.check_options(GAME, {}))
     label = "tile 1-2-3 at U4,-7 (double match, 2 edges)"
@@ -292,7 +295,7 @@ def test_totals_of_a_ledger_read_back_from_a_snapshot_are_its_sums():
     correction's name) last."""
     from dataclasses import replace
 
-    from referee import state_pickle
+    from referee.record import state_pickle
 
     s = GAME.setup(("ana", "bob"), engine.check_options(GAME, {}))
     items = tuple(engine.ScoreItem(p, v, "x") for p, v in

@@ -10,8 +10,9 @@ import pytest
 from click.testing import CliRunner
 from test_referee_startup import imported_by
 
-from referee import registry, session, snapshots
+from referee import registry
 from referee.cli import main
+from referee.record import snapshots
 
 
 @pytest.fixture
@@ -45,8 +46,10 @@ def test_the_rules_fingerprint_read_from_the_folder_is_the_loaded_rules_one(name
 def test_a_summary_made_by_other_rules_is_rebuilt(db, monkeypatch):
     first = CliRunner().invoke(main, ["--db", db, "standings"]).output
     loads = []
-    real = session.load
-    monkeypatch.setattr(session, "load", lambda *a, **k: loads.append(a) or real(*a, **k))
+    from referee.record import summaries
+
+    real = summaries._load  # a match folded again to make its summary
+    monkeypatch.setattr(summaries, "_load", lambda *a, **k: loads.append(a) or real(*a, **k))
     monkeypatch.setattr(snapshots, "code_fingerprint_by_name", lambda name: "other rules")
     assert CliRunner().invoke(main, ["--db", db, "standings"]).output == first
     assert len(loads) == 2  # both matches loaded again, not read from their summaries

@@ -15,7 +15,7 @@ import pytest
 
 from referee import session
 from referee.engine import RefereeError
-from referee.store import Store
+from referee.record.store import Store
 from tests.programs import REFEREE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -97,7 +97,7 @@ def test_a_rewritten_chain_tail_is_still_caught(db):
 
 WRITER = textwrap.dedent("""
     import sys
-    from referee.store import Store
+    from referee.record.store import Store
     store = Store(sys.argv[1])
     match, tag, n = int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
     for i in range(n):
@@ -182,7 +182,7 @@ def test_the_database_path_comes_from_the_environment(tmp_path, monkeypatch):
 def test_default_path_is_in_the_user_data_folder(monkeypatch):
     from platformdirs import user_data_path
 
-    from referee.store import default_path
+    from referee.record.store import default_path
 
     monkeypatch.delenv("REFEREE_DB", raising=False)
     assert default_path().parent == user_data_path("referee", appauthor=False)

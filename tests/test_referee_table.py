@@ -220,7 +220,7 @@ def test_totals_after_a_correction_on_a_match_read_from_its_snapshot(tmp_path):
     """A state read back from a snapshot keeps its ledger's sums (state_pickle); the totals with
     the table's corrections added to them are those of every item, as summed one by one."""
     from referee import engine, session, table_session
-    from referee.store import Store
+    from referee.record.store import Store
 
     store = Store(tmp_path / "m.sqlite3")
     session.new_match(store, "tripple-domino", ["ana", "bob"], {})

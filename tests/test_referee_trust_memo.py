@@ -12,8 +12,8 @@ import sys
 
 import pytest
 
-from referee import block_digest, dbopen, trust_memo
-from referee.store import SCHEMA, Store
+from referee.record import block_digest, dbopen, trust_memo
+from referee.record.store import SCHEMA, Store
 from tests.test_referee_integrity import CASES, READERS, tamper
 
 MORE = {  # edits of events under the snapshot: only the digest the memo stands in for sees them
@@ -141,7 +141,7 @@ def test_redo_reads_no_state_and_still_reports_an_edit(warm):
 
 
 def test_redo_unpickles_one_state_not_two(warm, monkeypatch):
-    from referee import state_pickle
+    from referee.record import state_pickle
 
     warm("undo")
     warm("show")  # a snapshot after the undo too: the state before the redo is at hand
@@ -153,7 +153,7 @@ def test_redo_unpickles_one_state_not_two(warm, monkeypatch):
 
 
 def test_the_shell_reads_the_position_once_before_its_first_prompt(warm, monkeypatch):
-    from referee import state_pickle
+    from referee.record import state_pickle
 
     loads = []
     real = state_pickle.loads
@@ -179,7 +179,7 @@ def test_a_snapshot_edited_after_the_memo_is_warm_is_not_trusted(warm, edit):
 
 APPEND_AND_LEAVE = """
 import sys
-from referee.store import Store
+from referee.record.store import Store
 store = Store(sys.argv[1])
 store.append(int(sys.argv[2]), "rejected", {"text": "from another terminal"})
 store.close()

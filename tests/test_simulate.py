@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from referee import engine, registry, session
 from referee.cli import main
 from referee.dealing import dealer_class
+from referee.record.store import Store
 from referee.report import summarise, wilson
 from referee.simulate import Plan, play_one, run, seats
-from referee.store import Store
 from tests.rigged_game import GAME as RIGGED
 
 # (game, players, options) short enough for a test; every one ends by its own rules

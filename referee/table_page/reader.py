@@ -30,7 +30,7 @@ class Reader:
         self.view: dict[str, Any] | None = None
 
     def _open(self) -> None:
-        from referee.store import Store
+        from referee.record import Store
 
         self._store = Store(self.path)
         self._watch = sqlite3.connect(f"{Path(self._store.path).resolve().as_uri()}?mode=ro",

@@ -3,23 +3,26 @@
 Why: those two read every match; loading 2,000 matches one by one (verify, unpickle, fold the
 tail) takes seconds. A summary is kept per match, keyed like a snapshot: the match's last event
 hash, the rules' source, and a digest of all its events as stored, recomputed for every match in
-two grouped queries. A match whose summary no longer fits (new events, other rules, an edit) is
-loaded the ordinary way, which reports any tampering, and its summary is written again.
+two grouped queries. Each row carries an HMAC over all its columns under the user's key
+(key.py, kept outside the database), so an edit of the database cannot forge a result. A match
+whose summary no longer fits (new events, other rules, an edit, a MAC that fails) is loaded the
+ordinary way, which reports any tampering, and its summary is written again.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from referee import integrity, registry, snapshots
-from referee.engine import RefereeError
-from referee.event_digest import JOINED, EventDigest, digest
-from referee.scoreboard import Total, from_totals
-from referee.snapshots import end_read
-from referee.store import Match, Store
+from referee import registry
+from referee.engine import Event, Game, RefereeError
+from referee.record import integrity, key, snapshots
+from referee.record.event_digest import JOINED, EventDigest, digest
+from referee.record.snapshots import end_read
+from referee.record.store import Match, Store
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS summaries (
@@ -27,7 +30,8 @@ CREATE TABLE IF NOT EXISTS summaries (
     head TEXT NOT NULL,
     code TEXT NOT NULL,
     content TEXT NOT NULL,
-    data TEXT NOT NULL
+    data TEXT NOT NULL,
+    mac TEXT NOT NULL
 )
 """
 CONTENTS = f"SELECT match, {JOINED}, count(*), max(seq) FROM events GROUP BY match"
@@ -48,8 +52,10 @@ class Summary:
     scratch: bool = False  # typed in from a position and not kept: not in standings
 
     @property
-    def scores(self) -> dict[str, Total]:
-        """The totals as every view writes them, corrections named."""
+    def scores(self) -> dict:
+        """The totals as every view writes them, corrections named (referee/scoreboard.py)."""
+        from referee.scoreboard import from_totals
+
         return from_totals(self.totals, self.adjusted)
 
 
@@ -110,7 +116,7 @@ def _read(store: Store, wanted: str | None) -> tuple[list, list]:
                 for r in db.execute(CONTENTS)}
     try:
         kept = {r[0]: r[1:] for r in db.execute(
-            "SELECT match, head, code, content, data FROM summaries")}
+            "SELECT match, head, code, content, data, mac FROM summaries")}
     except sqlite3.DatabaseError:
         kept = {}
     out, stale = [], []
@@ -128,7 +134,7 @@ def _begin(store: Store) -> bool:
     """Take the write lock if it is free right now (else the caches are simply not kept)."""
     if store.read_only is not None or store.db.in_transaction:
         return False
-    from referee.store import BUSY_MS
+    from referee.record.store import BUSY_MS
 
     try:
         store.db.execute("PRAGMA busy_timeout=0")
@@ -140,23 +146,39 @@ def _begin(store: Store) -> bool:
         store.db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
 
 
+def authentic(match_id: object, head: object, code: object, content: object, data: object,
+              check: object) -> bool:
+    """Whether a summary row's MAC agrees with its columns under the user's key."""
+    return key.agrees(check, "summary", str(match_id), str(head), str(code), str(content),
+                      str(data))
+
+
 def _kept(m: Match, raw: tuple, head: tuple | None, content: tuple | None,
           kept: tuple | None) -> Summary | None:
     if head is None or content is None or kept is None:
         return None
     header, count, last_hash = head
     digest, rows, last = content
-    s_head, code, s_content, data = kept
+    s_head, code, s_content, data, check = kept
     if (header != integrity.header_hash(*raw) or not rows == last == count
             or s_head != last_hash or s_content != digest
-            or code != _rules_fingerprint(m.game)):
+            or code != _rules_fingerprint(m.game)
+            or not authentic(m.id, s_head, code, s_content, data, check)):
         return None
-    d = json.loads(data)
-    if "scratch" not in d:  # kept by an older referee
+    return parsed(m, data)
+
+
+def parsed(m: Match, data: str) -> Summary | None:
+    """A summary's data column read back; None when it is not as this referee writes it."""
+    try:
+        d = json.loads(data)
+        if "scratch" not in d:  # kept by an older referee
+            return None
+        return Summary(m, dict(d["totals"]), tuple(d["winners"]) if d["winners"] is not None
+                       else None, d["reason"], int(d["moves"]), str(d["status"]),
+                       adjusted=dict(d["adjusted"]), scratch=bool(d["scratch"]))
+    except (TypeError, ValueError, KeyError, RecursionError):
         return None
-    return Summary(m, d["totals"], tuple(d["winners"]) if d["winners"] is not None else None,
-                   d["reason"], d["moves"], d["status"], adjusted=d["adjusted"],
-                   scratch=d["scratch"])
 
 
 def _rules_fingerprint(game_name: str) -> str | None:
@@ -173,28 +195,42 @@ def _rules_fingerprint(game_name: str) -> str | None:
 
 def _load(store: Store, m: Match) -> tuple[Summary, tuple | None]:
     """The match loaded the ordinary way (verified, folded), and its summary row to keep."""
-    from referee import session  # only for a match whose summary must be made again
+    from referee.record.match_read import read
 
     try:
-        cur = session.load(store, m.id)
+        _, g, folded = read(store, m.id)
     except RefereeError as e:
         return Summary(m, {}, None, None, 0, error=str(e)), None
-    scores = cur.scores()  # the table's corrections and early end included
-    totals = {p: t.total for p, t in scores.items()}
-    adjusted = {p: t.adjusted for p, t in scores.items() if t.adjusted}
-    outcome = cur.outcome()
     moves = store.db.execute("SELECT count(*) FROM events WHERE match = ? AND kind = 'move'",
                              (m.id,)).fetchone()[0]
-    s = Summary(m, totals, outcome.winners if outcome else None,
-                outcome.reason if outcome else None, moves, cur.status(), adjusted=adjusted,
-                scratch=cur.scratch())
+    s, data = summarised(m, g, folded.state, folded.control, moves)
     head = store.db.execute("SELECT hash FROM events WHERE match = ? ORDER BY seq DESC LIMIT 1",
                             (m.id,)).fetchone()[0]
-    content = digest(store.db, m.id, len(cur.events))
+    content = digest(store.db, m.id, len(folded.log))
+    code = snapshots.code_fingerprint(type(g))
+    check = key.mac("summary", str(m.id), head, code, content, data)
+    return s, (m.id, head, code, content, data, check) if check is not None else None
+
+
+def summarised(m: Match, g: Game, state: object, entries: Sequence[Event],
+               moves: int) -> tuple[Summary, str]:
+    """A match's summary, and its data column: the totals with the table's corrections, the
+    winners and reason of the rules' (or the table's) outcome, the moves and the status.
+    (The table's rules are imported here: `matches` on kept summaries needs none of them.)"""
+    from referee import scoreboard, table
+
+    scores = scoreboard.scores(g, state, entries, m.players)
+    totals = {p: t.total for p, t in scores.items()}
+    adjusted = {p: t.adjusted for p, t in scores.items() if t.adjusted}
+    scored = scoreboard.as_scored(g, state, entries)  # the rules decide on corrected totals
+    outcome = table.outcome(g, scored, entries)
+    s = Summary(m, totals, outcome.winners if outcome else None,
+                outcome.reason if outcome else None, moves, table.status(g, scored, entries),
+                adjusted=adjusted, scratch=table.scratch(entries))
     data = json.dumps({"totals": totals, "winners": list(s.winners) if s.winners else None,
-                       "reason": s.reason, "moves": moves,
-                       "status": s.status, "adjusted": adjusted, "scratch": s.scratch})
-    return s, (m.id, head, snapshots.code_fingerprint(type(cur.game)), content, data)
+                       "reason": s.reason, "moves": moves, "status": s.status,
+                       "adjusted": adjusted, "scratch": s.scratch})
+    return s, data
 
 
 def _save(store: Store, rows: list[tuple]) -> None:
@@ -206,9 +242,12 @@ def _save(store: Store, rows: list[tuple]) -> None:
     if not db.in_transaction:
         return
     try:
+        columns = {r[1] for r in db.execute("PRAGMA table_info(summaries)")}
+        if columns and "mac" not in columns:  # made before the MAC: its rows cannot be checked
+            db.execute("DROP TABLE summaries")
         db.execute(SCHEMA)
-        db.executemany("INSERT OR REPLACE INTO summaries (match, head, code, content, data) "
-                       "VALUES (?, ?, ?, ?, ?)", rows)
+        db.executemany("INSERT OR REPLACE INTO summaries (match, head, code, content, data, mac)"
+                       " VALUES (?, ?, ?, ?, ?, ?)", rows)
         if own:
             db.execute("COMMIT")
     except sqlite3.DatabaseError:
@@ -221,18 +260,16 @@ def standings(store: Store, game_name: str | None = None) -> list[Standing]:
     Games score on different scales (300 points against a handful), so every game has its
     own rows; a match abandoned is played but not finished; a scratch match (a dispute's
     position, not kept) is not counted."""
-    from referee.definitions import own_name  # a designer's game has its own rows
-
-    own = game_name is not None and any(own_name(m) == game_name != m.game
+    own = game_name is not None and any(m.own_name == game_name != m.game
                                         for m in store.matches())
     rows: dict[tuple[str, str], list] = {}
     for x in every(store, None if own else game_name):
         if x.error is not None:  # an unreadable match is an error here, as it always was
             raise RefereeError(x.error, f"match {x.match.id}")
-        if x.scratch or (own and own_name(x.match) != game_name):
+        if x.scratch or (own and x.match.own_name != game_name):
             continue
         for p in x.match.players:
-            r = rows.setdefault((own_name(x.match), p), [0, 0, 0, [], 0])
+            r = rows.setdefault((x.match.own_name, p), [0, 0, 0, [], 0])
             r[0] += 1
             r[3].append(x.totals[p])
             r[4] += x.adjusted.get(p, 0)

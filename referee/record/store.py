@@ -19,8 +19,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from referee import dbopen, integrity
 from referee.engine import Event, RefereeError
+from referee.record import dbopen, integrity
 
 ENV = "REFEREE_DB"
 GENESIS = "0" * 64
@@ -78,6 +78,12 @@ class Match(NamedTuple):
     players: tuple[str, ...]
     options: dict[str, str]
     created: str
+
+    @property
+    def own_name(self) -> str:
+        """The game as people name it: a match of a designer's own game (`referee new FOLDER`)
+        carries that game's name in the option `game-name`; standings and playtests group by it."""
+        return self.options.get("game-name") or self.game
 
 
 class Stamped(NamedTuple):
@@ -240,7 +246,12 @@ class Store:
                 "no current match (start one with `referee new GAME --players a,b` "
                 "or pick one with `referee use ID`)"
             )
-        return self.match(int(row[0]))
+        if type(row[0]) is int or (isinstance(row[0], str) and row[0].isdecimal()
+                                   and row[0].isascii()):
+            return self.match(int(row[0]))
+        raise RefereeError(f"the current match is unreadable ({str(row[0])[:40]!r}, edited "
+                           "behind the referee's back): pick one with `referee use ID`",
+                           f"table settings; {self.path}")
 
     def set_current(self, match_id: int) -> Match:
         """Make a match the current one; returns it (an unknown id is an error)."""

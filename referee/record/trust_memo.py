@@ -4,20 +4,18 @@ Why: every command must report an edited event, and digesting the 20,000 events 
 snapshot again costs ~20 ms of a command's 150. So a command that found "events 1..S of match M
 digest to C" (C being the content a snapshot was made from) remembers it, in the user's cache
 folder (one file per database), under a key of the file's identity and state: device, inode,
-size and modification time of the database, its schema cookie and page count (read through the
+size, modification and change time of the database, its schema cookie and page count (read through the
 connection: editing an event means dropping its trigger, which changes the cookie), and the
 -wal file's size, time and header. While that key is unchanged, a command takes the digest as
 known; any other write (an sqlite3 edit, a copy put in its place) changes the key, and the next
-command digests again. The same holds for a snapshot found to agree with its own digest (the
-fact is keyed "entry <digest>"): hashing its ~400 kB again took ~4 ms of every command.
-`referee verify` never reads this memo.
+command digests again. `referee verify` never reads this memo.
 
 Trust rule: a memo is written only when no other connection committed since the facts were
 checked (PRAGMA data_version) and after a checkpoint leaves the -wal file empty, so closing
-the connection changes nothing the key covers. What it cannot see: a write that keeps the
-size, the schema cookie and the modification time (bytes edited in place within the same clock
-tick, or the time set back afterwards); SQL edits of an event change the cookie, since its
-trigger must be dropped. A memo that cannot be read or written only costs time.
+the connection changes nothing the key covers. Any write to the file moves its change time
+(st_ctime), which no user can set back (the modification time can be: `touch -d`), so bytes
+edited in place are seen too. The memo lives outside the database: an edit of the database
+alone cannot write it. A memo that cannot be read or written only costs time.
 """
 
 from __future__ import annotations
@@ -131,7 +129,7 @@ def _checkpoint(db: sqlite3.Connection) -> None:
     the first command to finish empties it and the others skip, rather than every reader
     checkpointing at once (fewer chances for the WAL-reset race of SQLite before 3.51.3,
     which needs checkpoints in quick succession across connections)."""
-    from referee.store import BUSY_MS
+    from referee.record.store import BUSY_MS
 
     db.execute("PRAGMA busy_timeout=0")  # never wait for another terminal for a cache
     try:
@@ -166,7 +164,8 @@ def file_key(store: Any) -> str | None:
             wal_state = "empty"
     except (OSError, sqlite3.DatabaseError):
         return None
-    return f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{cookie}:{pages}|{wal_state}"
+    return (f"{st.st_dev}:{st.st_ino}:{st.st_size}:{st.st_mtime_ns}:{st.st_ctime_ns}:{cookie}:"
+            f"{pages}|{wal_state}")
 
 
 def _short(content: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from referee.event_digest import EventDigest
+from referee.record.event_digest import EventDigest
 
 BLOCK = 1000
 

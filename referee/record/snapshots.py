@@ -9,9 +9,10 @@ the digest, and then the whole chain is verified and replayed as without a cache
 every snapshot only costs time.
 
 Snapshots are pickles read back with an unpickler that builds nothing but the referee's own
-dataclasses, named tuples and plain containers (referee/state_pickle.py: a database someone
-hands you cannot run code this way), and each carries a digest over its bytes and the event
-hash it belongs to.
+dataclasses, named tuples and plain containers (state_pickle.py: a database someone hands you
+cannot run code this way), and each row carries an HMAC over every column under the user's key
+(key.py, kept outside the database): an edited row is passed over, never trusted, and
+`referee verify` folds the events again and compares every snapshot with the fold.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from referee import engine, fold_memo, state_pickle, trust_memo
-from referee.block_digest import BlockDigest
-from referee.block_digest import digest as events_digest
+from referee import engine
 from referee.engine import Event, Game, RefereeError
-from referee.store import GENESIS, Stamped, Store, event_hash
+from referee.record import fold_memo, key, state_pickle, trust_memo
+from referee.record.block_digest import BlockDigest
+from referee.record.block_digest import digest as events_digest
+from referee.record.store import GENESIS, Stamped, Store, event_hash
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -44,7 +46,7 @@ CREATE TABLE IF NOT EXISTS snapshots (
     content TEXT NOT NULL,
     marks BLOB NOT NULL,
     state BLOB NOT NULL,
-    digest TEXT NOT NULL,
+    mac TEXT NOT NULL,
     PRIMARY KEY (match, seq)
 );
 CREATE INDEX IF NOT EXISTS events_control ON events (match, seq)
@@ -110,8 +112,8 @@ def _module_fingerprint(modname: str) -> str | None:
 @cache
 def _source_fingerprint(folder: str | None) -> str:
     h = hashlib.sha256(f"{sys.version_info[:2]}|{pickle.DEFAULT_PROTOCOL}".encode())
-    files = [Path(engine.__file__), *(Path(engine.__file__).with_name(f)
-                                      for f in ("table.py", "state_pickle.py"))]
+    files = [Path(engine.__file__), Path(engine.__file__).with_name("table.py"),
+             Path(state_pickle.__file__)]
     if folder is not None:
         files += sorted(Path(folder).glob("*.py"))
     for f in files:
@@ -126,17 +128,52 @@ def _marks_blob(marks: Sequence[int]) -> bytes:
     return zlib.compress(array("I", marks).tobytes())
 
 
-def _marks(blob: bytes) -> list[int]:
+def marks_of(blob: bytes) -> list[int]:
     out = array("I")
     out.frombytes(zlib.decompress(blob))
     return out.tolist()
 
 
-def _digest(state_blob: bytes, marks_blob: bytes, head: str, content: str) -> str:
-    h = hashlib.sha256(state_blob)
-    h.update(marks_blob)
-    h.update(f"|{head}|{content}".encode())
-    return h.hexdigest()
+class Snapshot(NamedTuple):
+    """A snapshot row whose MAC agrees with its columns."""
+
+    seq: int
+    head: str  # the hash of event `seq`, as the events table holds it
+    code: str
+    gone: str  # the moves retracted up to seq, as JSON
+    content: str  # the digest of events 1..seq (block_digest.py)
+    marks: bytes
+    state: bytes
+
+
+def _mac(match_id: int, seq: int, head: object, code: object, gone: object, content: object,
+         marks: bytes, state: bytes) -> str | None:
+    return key.mac("snapshot", match_id, seq, str(head), str(code), str(gone), str(content),
+                   marks, state)
+
+
+def gone_text(gone: set[int], seq: int) -> str:
+    return json.dumps(sorted(g for g in gone if g <= seq))
+
+
+def snapshot(db: sqlite3.Connection, match_id: int, seq: int) -> Snapshot | None:
+    """The snapshot of the match at event `seq` when its MAC agrees and its event hash is that
+    of event `seq` as stored; None otherwise (none, edited, or made under another key)."""
+    try:
+        row = db.execute(
+            "SELECT s.hash, s.code, s.gone, s.content, CAST(s.marks AS BLOB), "
+            "CAST(s.state AS BLOB), s.mac, e.hash FROM snapshots s LEFT JOIN events e "
+            "ON e.match = s.match AND e.seq = s.seq WHERE s.match = ? AND s.seq = ?",
+            (match_id, seq)).fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    if row is None:
+        return None
+    head, code, gone, content, marks, state, check, stored = row
+    if head != stored or not key.agrees(check, "snapshot", match_id, seq, str(head), str(code),
+                                        str(gone), str(content), marks or b"", state or b""):
+        return None
+    return Snapshot(seq, head, code, gone, content, marks, state)
 
 
 def _stamped(row: tuple, where: str) -> Stamped:
@@ -316,7 +353,8 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
         raise RefereeError(f"match {match_id} no longer replays: {e}",
                            f"match {match_id} log") from None
     if target - from_seq >= (SAVE_IN_WRITE if store.writing else SAVE_IN_READ) or (
-            target > from_seq == 0 and not store.writing):  # a read that replayed it all
+            target > from_seq == 0 and not store.writing) or (  # a read that replayed it all
+            any(m == match_id for m, _ in _damaged(store))):  # or passed over an edited one
         content = _save(store, match_id, target, state, marks, code, gone, content)
     if target > from_seq and store.writing:
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
@@ -336,52 +374,40 @@ def _verified(store: Store, match_id: int) -> tuple[int, str]:
                                (match_id,)).fetchone()
     except sqlite3.DatabaseError:
         return 0, GENESIS
-    found = _head_and_content(store.db, match_id, row[0]) if row[0] is not None else None
-    if found is None:  # none, or its event hash edited: not mistaken for an edited event
+    found = snapshot(store.db, match_id, row[0]) if type(row[0]) is int else None
+    if found is None:  # none, or edited: not mistaken for an edited event
         return 0, GENESIS
-    head, content = found
-    if not trust_memo.known(store, match_id, row[0], content):
-        if events_digest(store.db, match_id, row[0]) != content:
+    if not trust_memo.known(store, match_id, found.seq, found.content):
+        if events_digest(store.db, match_id, found.seq) != found.content:
             return 0, GENESIS
-        trust_memo.learned(store, match_id, row[0], content)
-    return row[0], head
+        trust_memo.learned(store, match_id, found.seq, found.content)
+    return found.seq, found.head
 
 
 def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
             replay: bool = True) -> tuple[int, str, Any, list[int], BlockDigest | None] | None:
     """The newest snapshot at or before `target` made by these rules, for these retractions, of
-    these events as stored: (seq, its event hash, state, marks, digest of the events up to it),
-    or None. replay=False: its state is not unpickled (None)."""
+    these events as stored, its MAC agreeing: (seq, its event hash, state, marks, digest of the
+    events up to it), or None. replay=False: its state is not unpickled (None)."""
     db = store.db
     recalled = fold_memo.recall(store, match_id, target, code, gone)
     try:
-        rows = db.execute("SELECT seq, gone FROM snapshots WHERE match = ? AND seq <= ? AND "
+        rows = db.execute("SELECT seq FROM snapshots WHERE match = ? AND seq <= ? AND "
                           "code = ? ORDER BY seq DESC", (match_id, target, code)).fetchall()
     except sqlite3.DatabaseError:
         rows = []  # no snapshots table (a read-only database made before it): no cache
-    for seq, gone_json in rows:
+    for (seq,) in rows:
+        if type(seq) is not int:
+            continue
         if recalled is not None and seq <= recalled.seq:
             break  # this command folded as far already
-        if json.loads(gone_json) != sorted(g for g in gone if g <= seq):
+        found = snapshot(db, match_id, seq)
+        if found is None:  # an edited cache entry: ignored, never trusted, and dropped by the
+            _damaged(store).add((match_id, seq))  # next snapshot saved
             continue
-        if not replay:  # no state to read: its event's hash and the events' digest suffice
-            found = _head_and_content(db, match_id, seq)
-            if found is None:
-                continue
-            head, content = found
-        else:
-            try:  # as blobs, whatever an edit made of them
-                head, content, marks_blob, state_blob, check = db.execute(
-                    "SELECT hash, content, CAST(marks AS BLOB), CAST(state AS BLOB), digest "
-                    "FROM snapshots WHERE match = ? AND seq = ?", (match_id, seq)).fetchone()
-            except sqlite3.DatabaseError:
-                continue
-            entry = _entry(check)
-            if not trust_memo.known(store, match_id, seq, entry):
-                if _digest(state_blob, marks_blob, str(head), str(content)) != check:
-                    continue  # an edited cache entry: ignored, never trusted
-                trust_memo.learned(store, match_id, seq, entry)
-        content = str(content)
+        if found.code != code or found.gone != gone_text(gone, seq):
+            continue
+        content = str(found.content)
         if match_id in store.chain_checked:  # `referee verify` hashed every event again in
             events = None  # this read: no digest (a snapshot saved digests from event 1)
         elif trust_memo.known(store, match_id, seq, content):  # the file is as it was when
@@ -392,39 +418,20 @@ def _usable(store: Store, match_id: int, target: int, code: str, gone: set[int],
                 return None  # the events before it changed: verify and replay all (reports it)
             trust_memo.learned(store, match_id, seq, content)
         if not replay:
-            return seq, head, None, [], events
+            return seq, found.head, None, [], events
         try:
-            state = state_pickle.loads(state_blob)
+            state = state_pickle.loads(found.state)
+            marks = marks_of(found.marks)
         except Exception:  # noqa: BLE001 - any unreadable cache entry is only a cache miss
             continue
-        marks = _marks(marks_blob)
         fold_memo.remember(store, match_id, fold_memo.Remembered(
-            seq, head, code, tuple(json.loads(gone_json)), state, tuple(marks),
-            events.copy() if events is not None else None))
-        return seq, head, state, marks, events
+            seq, found.head, code, tuple(sorted(g for g in gone if g <= seq)), state,
+            tuple(marks), events.copy() if events is not None else None))
+        return seq, found.head, state, marks, events
     if recalled is not None:
         r = recalled
         return r.seq, r.head, r.state, list(r.marks), r.events
     return None
-
-
-def _entry(check: str) -> str:
-    """What the trust memo knows of a snapshot entry found to agree with its digest `check`."""
-    return f"entry {check}"
-
-
-def _head_and_content(db: sqlite3.Connection, match_id: int,
-                      seq: int) -> tuple[str, str] | None:
-    """A snapshot's event hash and events digest, without its state (whose bytes its own
-    digest covers: hashing ~400 kB): the hash must be that of event `seq` as stored, and the
-    digest is compared with the events' below as always. None: the entry is not usable."""
-    try:
-        head, content, stored = db.execute(
-            "SELECT s.hash, s.content, e.hash FROM snapshots s JOIN events e ON e.match = s.match "
-            "AND e.seq = s.seq WHERE s.match = ? AND s.seq = ?", (match_id, seq)).fetchone()
-    except (sqlite3.DatabaseError, TypeError):
-        return None
-    return (head, str(content)) if head == stored else None
 
 
 def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], code: str,
@@ -449,19 +456,23 @@ def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], c
         if own_tx:
             db.execute("PRAGMA busy_timeout=0")
             db.execute("BEGIN IMMEDIATE")
-        for stmt in SCHEMA.split(";\n"):
-            db.execute(stmt)
+        _schema(db)
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",
                           (match_id, seq)).fetchone()[0]
         content = events.extend(db, match_id, seq).text()
-        check = _digest(state_blob, marks_blob, head, content)
+        gone_json = gone_text(gone, seq)
+        check = _mac(match_id, seq, head, code, gone_json, content, marks_blob, state_blob)
+        if check is None:  # no key: a cache nobody could check is not kept
+            raise sqlite3.DatabaseError("no key")
         db.execute("INSERT OR REPLACE INTO snapshots (match, seq, hash, code, gone, content, "
-                   "marks, state, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                   (match_id, seq, head, code, json.dumps(sorted(g for g in gone if g <= seq)),
-                    content, marks_blob, state_blob, check))
+                   "marks, state, mac) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                   (match_id, seq, head, code, gone_json, content, marks_blob, state_blob,
+                    check))
+        for m, bad in [d for d in _damaged(store) if d[0] == match_id]:
+            db.execute("DELETE FROM snapshots WHERE match = ? AND seq = ?", (m, bad))
+            _damaged(store).discard((m, bad))
         _prune(db, match_id)
         trust_memo.learned(store, match_id, seq, content, earlier)
-        trust_memo.learned(store, match_id, seq, _entry(check))
         if own_tx:
             db.execute("COMMIT")
         return events
@@ -471,9 +482,25 @@ def _save(store: Store, match_id: int, seq: int, state: Any, marks: list[int], c
         return None
     finally:
         if own_tx:
-            from referee.store import BUSY_MS
+            from referee.record.store import BUSY_MS
 
             db.execute(f"PRAGMA busy_timeout={BUSY_MS}")
+
+
+def _damaged(store: Store) -> set[tuple[int, int]]:
+    """The snapshots (match, seq) this connection found edited: the next one saved for the
+    match drops them (a cache row that fails is rebuilt, not kept)."""
+    return store.__dict__.setdefault("_damaged_snapshots", set())
+
+
+def _schema(db: sqlite3.Connection) -> None:
+    """The snapshots table as this referee keeps it; one made before the MAC column (its rows
+    cannot be checked) is dropped: it is a cache, deleting it only costs time."""
+    columns = {r[1] for r in db.execute("PRAGMA table_info(snapshots)")}
+    if columns and "mac" not in columns:
+        db.execute("DROP TABLE snapshots")
+    for stmt in SCHEMA.split(";\n"):
+        db.execute(stmt)
 
 
 def _prune(db: sqlite3.Connection, match_id: int) -> None:

@@ -16,7 +16,7 @@ import json
 from operator import methodcaller
 
 from referee.engine import RefereeError
-from referee.store import GENESIS, Store
+from referee.record.store import GENESIS, Store
 
 SEP = "\x1f"  # literal in the SQL (char(31) would be called per row)
 BODY = (f"CAST(CAST(? AS TEXT) || '{SEP}' || seq || '{SEP}' || kind || '{SEP}' || data || "

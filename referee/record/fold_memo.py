@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from referee.block_digest import BlockDigest
-from referee.store import Store
+from referee.record.block_digest import BlockDigest
+from referee.record.store import Store
 
 
 class Remembered(NamedTuple):
