@@ -2,7 +2,7 @@
 table lookup of Pillow images without Pillow's per-call Python pass over the table.
 
 Cleaning a symbol needs the background pixels connected to the image's border. Pillow has no
-connected components, and importing numpy costs a build ~80 ms before any work; a Python
+connected components, and importing numpy costs a build more than the cleaning; a Python
 integer of bits is the whole image, so a shift moves every pixel at once and an AND masks them
 all, in C. Each row has at least one zero guard bit after its pixels (rows are padded to whole
 bytes, with one more pixel when needed), so a sideways shift never leaks into the next row.

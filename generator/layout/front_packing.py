@@ -6,7 +6,7 @@ The relaxation packer (generator.layout.packing.pack) pushes random circles apar
 grow; it jams early (8 circles cover 59 % of the region on average, at best 74 %). Placing
 the circles one by one, largest first, each touching two things already placed, in the spot
 hemmed in by the most other things (the "maximum hole degree" rule of greedy circle packing),
-fills the rim first and then the middle: 73 % of a circle on average, in ~4 ms for 8 circles. A bisection
+fills the rim first and then the middle: 73 % of a circle on average. A bisection
 on the scale finds the largest one at which every circle still finds a spot. Used where the
 circles themselves are what is seen (icons drawn on discs), so their share is the card's ink.
 Pure Python; deterministic for a given seed.

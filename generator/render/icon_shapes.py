@@ -5,7 +5,7 @@ circle around them, so circles leave most of a card blank. Each glyph is rasteri
 Pillow from the same font file the PDF embeds, and its mask becomes a Silhouette in font
 units, centred on the mask's centre; generator.layout.silhouettes then nests the icons into
 each other's gaps, as it does for the user's own art. Small decks only: shape packing costs
-~1.3 ms per symbol placed, circle packing a pool of layouts shared by the whole deck, so
+time for every symbol placed, circle packing a pool of layouts shared by the whole deck, so
 a 55-card deck of 8 icons is packed by shapes and a 90-card deck of 10 by circles.
 """
 

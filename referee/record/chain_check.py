@@ -1,8 +1,8 @@
 """Every event of a match hashed again, in one pass over the rows as stored: what `referee
 verify` does whatever the caches say, reporting exactly what store.stamped() reports.
 
-Why not store.stamped(): it builds an event object (and parses its JSON) per row, 150 ms for
-20,000 events. Here SQLite joins each column of the rows into one string in one pass (kind,
+Why not store.stamped(): it builds an event object (and parses its JSON) per row, a whole
+command's time on a long match. Here SQLite joins each column of the rows into one string in one pass (kind,
 data, time and link, the values separated by \\x1e), with the hashes, and checks the JSON;
 Python splits the columns, joins each row's hashed text (match, seq, kind, data, time and the
 previous hash, by \\x1f as store.event_hash joins them), hashes it and compares the hashes

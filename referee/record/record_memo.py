@@ -2,8 +2,8 @@
 ledger of `export`, the ledger of `score --json`), so that printing it again renders only the
 events recorded since.
 
-Why: rendering an event for the record costs ~10 µs of Python (reading it, its line with its
-points, its text), too much for 20,000 events in a command's budget. An event's piece of the
+Why: rendering each event for the record in Python (reading it, its line with its points, its
+text) adds up to most of a command's time on a long match (bench/bench_referee.py). An event's piece of the
 record depends only on the events up to it and on which of them were undone or set aside: the
 fold is deterministic and the ledger only grows (engine.Rules.ledger). So the pieces of events
 1..K, kept in the user's cache folder (a file per database, match and form), are exact while
@@ -32,7 +32,7 @@ from referee.record.store import Store
 SHORT = 500  # events: a record this short renders in a few ms, and keeps no memo (no file
 # per match in the cache folder for the many short ones)
 STALE = 100  # events: a memo this far behind is written again (writing the memo again after
-# every move costs more than rendering them: 8 MB for `--json` on 20,000 events)
+# every move costs more than rendering the few events since: it is megabytes on a long match)
 SEPARATOR = {"all": b"\n", "json": b",\n", "script": b"\n", "export": b",\n",
              "ledger": b",\n", "export-ledger": b",\n"}  # between two events' pieces: a log
 # line, a JSON object in `log --json`, a script line, in `export`; their score items

@@ -56,14 +56,14 @@ KEEP_HEADS = 4  # the newest snapshots kept per match (undo falls back on the on
 ANCHOR = 500  # snapshots at multiples of this seq are kept longer (undo of several moves)
 KEEP_ANCHORS = 3
 SAVE_IN_WRITE = 100  # a write command (play, undo...) saves no snapshot of fewer new events:
-# pickling one holds the write lock ~20 ms longer, and the next command folds those few again
+# pickling one holds the write lock longer, and the next command folds those few again
 SAVE_IN_READ = 25  # nor does a reading command, unless it replayed the match from the start:
-# pickling a long match's state took ~25 ms of a `show` after every move, folding 25 moves
-# again takes a few
+# pickling a long match's state costs a `show` after every move more than folding 25 moves
+# again
 ROW = "seq, kind, data, at, prev, hash, json_valid(data)"
 READ = "seq, kind, data, at, json_valid(data)"  # what an event is read from, once verified
-# a match's first and last event, from the index: counting 20,000 rows to find a gap took 3 ms
-# of every command; a gap is found by the digest below a snapshot and the chain above it
+# a match's first and last event, from the index: counting every row to find a gap cost every
+# command; a gap is found by the digest below a snapshot and the chain above it
 SPAN = ("SELECT (SELECT min(seq) FROM events WHERE match = :match), "
         "(SELECT max(seq) FROM events WHERE match = :match)")
 
@@ -187,8 +187,8 @@ def _stamped(row: tuple, where: str) -> Stamped:
 
 def _stamped_all(rows: list[tuple], match_id: int, path: str = "") -> list[Stamped]:
     """Rows (seq, kind, data, at, ..., json_valid(data)) as events. One json.loads over all
-    their data, joined as an array, is ~4 times faster than a call per row (20,000 events:
-    11 ms against 44). When SQLite found every row one JSON value, the array splits back
+    their data, joined as an array, is several times faster than a call per row
+    (bench/bench_referee.py). When SQLite found every row one JSON value, the array splits back
     into exactly one value per row; otherwise each row is read alone and an unreadable one
     is reported by its seq."""
     if all(r[-1] for r in rows):

@@ -2,9 +2,10 @@
 a database someone handed you.
 
 Why not plain pickle: a long match's state carries its whole score ledger (24,000 items after
-20,000 events), and pickle rebuilds each item through its own opcodes (~30 ms, a fifth of a
-command's budget). A ledger field of the state (a tuple or list of ScoreItem at its top level, as
-every game keeps it) is stored as four columns instead and rebuilt in one pass (~8 ms). Reading
+20,000 events), and pickle rebuilds each item through its own opcodes, a large share of a
+command. A ledger field of the state (a tuple or list of ScoreItem at its top level, as every
+game keeps it) is stored as four columns instead and rebuilt in one pass, several times faster
+(bench/bench_referee.py). Reading
 builds nothing but the referee's own dataclasses, named tuples and enums and plain containers,
 so a database cannot make the referee run code.
 """

@@ -183,7 +183,7 @@ def parsed(m: Match, data: str) -> Summary | None:
 
 def _rules_fingerprint(game_name: str) -> str | None:
     """The rules' source fingerprint, read from the game's files without importing it when
-    the game is where its name says (a kept summary needs no rules: ~20 ms saved)."""
+    the game is where its name says (a kept summary needs no rules imported)."""
     found = snapshots.code_fingerprint_by_name(game_name)
     if found is not None:
         return found

@@ -1,7 +1,7 @@
 """What the checks found, remembered only while the database file is exactly as it was then.
 
-Why: every command must report an edited event, and digesting the 20,000 events under a
-snapshot again costs ~20 ms of a command's 150. So a command that found "events 1..S of match M
+Why: every command must report an edited event, and digesting every event under a snapshot
+again is a large share of a command on a long match. So a command that found "events 1..S of match M
 digest to C" (C being the content a snapshot was made from) remembers it, in the user's cache
 folder (one file per database), under a key of the file's identity and state: device, inode,
 size, modification and change time of the database, its schema cookie and page count (read through the
