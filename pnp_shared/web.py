@@ -150,8 +150,10 @@ async def event_stream(is_disconnected: Callable[[], Awaitable[bool]],
             yield "".join(f"data: {line}\n" for line in data.splitlines() or [""]) + "\n"
 
 
-def run(app, where: Address, open_browser: bool) -> None:
-    """Serve until Ctrl-C; open the page in the default browser first unless told not to."""
+def run(app, where: Address, open_browser: bool, ready: Callable[[], None] | None = None) -> None:
+    """Serve until Ctrl-C. Once the server listens, `ready()` (the command says where: a URL
+    printed earlier could be opened before anyone answers it), then the page opens in the
+    default browser unless told not to."""
     import logging
 
     import uvicorn
@@ -171,16 +173,19 @@ def run(app, where: Address, open_browser: bool) -> None:
 
     server.handle_exit = handle_exit
     _STOPPING.clear()
-    if open_browser:  # once listening, or the browser may find nobody there
-        threading.Thread(target=_open_when_listening, args=(server, where.url),
-                         daemon=True).start()
+    threading.Thread(target=_when_listening, args=(server, where.url, open_browser, ready),
+                     daemon=True).start()
     server.run()
 
 
-def _open_when_listening(server, url: str) -> None:
+def _when_listening(server, url: str, open_browser: bool, ready) -> None:
     while not server.started and not _STOPPING.is_set():
         time.sleep(0.05)
-    if server.started:
+    if not server.started:
+        return
+    if ready is not None:
+        ready()
+    if open_browser:
         webbrowser.open(url)
 
 

@@ -39,9 +39,9 @@ class RefereeGroup(LazyGroup):
 
     name_the_command = True
     elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "keep", "moves"),
-                                 "referee.table_cli"),
-                 "shell": "referee.shell", "simulate": "referee.simulate_cli",
-                 "serve": "referee.table_page.command",
-                 **dict.fromkeys(("note", "playtests"), "referee.playtest_cli")}
+                                 "referee.commands.table"),
+                 "shell": "referee.commands.shell", "simulate": "referee.commands.simulate",
+                 "serve": "referee.commands.serve",
+                 **dict.fromkeys(("note", "playtests"), "referee.commands.playtest")}
     listed = LISTED
     program = ("referee", None)

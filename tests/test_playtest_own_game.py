@@ -247,7 +247,7 @@ def test_notes_and_playtests_work_for_a_bundled_game_too(referee_run):
 
 
 def test_a_note_needs_no_quotes_and_the_shell_runs_it(played):
-    from referee.shell import argv_for
+    from referee.commands.shell import argv_for
 
     out = played("note", "Scout", "is", "fine", "now", "--card", "scout").output
     assert out.startswith("note [Scout]: Scout is fine now (match 4,")

@@ -155,4 +155,4 @@ def test_only_serve_loads_the_web_server(env):
         assert ("referee.svg" in modules) == (args[:2] == ["show", "--svg"]), args
     assert "<svg" in Path(picture).read_text()
     _, modules = imported_by(["serve", "--match", "7"], env)  # fails before serving: no match 7
-    assert "referee.table_page.command" in modules
+    assert "referee.commands.serve" in modules

@@ -50,9 +50,8 @@ def serve(game, opts, output, port, lan, open_browser) -> None:
 
         app = TrustedHostMiddleware(app, allowed_hosts=[LOCAL, "localhost"])
     watcher.start()
-    announce(where, f"{game}: the live page")
     try:
-        run(app, where, open_browser)
+        run(app, where, open_browser, ready=lambda: announce(where, f"{game}: the live page"))
     except KeyboardInterrupt:  # uvicorn passes Ctrl-C on once it has stopped
         pass
     finally:

@@ -39,9 +39,9 @@ def serve_cmd(ctx, match_id, port, lan, no_open) -> None:
     where = web.address(port, lan)
     _check_free(where.host, where.port)
     app = build(Reader(path, match_id))
-    web.announce(where, "the table page" + (f" of match {match_id}" if match_id else ""))
+    what = "the table page" + (f" of match {match_id}" if match_id else "")
     try:
-        web.run(app, where, open_browser=not no_open)
+        web.run(app, where, open_browser=not no_open, ready=lambda: web.announce(where, what))
     except KeyboardInterrupt:  # Ctrl-C is how the page is stopped: not an error
         pass
     click.echo("the table page is stopped")
