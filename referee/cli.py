@@ -277,7 +277,18 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
     return 0
 
 
-@main.command("play")
+# A move may hold a negative number (`ana military -2` on a score sheet): a word of a dash and
+# digits belongs to the move; any other unknown option is still one (with did-you-mean).
+MOVE_WORDS = {"ignore_unknown_options": True}
+
+
+def _options_in(ctx, words: tuple[str, ...]) -> None:
+    for word in words:
+        if word.startswith("-") and not word.lstrip("-").replace(".", "", 1).isdigit():
+            raise click.NoSuchOption(word, ctx=ctx)
+
+
+@main.command("play", context_settings=MOVE_WORDS)
 @click.argument("move", nargs=-1, required=True)
 @click.option("--by", "by", help="Who makes the move (default: whose turn it is).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
@@ -288,6 +299,7 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
 @click.pass_context
 def play_cmd(ctx, move, by, as_json, secret, match_id) -> None:
     """Record a move: applied when legal, rejected with the rule and reason (exit 1) if not."""
+    _options_in(ctx, move)
     ctx.exit(_move_command(ctx, move, by, as_json, dry=False, secret=secret, match_id=match_id))
 
 
@@ -309,7 +321,7 @@ def ask_cmd(ctx, question, match_id, as_json) -> None:
     click.echo(answer)
 
 
-@main.command("check")
+@main.command("check", context_settings=MOVE_WORDS)
 @click.argument("move", nargs=-1, required=True)
 @click.option("--by", "by", help="Who would make the move (default: whose turn it is).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
@@ -317,6 +329,7 @@ def ask_cmd(ctx, question, match_id, as_json) -> None:
 @click.pass_context
 def check_cmd(ctx, move, by, as_json, match_id) -> None:
     """Dry run: would this move be legal, and what would it score? Records nothing."""
+    _options_in(ctx, move)
     ctx.exit(_move_command(ctx, move, by, as_json, dry=True, match_id=match_id))
 
 

@@ -161,3 +161,14 @@ def test_simulating_a_sheet_plays_it_to_its_end(referee_run):
                                  "--option", "rounds=2", "--json").output)
     assert out["games"] == 12 and out["rounds"]["max"] == 2 and out["capped"] == 0
     assert "no figure here is about the game being scored" in out["note"]
+
+
+def test_a_negative_entry_is_typed_as_it_is_said(referee_run):
+    """`bob military -2` is a move, not an unknown option -2; a mistyped option still is one."""
+    run = referee_run
+    run("new", "scorepad", "--players", "ana,bob", "--option", "categories=coins,military",
+        "--option", "rounds=1")
+    assert "bob -2 military" in run("play", "bob", "military", "-2").output
+    assert "ana -1 coins" in run("check", "ana", "coins", "-1").output
+    typo = run("play", "ana", "coins", "3", "--bby", "ana", code=2)
+    assert "unknown option --bby: did you mean --by?" in typo.stderr
