@@ -19,8 +19,9 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
              "list them from what the table sees).",
     "shell": "One prompt per move for the current match: history, Tab completion of commands, "
              "cards, cells and players, and the board drawn again after each move.",
-    "note": "Attach a playtest note to the match, e.g. `referee note \"too strong\" --card "
-            "firestorm`; kept in the log (undo takes it back), summed up by `referee playtests`.",
+    "note": "Attach a playtest note to the match, about a card with --card; kept in the log "
+            "(undo takes it back) and summed up by `referee playtests`: `referee note \"too "
+            "strong\" --card firestorm`.",
     "playtests": "What the matches of GAME say (your game's name or folder, or a bundled "
                  "game): plays, wins by seat with 95% intervals, scores, length, category "
                  "averages, notes by card, and real play beside the simulation when its "

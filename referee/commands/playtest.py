@@ -22,8 +22,9 @@ from referee.clictx import echo_json, store_of
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
 def note_cmd(ctx, text: tuple[str, ...], cards, player, deck, match_id, as_json: bool) -> None:
-    """Attach a playtest note to the match, e.g. `referee note "too strong" --card firestorm`;
-    kept in the log (undo takes it back), summed up by `referee playtests`."""
+    """Attach a playtest note to the match, about a card with --card; kept in the log (undo
+    takes it back) and summed up by `referee playtests`: `referee note "too strong" --card
+    firestorm`."""
     from referee.notes import describe, note
 
     cur, ev = note(store_of(ctx), " ".join(text), cards, player, deck, match_id)
