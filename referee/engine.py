@@ -484,9 +484,10 @@ def named_within_limits(name: str) -> None:
                            "is not UTF-8: type it again", "--players")
     from pnp_shared.digits import digit_name, foreign_digit
 
-    if foreign_digit(name):  # moves name players, and a move's digits are 0-9 only
-        raise RefereeError(f"player name {name!r} holds the digit "
-                           f"{digit_name(foreign_digit(name))}: use the digits 0-9", "--players")
+    digit = foreign_digit(name)
+    if digit is not None:  # moves name players, and a move's digits are 0-9 only
+        raise RefereeError(f"player name {name!r} holds the digit {digit_name(digit)}: use the "
+                           "digits 0-9", "--players")
 
 
 def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
