@@ -56,7 +56,7 @@ COMMANDS = [
     ["moves"], ["ask", "where", "0-3-5"], ["show", "--full"],  # the table's helpers (issue 16)
     ["redo"], ["adjust", "ana", "+5", "--reason", "bench"], ["end", "--abandoned"],
     ["rule", "tripple-domino", "D3"], ["use", "1"], ["new", "tripple-domino", "--players", "a,b"],
-    ["shell"], ["verify", "--all"], ["export", "--match", "1"],
+    ["shell"], ["verify", "--all"], ["verify", "--full"], ["export", "--match", "1"],
     ["log", "--all"], ["log", "--json"], ["log", "--script"], ["score", "--json"],
 ]
 # What runs (untimed) before and after a timed command so that every run finds the match as

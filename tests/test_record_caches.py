@@ -17,6 +17,7 @@ import sys
 
 import pytest
 
+from referee.record import key
 from tests.test_referee_integrity import ref  # noqa: F401 - the fixture
 
 PRINTERS = [("show",), ("score",), ("matches",), ("standings",), ("matches", "--json"),
@@ -102,11 +103,13 @@ def test_a_summary_row_is_made_again_after_an_edit(cached):
     assert _summary(cached.db, 2)["status"] == "in play"
 
 
-def _forge_newest_snapshot(db, match: int, points: int) -> None:
+def _forge_newest_snapshot(db, match: int, points: int, with_key: bool = False) -> None:
     """The issue's second tamper: points added to the newest snapshot's state, and its check
-    column recomputed as the plain SHA-256 digest it used to be (an attacker has the code)."""
-    seq, head, content, marks, blob = _rows(
-        db, "SELECT seq, hash, content, marks, state FROM snapshots WHERE match = ? "
+    column recomputed as the plain SHA-256 digest it used to be (an attacker has the code);
+    `with_key`: its MAC recomputed under the user's key (what a bug in the rules that changed
+    their results but not their code could leave, or someone holding the key)."""
+    seq, head, code, gone, content, marks, blob = _rows(
+        db, "SELECT seq, hash, code, gone, content, marks, state FROM snapshots WHERE match = ? "
         "ORDER BY seq DESC LIMIT 1", (match,))[0]
     shell, ledgers = pickle.loads(blob)  # the test's own database: safe to unpickle here
     forged = {}
@@ -116,6 +119,11 @@ def _forge_newest_snapshot(db, match: int, points: int) -> None:
                         {p: s + points * (p == players[0]) for p, s in sums.items()})
     assert forged, "the state keeps no ledger: the forgery would change nothing"
     state = pickle.dumps((shell, forged), protocol=pickle.DEFAULT_PROTOCOL)
+    if with_key:
+        check = key.mac("snapshot", match, seq, head, code, gone, content, marks, state)
+        edit(db, "UPDATE snapshots SET state = ?, mac = ? WHERE match = ? AND seq = ?",
+             (state, check, match, seq))
+        return
     h = hashlib.sha256(state)
     h.update(marks)
     h.update(f"|{head}|{content}".encode())
@@ -134,6 +142,18 @@ def test_a_forged_snapshot_with_its_digest_recomputed_is_not_shown(cached):
     assert_truth_printed(cached)
     assert "1000" not in cached("score").output
     assert cached("verify", "--all").exit_code == 0  # the edited row was dropped, made again
+
+
+def test_verify_full_replays_from_the_first_event_and_finds_a_wrong_state_under_the_key(cached):
+    """A cached state that passes its MAC but is not what the events give: plain `verify`
+    trusts the MAC; `verify --full` folds every event again and names the match and table."""
+    _forge_newest_snapshot(cached.db, 2, 1000, with_key=True)
+    r = cached("verify", "--all", "--full")
+    _no_traceback(r)
+    assert r.exit_code == 1, r.output
+    assert "match 2 " in r.output and "table snapshots" in r.output, r.output
+    assert "differs from the fold" in r.output, r.output
+    assert cached("verify", "--match", "1", "--full").exit_code == 0  # match 1 is untouched
 
 
 SNAPSHOT_COLUMNS = ["match", "seq", "hash", "code", "gone", "content", "marks", "state",

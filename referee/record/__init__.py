@@ -80,11 +80,13 @@ def standings(store: Store, game_name: str | None = None) -> list[Standing]:
     return kept.standings(store, game_name)
 
 
-def verify(store: Store, match_id: int | None = None, every: bool = False) -> Report:
-    """Check the database and one match (the current one, or `match_id`), or every match."""
+def verify(store: Store, match_id: int | None = None, every: bool = False,
+           full: bool = False) -> Report:
+    """Check the database and one match (the current one, or `match_id`), or every match;
+    `full`: replayed from the first event, every cached state compared."""
     from referee.record import verification
 
-    return verification.verify(store, match_id, every)
+    return verification.verify(store, match_id, every, full)
 
 
 def memo_pieces(store: Store, match_id: int, code: str, control: Sequence[Event], count: int,

@@ -11,17 +11,17 @@ from referee.record.store import Match, Store
 
 
 def read(store: Store, match_id: int | None = None, upto: int | None = None,
-         replay: bool = True) -> tuple[Match, Game, Folded]:
+         replay: bool = True, keep: bool = True) -> tuple[Match, Game, Folded]:
     """The current (or given) match, its game, and its verified events folded (through the
     snapshot cache) up to event `upto` (replay=False: verified, not folded); the match record
-    must agree with its first event."""
+    must agree with its first event. keep=False: no snapshot saved."""
     m = store.match(match_id) if match_id is not None else store.current()
     g = registry.game(m.game)
     if upto is not None:
         last = store.last_seq(m.id)
         if not 1 <= upto <= last:
             raise RefereeError(f"no event {upto} in match {m.id}: events are 1..{last}", "--to")
-    folded = snapshots.fold(store, m.id, g, upto, replay)
+    folded = snapshots.fold(store, m.id, g, upto, replay, keep)
     first = folded.log[0].event
     if first.kind != "new" or first.data.get("game") != m.game or tuple(
             first.data.get("players", ())) != m.players:

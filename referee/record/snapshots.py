@@ -323,10 +323,11 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: boo
 
 
 def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
-         replay: bool = True) -> Folded:
+         replay: bool = True, keep: bool = True) -> Folded:
     """The state after event `upto` (the last when None), from the newest valid snapshot and
     the events after it; the whole chain, header and head verified as store.stamped does.
-    replay=False: verified the same way, but no state (None): nothing unpickled or folded."""
+    replay=False: verified the same way, but no state (None): nothing unpickled or folded.
+    keep=False: no snapshot saved (`verify` leaves the caches as it found them)."""
     db = store.db
     reading = not db.in_transaction  # one read transaction: a consistent view of the
     if reading:  # events, the heads and the snapshots while another terminal appends
@@ -347,14 +348,14 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
         for e, after in engine.steps(game, tail, state, gone):
             state = after
             marks.append(len(game.ledger(state)) if state is not None else 0)
-            if e.seq % ANCHOR == 0 and e.seq != target and e.seq - from_seq >= ANCHOR:
+            if keep and e.seq % ANCHOR == 0 and e.seq != target and e.seq - from_seq >= ANCHOR:
                 content = _save(store, match_id, e.seq, state, marks, code, gone, content)
     except RefereeError as e:
         raise RefereeError(f"match {match_id} no longer replays: {e}",
                            f"match {match_id} log") from None
-    if target - from_seq >= (SAVE_IN_WRITE if store.writing else SAVE_IN_READ) or (
+    if keep and (target - from_seq >= (SAVE_IN_WRITE if store.writing else SAVE_IN_READ) or (
             target > from_seq == 0 and not store.writing) or (  # a read that replayed it all
-            any(m == match_id for m, _ in _damaged(store))):  # or passed over an edited one
+            any(m == match_id for m, _ in _damaged(store)))):  # or passed over an edited one
         content = _save(store, match_id, target, state, marks, code, gone, content)
     if target > from_seq and store.writing:
         head = db.execute("SELECT hash FROM events WHERE match = ? AND seq = ?",

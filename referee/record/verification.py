@@ -3,10 +3,12 @@
 Other commands stop at the first problem of the match they read; verify goes on, so the user
 learns every damaged match and event at once: the database manifest (dropped matches), each
 match's header and chain head (a cut tail, edited options or creation time), the hash chain of
-every event (an edited or deleted event), the replay of the log by the rules from its first
-event, and every cached value the database holds for the match (each snapshot's state and
-ledger marks, the summary) against that replay: a cache that fails its MAC or disagrees is
-reported by match and table, though no command would print it.
+every event (an edited or deleted event), every cache row's MAC (an edit of the file alone
+cannot forge one: the key is outside it), and the replay of the log by the rules from the newest
+authentic snapshot, the summary compared with it. `full` replays from the first event instead
+and compares every snapshot's state and ledger marks too: what only a holder of the key, or a
+change of the rules' results without a change of their code, could make wrong. A cache that
+fails is reported by match and table, though no command would print it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from referee.record import chain_check, snapshots, state_pickle, summaries
 from referee.record.event_digest import digest
 from referee.record.integrity import Problem
 from referee.record.match_read import read
-from referee.record.snapshots import Folded, end_read
+from referee.record.snapshots import Folded, Snapshot, end_read
 from referee.record.store import Match, Store
 
 
@@ -30,20 +32,22 @@ class Report(NamedTuple):
     problems: tuple[Problem, ...]
 
 
-def verify(store: Store, match_id: int | None = None, every: bool = False) -> Report:
-    """Check the database and one match (the current one, or `match_id`), or every match."""
+def verify(store: Store, match_id: int | None = None, every: bool = False,
+           full: bool = False) -> Report:
+    """Check the database and one match (the current one, or `match_id`), or every match;
+    `full`: every match replayed from its first event, every cached state compared."""
     reading = not store.db.in_transaction  # one consistent view while others append
     if reading:
         store.db.execute("BEGIN")
     try:
-        return _verify(store, match_id, every)
+        return _verify(store, match_id, every, full)
     finally:
         store.chain_checked.clear()  # trusted only inside this read transaction
         if reading:
             end_read(store.db)
 
 
-def _verify(store: Store, match_id: int | None, every: bool) -> Report:
+def _verify(store: Store, match_id: int | None, every: bool, full: bool) -> Report:
     problems = list(store.database_problems())
     if every:
         ids = [m.id for m in store.matches()]
@@ -61,8 +65,9 @@ def _verify(store: Store, match_id: int | None, every: bool) -> Report:
             chain_check.check(store, mid,  # every event hashed again, whatever the caches say
                               None if joined is None else joined.get(mid, chain_check.NO_EVENTS))
             store.chain_checked.add(mid)  # so the read below need not digest them again
-            m, g, folded = read(store, mid, replay=False)
-            found = caches(store, m, g, folded)
+            found, authentic = snapshot_macs(store, mid)
+            m, g, folded = read(store, mid, replay=not full, keep=False)
+            found += caches(store, m, g, folded, authentic if full else None)
         except RefereeError as e:
             if e.what not in (p.what for p in problems):
                 problems.append(Problem(e.what, e.where or f"match {mid}"))
@@ -72,24 +77,34 @@ def _verify(store: Store, match_id: int | None, every: bool) -> Report:
     return Report(len(ids), events, tuple(problems))
 
 
-def caches(store: Store, m: Match, g: Game, folded: Folded) -> list[Problem]:
-    """The match folded from its first event, every cached value of it compared: each
-    snapshot (its MAC; then, if a command would use it, its state and marks) and the summary."""
-    db, where = store.db, f"match {m.id}; {store.path}"
-    rows = _rows(db, "SELECT seq, code, gone FROM snapshots WHERE match = ? ORDER BY seq", m.id)
-    code = snapshots.code_fingerprint(type(g))
-    gone = engine.retracted(folded.control)
-    used = {}
-    out = []
-    for seq, made_by, gone_text in rows:
-        found = snapshots.snapshot(db, m.id, seq) if type(seq) is int else None
+def snapshot_macs(store: Store, match_id: int) -> tuple[list[Problem], dict[int, Snapshot]]:
+    """Each snapshot row of the match whose MAC fails, as a problem; the others by event."""
+    db, where = store.db, f"match {match_id}; {store.path}"
+    out, authentic = [], {}
+    for (seq,) in _rows(db, "SELECT seq FROM snapshots WHERE match = ? ORDER BY seq", match_id):
+        found = snapshots.snapshot(db, match_id, seq) if type(seq) is int else None
         if found is None:
-            out.append(Problem(f"the cached state of match {m.id} at event {seq} (table "
+            out.append(Problem(f"the cached state of match {match_id} at event {seq} (table "
                                "snapshots) fails its MAC: edited, or made under another key; "
                                "never used", where))
-        elif made_by == code and gone_text == snapshots.gone_text(gone, seq):
-            used[seq] = found
+        else:
+            authentic[seq] = found
+    return out, authentic
+
+
+def caches(store: Store, m: Match, g: Game, folded: Folded,
+           authentic: dict[int, Snapshot] | None) -> list[Problem]:
+    """The summary against the fold. Given the `authentic` snapshots (`folded` not replayed):
+    the match folded from its first event, and each snapshot a command would use compared
+    with it, state and marks."""
+    if authentic is None:
+        return _summary(store, m, g, folded, folded.state)
+    code = snapshots.code_fingerprint(type(g))
+    gone = engine.retracted(folded.control)
+    used = {seq: found for seq, found in authentic.items()
+            if found.code == code and found.gone == snapshots.gone_text(gone, seq)}
     state, marks, states = replayed(m, g, folded, gone, set(used))
+    out = []
     for seq, found in used.items():
         try:
             same = (state_pickle.loads(found.state) == states[seq]
@@ -98,7 +113,8 @@ def caches(store: Store, m: Match, g: Game, folded: Folded) -> list[Problem]:
             same = False
         if not same:
             out.append(Problem(f"the cached state of match {m.id} at event {seq} (table "
-                               "snapshots) differs from the fold of its events", where))
+                               "snapshots) differs from the fold of its events",
+                               f"match {m.id}; {store.path}"))
     out += _summary(store, m, g, folded, state)
     return out
 
