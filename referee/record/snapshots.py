@@ -327,7 +327,7 @@ def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
     """The state after event `upto` (the last when None), from the newest valid snapshot and
     the events after it; the whole chain, header and head verified as store.stamped does.
     replay=False: verified the same way, but no state (None): nothing unpickled or folded.
-    keep=False: no snapshot saved (`verify` leaves the caches as it found them)."""
+    keep=False: no snapshot saved (`verify` leaves an edited one as it found it)."""
     db = store.db
     reading = not db.in_transaction  # one read transaction: a consistent view of the
     if reading:  # events, the heads and the snapshots while another terminal appends

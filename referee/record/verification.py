@@ -65,8 +65,8 @@ def _verify(store: Store, match_id: int | None, every: bool, full: bool) -> Repo
             chain_check.check(store, mid,  # every event hashed again, whatever the caches say
                               None if joined is None else joined.get(mid, chain_check.NO_EVENTS))
             store.chain_checked.add(mid)  # so the read below need not digest them again
-            found, authentic = snapshot_macs(store, mid)
-            m, g, folded = read(store, mid, replay=not full, keep=False)
+            found, authentic = snapshot_macs(store, mid)  # an edited row stays as found,
+            m, g, folded = read(store, mid, replay=not full, keep=not found)  # to be shown
             found += caches(store, m, g, folded, authentic if full else None)
         except RefereeError as e:
             if e.what not in (p.what for p in problems):

@@ -1,0 +1,96 @@
+"""Benchmark: the referee's commands in this checkout against another (the old main), runs
+alternating command by command, so that a change of the machine's load falls on both alike.
+
+bench_referee.py times one checkout; two of its runs one after the other differ by more than
+the 10 % the issues allow whenever the shared machine's load moves between them. Here each
+command runs once on the old side, once on this one, N times over, each side on its own copy of
+a database its own code built (`bench_referee.py --keep FILE` in each checkout makes one), with
+its own MAC key and cache folder, the same untimed commands before and after as in
+bench_referee. Prints the median CPU time (user + system of the child) of each side and their
+ratio; RATIO marks a command more than 10 % slower here.
+
+    python bench/compare_referee.py --old ../old-main --old-db old.sqlite3 --new-db new.sqlite3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import bench_referee as bench  # noqa: E402
+import machine  # noqa: E402
+
+SLOWER = 1.10  # the issues' allowance against the old code
+
+
+class Side:
+    """One checkout's referee, run as `referee` on its own copy of its database."""
+
+    def __init__(self, root: Path, db: Path, tmp: Path, name: str):
+        folder = tmp / name
+        folder.mkdir()
+        shutil.copyfile(db, folder / "bench.sqlite3")
+        self.program = (f"import sys; sys.argv[0] = 'referee'; sys.path.insert(0, "
+                        f"{str(root)!r}); from referee.cli import main; main()")
+        self.env = {**os.environ, "REFEREE_DB": str(folder / "bench.sqlite3"),
+                    "REFEREE_KEY": str(folder / "referee.key"),
+                    "XDG_CACHE_HOME": str(folder / "cache"),
+                    "PYTHONPYCACHEPREFIX": str(folder / "pyc")}
+        for name_ in ("PYTHONDONTWRITEBYTECODE", "REFEREE_CACHE"):
+            self.env.pop(name_, None)
+
+    def cpu(self, args: list[str]) -> float:
+        return bench.timed_cpu_of([sys.executable, "-c", self.program, *args], self.env)[1]
+
+    def run(self, args: list[str]) -> float:
+        """CPU seconds of `args`, between its untimed befores and afters."""
+        for before in bench.around(bench.BEFORE, args):
+            self.cpu(before)
+        took = self.cpu(args)
+        for after in bench.around(bench.AFTER, args):
+            self.cpu(after)
+        return took
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--old", type=Path, required=True, help="The other checkout (old main).")
+    ap.add_argument("--old-db", type=Path, required=True, help="A database its code built.")
+    ap.add_argument("--new-db", type=Path, required=True, help="One this checkout built.")
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--only", nargs="+", metavar="COMMAND", help="Only these (first words).")
+    opts = ap.parse_args()
+    print(machine.line("before"))
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Side(opts.old.resolve(), opts.old_db, Path(tmp), "old")
+        new = Side(HERE.parent, opts.new_db, Path(tmp), "new")
+        for side in (old, new):  # bytecode, and the snapshots a table's first command makes
+            side.cpu(["--help"])
+            side.cpu(["show"])
+        print(f"{'command':<34} {'old CPU':>8} {'new CPU':>8} {'new/old':>8}")
+        for args in bench.COMMANDS:
+            if opts.only and args[0] not in opts.only and " ".join(args) not in opts.only:
+                continue
+            if "--full" in args:  # no such option before
+                continue
+            olds, news = [], []
+            for _ in range(opts.runs):
+                olds.append(old.run(args))
+                news.append(new.run(args))
+            o, n = statistics.median(olds), statistics.median(news)
+            flag = "  RATIO" if n > o * SLOWER else ""
+            print(f"{' '.join(args):<34} {o * 1000:>6.0f}ms {n * 1000:>6.0f}ms "
+                  f"{n / o:>8.2f}{flag}")
+    print(machine.line("after"))
+
+
+if __name__ == "__main__":
+    main()
