@@ -1,0 +1,221 @@
+"""The two live pages in a real headless Firefox (Debian's firefox-esr, over Marionette), on a
+390-px phone and a 1920-px screen: `pnp serve` on a copy of a bundled game (every page, a
+card's zoom, the overlays, a save shown without reload, a broken save's one-line error over
+the last good pages) and `referee serve` (players, totals and board, following a move typed
+in another process). The servers and matches are those of the Chromium tests
+(tests/test_pnp_serve.py, tests/test_table_page.py); screenshots go to $FIREFOX_SHOTS when
+set, to be looked at."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+
+from tests import test_pnp_serve as pnp_serve
+from tests.browser import DESKTOP, PHONE
+from tests.test_table_page import env, referee, serve  # noqa: F401  (their fixtures)
+
+REPO = Path(__file__).resolve().parents[1]
+WIDTHS = pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+
+
+def shots(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("FIREFOX_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def fits_the_width(firefox) -> None:
+    """Nothing on the page makes it scroll sideways."""
+    wide = firefox.js("return [document.documentElement.scrollWidth, window.innerWidth]")
+    assert wide[0] <= wide[1], wide
+
+
+# ---------------------------------------------------------------- pnp serve
+
+
+@pytest.fixture(scope="module")
+def designer(tmp_path_factory):
+    """`pnp serve` on a copy of the bundled Emberfall (art, text, 6 pages), which tests edit."""
+    folder = tmp_path_factory.mktemp("firefox-serve")
+    root = folder / "emberfall"
+    shutil.copytree(REPO / "templates" / "emberfall", root)
+    served = pnp_serve.Served(root, "-o", folder / "emberfall.pdf", cwd=folder)
+    served.root, served.pdf = root, folder / "emberfall.pdf"
+    yield served
+    assert served.stop() == 0
+
+
+def opened(firefox, url: str, viewport: dict) -> None:
+    firefox.open(url, viewport)
+    firefox.wait("return window.pnpShown")
+
+
+def image_loaded(firefox, selector: str) -> None:
+    firefox.wait("""const img = document.querySelector(arguments[0]);
+        return img && img.complete && img.naturalWidth > 0""", selector)
+
+
+def every_page_loaded(firefox) -> list[dict]:
+    """Scroll to each page as a reader would (off-screen pages load lazily), wait for its image,
+    and say how each is drawn."""
+    count = firefox.js("return document.querySelectorAll('figure.page').length")
+    for index in range(1, count + 1):
+        firefox.js("document.getElementById(arguments[0]).scrollIntoView()", f"page-{index}")
+        image_loaded(firefox, f"#page-{index} img")
+    firefox.js("window.scrollTo(0, 0)")
+    return firefox.js("""return [...document.querySelectorAll('figure.page img')].map(img => {
+        const r = img.getBoundingClientRect();
+        return {left: r.left, right: r.right, width: r.width, height: r.height}; })""")
+
+
+@WIDTHS
+def test_every_pdf_page_and_a_cards_zoom_show_in_firefox(firefox, designer, viewport,
+                                                          tmp_path):
+    opened(firefox, designer.url, viewport)
+    doc = pdfium.PdfDocument(designer.pdf.read_bytes())
+    sizes = [page.get_size() for page in doc]
+    doc.close()
+    drawn = every_page_loaded(firefox)
+    assert len(drawn) == len(sizes) == 6
+    for box, (w, h) in zip(drawn, sizes, strict=True):
+        assert box["left"] >= 0 and box["right"] <= viewport["width"], box
+        assert box["width"] > 150 and abs(box["height"] / box["width"] - h / w) < 0.02, box
+    fits_the_width(firefox)
+    firefox.screenshot(shots(tmp_path) / f"pnp-serve-{viewport['width']}.png")
+
+    firefox.click('#card-list .card[data-id="6"]')  # Cinder Drake
+    assert firefox.js("return document.getElementById('zoom').open")
+    assert firefox.js("return document.getElementById('zoom-title').textContent") == "#6 Cinder Drake"
+    for side in ("front", "back"):
+        image_loaded(firefox, f'#zoom .side[data-side="{side}"] img')
+    front = firefox.js("""const r = document.querySelector('#zoom .side[data-side="front"] img')
+        .getBoundingClientRect(); return {left: r.left, right: r.right, width: r.width}""")
+    tile = firefox.js("""return document.querySelector('#card-list .card[data-id="6"] img')
+        .getBoundingClientRect().width""")
+    assert front["width"] > max(tile * 1.5, 250), (front, tile)  # large, not a thumbnail
+    assert front["left"] >= 0 and front["right"] <= viewport["width"], front
+    fits_the_width(firefox)
+    firefox.screenshot(shots(tmp_path) / f"pnp-serve-zoom-{viewport['width']}.png", full=False)
+    firefox.click("#zoom-close")
+    assert not firefox.js("return document.getElementById('zoom').open")
+
+
+@WIDTHS
+def test_the_overlays_toggle_in_firefox(firefox, designer, viewport):
+    opened(firefox, designer.url, viewport)
+    outlines = """return [...document.querySelectorAll('#page-1 .ov-' + arguments[0])]
+        .filter(p => p.getBoundingClientRect().width > 0).length"""
+    cards = firefox.js("return document.querySelectorAll('#page-1 .hit').length")
+    assert cards == 9  # a 3x3 sheet
+    assert firefox.js(outlines, "trim") == firefox.js(outlines, "safe") == 0  # as it prints
+    firefox.click("#show-trim")
+    firefox.click("#show-safe")
+    assert firefox.js(outlines, "trim") == firefox.js(outlines, "safe") == cards
+    firefox.click("#show-trim")
+    firefox.click("#show-safe")
+    assert firefox.js(outlines, "trim") == firefox.js(outlines, "safe") == 0
+
+
+def zoom_front_pixels(firefox) -> str:
+    """The zoomed front as the browser decoded it (a data URL of its pixels)."""
+    return firefox.js("""const img = document.querySelector('#zoom .side[data-side="front"] img');
+        const c = document.createElement('canvas');
+        c.width = img.naturalWidth; c.height = img.naturalHeight;
+        c.getContext('2d').drawImage(img, 0, 0); return c.toDataURL()""")
+
+
+@WIDTHS
+def test_a_save_of_cards_csv_shows_in_firefox_without_reload(firefox, designer, viewport):
+    opened(firefox, designer.url, viewport)
+    firefox.click('#card-list .card[data-id="1"]')
+    image_loaded(firefox, '#zoom .side[data-side="front"] img')
+    before = zoom_front_pixels(firefox)
+    build = firefox.js("window.sameVisit = true; return window.pnpShown.build")
+    cards = designer.root / "cards.csv"
+    kept = cards.read_text()
+    cards.write_text(kept.replace("Ember Scout", "Spark Scout"))
+    try:
+        firefox.wait("return window.pnpShown.build !== arguments[0]", build)  # images in place
+        assert firefox.js("return document.getElementById('zoom-title').textContent"
+                          ) == "#1 Spark Scout"
+        assert firefox.js("""return document.querySelector(
+            '#card-list .card[data-id="1"] .name').textContent""") == "#1 Spark Scout"
+        assert zoom_front_pixels(firefox) != before  # the card is drawn with its new name
+        assert firefox.js("return window.sameVisit")  # no reload: the event stream brought it
+    finally:
+        cards.write_text(kept)
+    firefox.wait("""return document.querySelector('#card-list .card[data-id="1"] .name')
+        .textContent === '#1 Ember Scout'""")
+
+
+@WIDTHS
+def test_a_broken_save_shows_one_line_over_the_last_good_pages_in_firefox(firefox, designer,
+                                                                         viewport, tmp_path):
+    opened(firefox, designer.url, viewport)
+    every_page_loaded(firefox)
+    pages = "return [...document.querySelectorAll('#page-list img')].map(i => i.src)"
+    good = firefox.js(pages)
+    toml = designer.root / "game.toml"
+    kept = toml.read_text()
+    toml.write_text(kept.replace('size = "poker"', 'size = "pokr"'))
+    try:
+        firefox.wait("return !document.getElementById('errors').hidden")
+        errors = firefox.js("""return [...document.querySelectorAll('#error-lines li')]
+            .map(li => li.textContent)""")
+        assert len(errors) == 1 and errors[0].startswith("error: ") and "pokr" in errors[0]
+        assert firefox.js("""const r = document.getElementById('errors').getBoundingClientRect();
+            return r.width > 0 && r.right <= window.innerWidth""")
+        assert firefox.js(pages) == good
+        image_loaded(firefox, "#page-1 img")  # the last good page, still shown
+        fits_the_width(firefox)
+        firefox.screenshot(shots(tmp_path) / f"pnp-serve-error-{viewport['width']}.png")
+    finally:
+        toml.write_text(kept)
+    firefox.wait("return document.getElementById('errors').hidden")
+
+
+# ---------------------------------------------------------------- referee serve
+
+
+@WIDTHS
+def test_the_table_follows_a_move_typed_in_another_process_in_firefox(firefox, env, serve,  # noqa: F811
+                                                                      viewport, tmp_path):
+    assert referee(env, "new", "tripple-domino", "--players", "ana,bob").returncode == 0
+    assert referee(env, "play", "start ana=5-5-5 bob=4-4-4").returncode == 0
+    firefox.open(serve().url, viewport)
+    firefox.wait("return document.querySelector('#live.on')")
+    firefox.js("window.sameVisit = true")
+
+    def table() -> dict:
+        return firefox.js("""const texts = s => [...document.querySelectorAll(s)]
+                .map(e => e.textContent.trim());
+            const svg = document.querySelector('.board svg').getBoundingClientRect();
+            return {turn: texts('.turn')[0], names: texts('.player .name'),
+                    totals: texts('.player .total'), placed: texts('.board svg g.placed').length,
+                    board: {left: svg.left, right: svg.right, width: svg.width,
+                            height: svg.height},
+                    corners: [...document.querySelectorAll('.board svg text.corner')]
+                        .map(t => t.getBoundingClientRect().height)}""")
+
+    shown = table()
+    assert shown["turn"] == "bob to play" and shown["placed"] == 1
+    assert shown["names"] == ["ana", "▶ bob"]
+    board = shown["board"]
+    assert board["left"] >= 0 and board["right"] <= viewport["width"] and board["height"] > 100
+    assert min(shown["corners"]) >= (9 if viewport == PHONE else 14), shown["corners"]
+    fits_the_width(firefox)
+
+    assert referee(env, "play", "4-5-5 D-1,0").returncode == 0
+    firefox.wait("return document.body.dataset.event === '3'", timeout=20)
+    shown = table()
+    assert shown["turn"] == "ana to play" and shown["placed"] == 2
+    assert shown["totals"] == ["20", "14"]
+    assert "4-5-5 D-1,0" in firefox.js("return document.querySelector('.verdict').textContent")
+    assert firefox.js("return window.sameVisit")  # no reload: the event stream brought it
+    fits_the_width(firefox)
+    firefox.screenshot(shots(tmp_path) / f"table-{viewport['width']}.png")
