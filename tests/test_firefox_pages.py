@@ -8,8 +8,12 @@ set, to be looked at."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
+import time
+import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -30,9 +34,15 @@ def shots(tmp_path: Path) -> Path:
 
 
 def fits_the_width(firefox) -> None:
-    """Nothing on the page makes it scroll sideways."""
-    wide = firefox.js("return [document.documentElement.scrollWidth, window.innerWidth]")
+    """Nothing on the page makes it scroll sideways (in the width left beside the scroll bar)."""
+    wide = firefox.js("const d = document.documentElement; return [d.scrollWidth, d.clientWidth]")
     assert wide[0] <= wide[1], wide
+
+
+def in_view(firefox, box: dict) -> bool:
+    """A box is on the screen from side to side."""
+    return box["left"] >= 0 and box["right"] <= firefox.js(
+        "return document.documentElement.clientWidth")
 
 
 # ---------------------------------------------------------------- pnp serve
@@ -50,9 +60,44 @@ def designer(tmp_path_factory):
     assert served.stop() == 0
 
 
-def opened(firefox, url: str, viewport: dict) -> None:
-    firefox.open(url, viewport)
-    firefox.wait("return window.pnpShown")
+def server_state(designer) -> dict:
+    with urllib.request.urlopen(designer.url + "state", timeout=30) as answer:
+        return json.load(answer)
+
+
+def as_shown(state: dict) -> dict | None:
+    """The good build a state carries, but for its number."""
+    return state["manifest"] and {k: v for k, v in state["manifest"].items() if k != "build"}
+
+
+@contextmanager
+def edited(designer, name: str, old: str, new: str):
+    """The game's file `name` with `old` replaced by `new`, put back afterwards; the server's
+    rebuild of the file as it was is awaited, so the next test finds it settled, even after a
+    failure."""
+    path = designer.root / name
+    kept, before = path.read_text(), as_shown(server_state(designer))
+    assert old in kept
+    path.write_text(kept.replace(old, new))
+    try:
+        yield
+    finally:
+        path.write_text(kept)
+        end = time.monotonic() + pnp_serve.START
+        while (state := server_state(designer))["errors"] or as_shown(state) != before:
+            assert time.monotonic() < end, f"{name} put back, but never rebuilt as it was"
+            time.sleep(0.1)
+
+
+def opened(firefox, designer, viewport: dict) -> None:
+    """The page, showing the server's newest build (the first is made as the server starts)."""
+    end = time.monotonic() + pnp_serve.START
+    while not (state := server_state(designer))["manifest"]:
+        assert time.monotonic() < end and not state["errors"], state
+        time.sleep(0.1)
+    build = state["manifest"]["build"]
+    firefox.open(designer.url, viewport)
+    firefox.wait("return window.pnpShown && window.pnpShown.build >= arguments[0]", build)
 
 
 def image_loaded(firefox, selector: str) -> None:
@@ -76,14 +121,14 @@ def every_page_loaded(firefox) -> list[dict]:
 @WIDTHS
 def test_every_pdf_page_and_a_cards_zoom_show_in_firefox(firefox, designer, viewport,
                                                           tmp_path):
-    opened(firefox, designer.url, viewport)
+    opened(firefox, designer, viewport)
     doc = pdfium.PdfDocument(designer.pdf.read_bytes())
     sizes = [page.get_size() for page in doc]
     doc.close()
     drawn = every_page_loaded(firefox)
     assert len(drawn) == len(sizes) == 6
     for box, (w, h) in zip(drawn, sizes, strict=True):
-        assert box["left"] >= 0 and box["right"] <= viewport["width"], box
+        assert in_view(firefox, box), box
         assert box["width"] > 150 and abs(box["height"] / box["width"] - h / w) < 0.02, box
     fits_the_width(firefox)
     firefox.screenshot(shots(tmp_path) / f"pnp-serve-{viewport['width']}.png")
@@ -98,7 +143,7 @@ def test_every_pdf_page_and_a_cards_zoom_show_in_firefox(firefox, designer, view
     tile = firefox.js("""return document.querySelector('#card-list .card[data-id="6"] img')
         .getBoundingClientRect().width""")
     assert front["width"] > max(tile * 1.5, 250), (front, tile)  # large, not a thumbnail
-    assert front["left"] >= 0 and front["right"] <= viewport["width"], front
+    assert in_view(firefox, front), front
     fits_the_width(firefox)
     firefox.screenshot(shots(tmp_path) / f"pnp-serve-zoom-{viewport['width']}.png", full=False)
     firefox.click("#zoom-close")
@@ -107,7 +152,7 @@ def test_every_pdf_page_and_a_cards_zoom_show_in_firefox(firefox, designer, view
 
 @WIDTHS
 def test_the_overlays_toggle_in_firefox(firefox, designer, viewport):
-    opened(firefox, designer.url, viewport)
+    opened(firefox, designer, viewport)
     outlines = """return [...document.querySelectorAll('#page-1 .ov-' + arguments[0])]
         .filter(p => p.getBoundingClientRect().width > 0).length"""
     cards = firefox.js("return document.querySelectorAll('#page-1 .hit').length")
@@ -131,15 +176,12 @@ def zoom_front_pixels(firefox) -> str:
 
 @WIDTHS
 def test_a_save_of_cards_csv_shows_in_firefox_without_reload(firefox, designer, viewport):
-    opened(firefox, designer.url, viewport)
+    opened(firefox, designer, viewport)
     firefox.click('#card-list .card[data-id="1"]')
     image_loaded(firefox, '#zoom .side[data-side="front"] img')
     before = zoom_front_pixels(firefox)
     build = firefox.js("window.sameVisit = true; return window.pnpShown.build")
-    cards = designer.root / "cards.csv"
-    kept = cards.read_text()
-    cards.write_text(kept.replace("Ember Scout", "Spark Scout"))
-    try:
+    with edited(designer, "cards.csv", "Ember Scout", "Spark Scout"):
         firefox.wait("return window.pnpShown.build !== arguments[0]", build)  # images in place
         assert firefox.js("return document.getElementById('zoom-title').textContent"
                           ) == "#1 Spark Scout"
@@ -147,8 +189,6 @@ def test_a_save_of_cards_csv_shows_in_firefox_without_reload(firefox, designer, 
             '#card-list .card[data-id="1"] .name').textContent""") == "#1 Spark Scout"
         assert zoom_front_pixels(firefox) != before  # the card is drawn with its new name
         assert firefox.js("return window.sameVisit")  # no reload: the event stream brought it
-    finally:
-        cards.write_text(kept)
     firefox.wait("""return document.querySelector('#card-list .card[data-id="1"] .name')
         .textContent === '#1 Ember Scout'""")
 
@@ -156,26 +196,21 @@ def test_a_save_of_cards_csv_shows_in_firefox_without_reload(firefox, designer, 
 @WIDTHS
 def test_a_broken_save_shows_one_line_over_the_last_good_pages_in_firefox(firefox, designer,
                                                                          viewport, tmp_path):
-    opened(firefox, designer.url, viewport)
+    opened(firefox, designer, viewport)
     every_page_loaded(firefox)
     pages = "return [...document.querySelectorAll('#page-list img')].map(i => i.src)"
     good = firefox.js(pages)
-    toml = designer.root / "game.toml"
-    kept = toml.read_text()
-    toml.write_text(kept.replace('size = "poker"', 'size = "pokr"'))
-    try:
+    with edited(designer, "game.toml", 'size = "poker"', 'size = "pokr"'):
         firefox.wait("return !document.getElementById('errors').hidden")
         errors = firefox.js("""return [...document.querySelectorAll('#error-lines li')]
             .map(li => li.textContent)""")
         assert len(errors) == 1 and errors[0].startswith("error: ") and "pokr" in errors[0]
-        assert firefox.js("""const r = document.getElementById('errors').getBoundingClientRect();
-            return r.width > 0 && r.right <= window.innerWidth""")
+        shown = firefox.js("return document.getElementById('errors').getBoundingClientRect()")
+        assert shown["width"] > 0 and in_view(firefox, shown), shown
         assert firefox.js(pages) == good
         image_loaded(firefox, "#page-1 img")  # the last good page, still shown
         fits_the_width(firefox)
         firefox.screenshot(shots(tmp_path) / f"pnp-serve-error-{viewport['width']}.png")
-    finally:
-        toml.write_text(kept)
     firefox.wait("return document.getElementById('errors').hidden")
 
 
@@ -206,7 +241,7 @@ def test_the_table_follows_a_move_typed_in_another_process_in_firefox(firefox, e
     assert shown["turn"] == "bob to play" and shown["placed"] == 1
     assert shown["names"] == ["ana", "▶ bob"]
     board = shown["board"]
-    assert board["left"] >= 0 and board["right"] <= viewport["width"] and board["height"] > 100
+    assert in_view(firefox, board) and board["height"] > 100, board
     assert min(shown["corners"]) >= (9 if viewport == PHONE else 14), shown["corners"]
     fits_the_width(firefox)
 
