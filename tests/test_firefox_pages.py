@@ -187,6 +187,8 @@ def test_a_save_of_cards_csv_shows_in_firefox_without_reload(firefox, designer, 
                           ) == "#1 Spark Scout"
         assert firefox.js("""return document.querySelector(
             '#card-list .card[data-id="1"] .name').textContent""") == "#1 Spark Scout"
+        firefox.wait("""const img = document.querySelector('#zoom .side[data-side="front"] img');
+            return img.complete && img.src.includes('/build/' + window.pnpShown.build + '/')""")
         assert zoom_front_pixels(firefox) != before  # the card is drawn with its new name
         assert firefox.js("return window.sameVisit")  # no reload: the event stream brought it
     firefox.wait("""return document.querySelector('#card-list .card[data-id="1"] .name')
