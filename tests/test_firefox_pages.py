@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import socket
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -48,12 +49,24 @@ def in_view(firefox, box: dict) -> bool:
 # ---------------------------------------------------------------- pnp serve
 
 
+def scratch_game(folder: Path) -> Path:
+    root = folder / "emberfall"
+    shutil.copytree(REPO / "templates" / "emberfall", root)
+    return root
+
+
+def free_port() -> int:
+    """A port nothing listens on, for a server to be stopped and started again on it."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 @pytest.fixture(scope="module")
 def designer(tmp_path_factory):
     """`pnp serve` on a copy of the bundled Emberfall (art, text, 6 pages), which tests edit."""
     folder = tmp_path_factory.mktemp("firefox-serve")
-    root = folder / "emberfall"
-    shutil.copytree(REPO / "templates" / "emberfall", root)
+    root = scratch_game(folder)
     served = pnp_serve.Served(root, "-o", folder / "emberfall.pdf", cwd=folder)
     served.root, served.pdf = root, folder / "emberfall.pdf"
     yield served
@@ -216,6 +229,30 @@ def test_a_broken_save_shows_one_line_over_the_last_good_pages_in_firefox(firefo
     firefox.wait("return document.getElementById('errors').hidden")
 
 
+def test_the_designer_page_follows_a_restarted_server_in_firefox(firefox, tmp_path):
+    """`pnp serve` stopped, the game edited meanwhile, and the server started again on its
+    port: the open page says the server is gone, then shows the new build by itself."""
+    root = scratch_game(tmp_path)
+    again = (root, "-o", tmp_path / "emberfall.pdf", "--port", free_port())
+    served = pnp_serve.Served(*again, cwd=tmp_path)
+    try:
+        firefox.open(served.url, DESKTOP)
+        firefox.wait("window.sameVisit = true; return window.pnpShown")
+    finally:
+        assert served.stop() == 0
+    offline = "return document.getElementById('status').classList.contains('offline')"
+    firefox.wait(offline)
+    cards = root / "cards.csv"
+    cards.write_text(cards.read_text().replace("Ember Scout", "Spark Scout"))
+    served = pnp_serve.Served(*again, cwd=tmp_path)
+    try:
+        firefox.wait("""return document.querySelector('#card-list .card[data-id="1"] .name')
+            .textContent === '#1 Spark Scout'""")
+        assert not firefox.js(offline) and firefox.js("return window.sameVisit")
+    finally:
+        served.stop()
+
+
 # ---------------------------------------------------------------- referee serve
 
 
@@ -256,3 +293,21 @@ def test_the_table_follows_a_move_typed_in_another_process_in_firefox(firefox, e
     assert firefox.js("return window.sameVisit")  # no reload: the event stream brought it
     fits_the_width(firefox)
     firefox.screenshot(shots(tmp_path) / f"table-{viewport['width']}.png")
+
+
+def test_the_table_follows_a_restarted_server_in_firefox(firefox, env, serve):  # noqa: F811
+    """`referee serve` stopped, a move typed meanwhile, the server started again on its port:
+    the open page says it is reconnecting, then shows the move by itself."""
+    assert referee(env, "new", "tripple-domino", "--players", "ana,bob").returncode == 0
+    assert referee(env, "play", "start ana=5-5-5 bob=4-4-4").returncode == 0
+    port = str(free_port())
+    served = serve("--port", port)
+    firefox.open(served.url, PHONE)
+    firefox.wait("window.sameVisit = true; return document.querySelector('#live.on')")
+    served.stop()
+    firefox.wait("return document.getElementById('live').textContent === 'reconnecting…'")
+    assert referee(env, "play", "4-5-5 D-1,0").returncode == 0
+    serve("--port", port)
+    firefox.wait("return document.body.dataset.event === '3'")
+    assert firefox.js("return document.querySelector('.turn').textContent") == "ana to play"
+    assert firefox.js("return document.querySelector('#live.on') && window.sameVisit")
