@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -87,6 +88,18 @@ class Firefox:
     def click(self, selector: str) -> None:
         """A real click (WebDriver's: the element must be in view and not covered)."""
         self.marionette.find_element("css selector", selector).click()
+
+    @contextmanager
+    def other_tab(self):
+        """A second tab for the time of a `with` block, as a person opens another page beside."""
+        m = self.marionette
+        first = m.current_window_handle
+        m.switch_to_window(m.open(type="tab")["handle"])
+        try:
+            yield
+        finally:
+            m.close()
+            m.switch_to_window(first)
 
     def screenshot(self, path, full: bool = True) -> None:
         """The whole page as a PNG (full=False: only what is in view, as a dialog is seen;

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import time
@@ -251,6 +252,30 @@ def test_the_designer_page_follows_a_restarted_server_in_firefox(firefox, tmp_pa
         assert not firefox.js(offline) and firefox.js("return window.sameVisit")
     finally:
         served.stop()
+
+
+def test_two_lan_servers_keep_their_pages_in_one_firefox(firefox, env, serve, tmp_path):  # noqa: F811
+    """`pnp serve --lan` and `referee serve --lan` on one machine, their pages in two tabs of
+    one browser: the designer's page still loads its new pages after the table page opened
+    (a browser keeps one cookie of a name per host, whatever the port)."""
+    root = scratch_game(tmp_path)
+    designer = pnp_serve.Served(root, "--lan", "-o", tmp_path / "emberfall.pdf", cwd=tmp_path)
+    try:
+        firefox.open(designer.local, DESKTOP)
+        build = firefox.wait("return window.pnpShown")["build"]
+        assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
+        table = serve("--lan")
+        with firefox.other_tab():
+            firefox.open(re.sub(r"//[^/:]+:", "//127.0.0.1:", table.url), DESKTOP)
+            firefox.wait("return document.querySelector('#live.on')")
+        cards = root / "cards.csv"
+        cards.write_text(cards.read_text().replace("Ember Scout", "Spark Scout"))
+        firefox.wait("return window.pnpShown.build !== arguments[0]", build)
+        image_loaded(firefox, "#page-1 img")
+        assert firefox.js("return document.querySelector('#page-1 img').src").split("/")[4] \
+            == str(firefox.js("return window.pnpShown.build"))  # the new page, not the old
+    finally:
+        designer.stop()
 
 
 # ---------------------------------------------------------------- referee serve
