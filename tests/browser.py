@@ -89,6 +89,14 @@ class Firefox:
         """A real click (WebDriver's: the element must be in view and not covered)."""
         self.marionette.find_element("css selector", selector).click()
 
+    def type(self, selector: str, text: str) -> None:
+        """Keys typed into an element (marionette_driver.keys.Keys for arrows, Escape...)."""
+        self.marionette.find_element("css selector", selector).send_keys(text)
+
+    def press(self, key: str) -> None:
+        """A key pressed where the focus is."""
+        self.marionette.get_active_element().send_keys(key)
+
     @contextmanager
     def other_tab(self):
         """A second tab for the time of a `with` block, as a person opens another page beside."""

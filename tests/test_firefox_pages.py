@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
+from marionette_driver.keys import Keys
 
 from tests import test_pnp_serve as pnp_serve
 from tests.browser import DESKTOP, PHONE
@@ -178,6 +179,29 @@ def test_the_overlays_toggle_in_firefox(firefox, designer, viewport):
     firefox.click("#show-trim")
     firefox.click("#show-safe")
     assert firefox.js(outlines, "trim") == firefox.js(outlines, "safe") == 0
+
+
+def test_a_card_is_found_stepped_through_and_closed_from_the_keyboard_in_firefox(firefox,
+                                                                                 designer):
+    opened(firefox, designer, PHONE)
+    firefox.type("#card-search", "scout")
+    shown = "return [...document.querySelectorAll('#card-list .card:not([hidden])')].length"
+    assert firefox.js(shown) == 3  # Ember Scout x3
+    firefox.type("#card-search", Keys.BACK_SPACE * 5)
+    assert firefox.js(shown) == 20
+    firefox.click('#card-list .card[data-id="6"]')
+    title = "return document.getElementById('zoom-title').textContent"
+    firefox.press(Keys.ARROW_RIGHT)
+    assert firefox.js(title) == "#7 Frost Sentinel"
+    firefox.press(Keys.ARROW_LEFT)
+    firefox.press(Keys.ARROW_LEFT)
+    assert firefox.js(title) == "#5 Ash Warden"
+    assert firefox.js("return location.hash") == "#card-5"  # a link to the card shown
+    firefox.press(Keys.ESCAPE)
+    assert not firefox.js("return document.getElementById('zoom').open")
+    firefox.open(designer.url + "#card-4", DESKTOP)  # the link opens the card
+    firefox.wait("return document.getElementById('zoom').open")
+    assert firefox.js(title) == "#4 Ash Warden"
 
 
 def zoom_front_pixels(firefox) -> str:
