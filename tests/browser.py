@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
+import warnings
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -90,12 +91,13 @@ class Firefox:
         self.marionette.find_element("css selector", selector).click()
 
     def type(self, selector: str, text: str) -> None:
-        """Keys typed into an element (marionette_driver.keys.Keys for arrows, Escape...)."""
         self.marionette.find_element("css selector", selector).send_keys(text)
 
-    def press(self, key: str) -> None:
-        """A key pressed where the focus is."""
-        self.marionette.get_active_element().send_keys(key)
+    def press(self, *keys: str) -> None:
+        """Keys pressed where the focus is, by their WebDriver names (ARROW_LEFT, ESCAPE...)."""
+        from marionette_driver.keys import Keys
+
+        self.marionette.get_active_element().send_keys("".join(getattr(Keys, k) for k in keys))
 
     @contextmanager
     def other_tab(self):
@@ -124,7 +126,9 @@ def firefox(tmp_path_factory):
         if os.environ.get("CI"):
             pytest.fail("no firefox-esr on PATH: .ci/run installs Debian's firefox-esr package")
         pytest.skip("no firefox-esr on PATH (apt-get install firefox-esr)")
-    from marionette_driver.marionette import Marionette
+    with warnings.catch_warnings():  # its helpers' own deprecations (telnetlib, distro)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from marionette_driver.marionette import Marionette
 
     folder = tmp_path_factory.mktemp("firefox")
     marionette = Marionette(bin=path, headless=True, port=0, workspace=str(folder),

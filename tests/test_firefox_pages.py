@@ -20,7 +20,6 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from marionette_driver.keys import Keys
 
 from tests import test_pnp_serve as pnp_serve
 from tests.browser import DESKTOP, PHONE
@@ -187,17 +186,16 @@ def test_a_card_is_found_stepped_through_and_closed_from_the_keyboard_in_firefox
     firefox.type("#card-search", "scout")
     shown = "return [...document.querySelectorAll('#card-list .card:not([hidden])')].length"
     assert firefox.js(shown) == 3  # Ember Scout x3
-    firefox.type("#card-search", Keys.BACK_SPACE * 5)
+    firefox.press(*["BACK_SPACE"] * 5)
     assert firefox.js(shown) == 20
     firefox.click('#card-list .card[data-id="6"]')
     title = "return document.getElementById('zoom-title').textContent"
-    firefox.press(Keys.ARROW_RIGHT)
+    firefox.press("ARROW_RIGHT")
     assert firefox.js(title) == "#7 Frost Sentinel"
-    firefox.press(Keys.ARROW_LEFT)
-    firefox.press(Keys.ARROW_LEFT)
+    firefox.press("ARROW_LEFT", "ARROW_LEFT")
     assert firefox.js(title) == "#5 Ash Warden"
     assert firefox.js("return location.hash") == "#card-5"  # a link to the card shown
-    firefox.press(Keys.ESCAPE)
+    firefox.press("ESCAPE")
     assert not firefox.js("return document.getElementById('zoom').open")
     firefox.open(designer.url + "#card-4", DESKTOP)  # the link opens the card
     firefox.wait("return document.getElementById('zoom').open")
