@@ -1,10 +1,11 @@
 """The two live pages in a real headless Firefox (Debian's firefox-esr, over Marionette), on a
 390-px phone and a 1920-px screen: `pnp serve` on a copy of a bundled game (every page, a
-card's zoom, the overlays, a save shown without reload, a broken save's one-line error over
-the last good pages) and `referee serve` (players, totals and board, following a move typed
-in another process). The servers and matches are those of the Chromium tests
-(tests/test_pnp_serve.py, tests/test_table_page.py); screenshots go to $FIREFOX_SHOTS when
-set, to be looked at."""
+card's zoom, the overlays, the search and the zoom's keys, a save shown without reload, a
+broken save's one-line error over the last good pages) and `referee serve` (players, totals
+and board, following a move typed in another process); both pages catching up with a server
+started again on its port, and two --lan servers' pages side by side in one browser. The
+servers and matches are those of the Chromium tests (tests/test_pnp_serve.py,
+tests/test_table_page.py); screenshots go to $FIREFOX_SHOTS when set, to be looked at."""
 
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import time
 import urllib.request
 from contextlib import contextmanager
@@ -21,6 +21,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from pnp_shared.web import free_port
 from tests import test_pnp_serve as pnp_serve
 from tests.browser import DESKTOP, PHONE
 from tests.test_table_page import env, referee, serve  # noqa: F401  (their fixtures)
@@ -54,13 +55,6 @@ def scratch_game(folder: Path) -> Path:
     root = folder / "emberfall"
     shutil.copytree(REPO / "templates" / "emberfall", root)
     return root
-
-
-def free_port() -> int:
-    """A port nothing listens on, for a server to be stopped and started again on it."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
