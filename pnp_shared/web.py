@@ -69,12 +69,16 @@ class TokenGuard:
     """ASGI middleware: with a token, a request without it (query or cookie) gets 403.
 
     A page opened with `?token=...` gets the token as an HttpOnly cookie, so the page's own
-    fetches and its event stream need not carry it in their URLs.
+    fetches and its event stream need not carry it in their URLs. The cookie is named after the
+    port: a browser keeps one cookie of a name per host whatever the port, so a second server
+    on the machine (`pnp serve --lan` beside `referee serve --lan`) would replace the first's
+    token, and the first page's next request would be refused.
     """
 
-    def __init__(self, app, token: str | None):
+    def __init__(self, app, token: str | None, port: int):
         self.app = app
         self.token = token
+        self.cookie = f"{COOKIE}_{port}"
 
     async def __call__(self, scope, receive, send):
         if self.token is None or scope["type"] not in ("http", "websocket"):
@@ -86,7 +90,8 @@ class TokenGuard:
         for name, value in scope.get("headers", ()):
             if name == b"cookie":
                 cookie.load(value.decode("latin-1"))
-        from_cookie = COOKIE in cookie and secrets.compare_digest(cookie[COOKIE].value, self.token)
+        from_cookie = (self.cookie in cookie
+                       and secrets.compare_digest(cookie[self.cookie].value, self.token))
         if not (from_query or from_cookie):
             await _forbidden(send)
             return
@@ -96,7 +101,7 @@ class TokenGuard:
 
         async def send_with_cookie(message):
             if message["type"] == "http.response.start":
-                set_cookie = f"{COOKIE}={self.token}; HttpOnly; SameSite=Strict; Path=/"
+                set_cookie = f"{self.cookie}={self.token}; HttpOnly; SameSite=Strict; Path=/"
                 message = {**message, "headers": [*message.get("headers", ()),
                                                   (b"set-cookie", set_cookie.encode("latin-1"))]}
             await send(message)
@@ -160,9 +165,9 @@ def run(app, where: Address, open_browser: bool, ready: Callable[[], None] | Non
 
     # An open page keeps its event stream open for ever: the streams end when the server is
     # told to stop (and GRACE closes whatever is left), or Ctrl-C would wait for every tab.
-    config = uvicorn.Config(TokenGuard(app, where.token), host=where.host, port=where.port,
-                            log_level="warning", access_log=False, lifespan="off",
-                            timeout_graceful_shutdown=GRACE)
+    config = uvicorn.Config(TokenGuard(app, where.token, where.port), host=where.host,
+                            port=where.port, log_level="warning", access_log=False,
+                            lifespan="off", timeout_graceful_shutdown=GRACE)
     logging.getLogger("uvicorn.error").addFilter(_streams_cut_at_exit)
     server = uvicorn.Server(config)
     told_to_stop = server.handle_exit

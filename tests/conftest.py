@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import browser  # noqa: F401  (one browser for every page test)
+from tests.browser import browser, firefox  # noqa: F401  (one of each for every page test)
 
 
 @pytest.fixture(scope="session", autouse=True)
