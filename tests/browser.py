@@ -117,10 +117,12 @@ class Firefox:
         Path(path).write_bytes(self.marionette.screenshot(format="binary", full=full))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def firefox(tmp_path_factory):
-    """One headless Firefox (Debian's firefox-esr) for the session, skipped like `browser`
-    where none is installed (a failure in CI, where .ci/run installs it)."""
+    """One headless Firefox (Debian's firefox-esr) for the test module, skipped like `browser`
+    where none is installed (a failure in CI, where .ci/run installs it). Not kept for the
+    session: its client's threads would outlive the module, and a build forks its workers only
+    when no other thread runs (tests/test_parallel_build.py saw none)."""
     path = firefox_path()
     if path is None:
         if os.environ.get("CI"):
