@@ -7,13 +7,10 @@ from __future__ import annotations
 
 import io
 import os
-import queue
 import re
-import signal
 import socket
 import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -25,27 +22,19 @@ from PIL import Image, ImageChops, ImageStat
 
 from tests.browser import DESKTOP, PHONE
 from tests.conftest import CARDS_CSV, GAME_TOML, mini_game
-from tests.test_watch import _as_in_a_terminal
+from tests.test_watch import Pnp
 
 REPO = Path(__file__).resolve().parents[1]
 START = 90  # seconds for the server to build and listen on a loaded 2-core machine
 UPDATE = 2.0  # seconds from a save to the new card on the page (the issue's promise)
 
 
-class Served:
+class Served(Pnp):
     """`pnp serve ARGS` in a subprocess; `url` is the address it printed."""
 
     def __init__(self, *args, cwd: Path):
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(REPO)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "serve", "--no-open",
-                                      *map(str, args)], cwd=cwd, env=env, text=True,
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                     preexec_fn=_as_in_a_terminal)
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.seen: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-        found = self.expect(r"the live page at (http://\S+)")
-        self.url = found.group(1)
+        super().__init__("serve", "--no-open", *args, cwd=cwd, timeout=START, merged=True)
+        self.url = self.search(r"the live page at (http://\S+)").group(1)
         self.port = int(re.search(r":(\d+)/", self.url).group(1))
         self.local = re.sub(r"//[^/:]+:", "//127.0.0.1:", self.url)  # with --lan: by loopback
         self.listening()
@@ -61,34 +50,6 @@ class Served:
                 time.sleep(0.05)
         raise AssertionError(f"nothing listens on port {self.port}: {self.seen}")
 
-    def _read(self):
-        for line in self.proc.stdout:
-            self.lines.put(line.rstrip("\n"))
-
-    def expect(self, pattern: str) -> re.Match:
-        deadline = time.monotonic() + START
-        while time.monotonic() < deadline:
-            try:
-                line = self.lines.get(timeout=0.2)
-            except queue.Empty:
-                if self.proc.poll() is not None:
-                    break
-                continue
-            self.seen.append(line)
-            if found := re.search(pattern, line):
-                return found
-        raise AssertionError(f"no line matching {pattern!r}: {self.seen}")
-
-    def stop(self) -> int:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGINT)
-        try:
-            return self.proc.wait(timeout=30)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
-
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
@@ -98,7 +59,7 @@ def served(tmp_path_factory):
     s.pdf = folder / "mini.pdf"
     yield s
     assert s.stop() == 0  # with pages still open: their event streams do not hold it up
-    said = "\n".join(s.seen + list(s.lines.queue))
+    said = "\n".join(line for _, line in s.seen + list(s.lines.queue))
     assert said.rstrip().endswith("stopped serving") and "Traceback" not in said
 
 
@@ -271,8 +232,8 @@ def test_with_lan_a_request_without_the_token_is_refused(browser, tmp_path):  # 
     s = Served(mini_game(tmp_path), "--lan", "-o", tmp_path / "mini.pdf", cwd=tmp_path)
     try:
         assert "?token=" in s.url
-        s.expect("Anyone on this network")  # printed after the QR code of the URL
-        assert sum(any(c in line for c in "▀▄█") for line in s.seen) >= 10
+        s.search("Anyone on this network")  # printed after the QR code of the URL
+        assert sum(any(c in line for c in "▀▄█") for _, line in s.seen) >= 10
         bare = s.local.split("?")[0]
         for path in ("", "state", "events", "build/1/game.pdf", "static/serve.js"):
             with pytest.raises(urllib.error.HTTPError) as refused:

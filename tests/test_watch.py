@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import signal
 import subprocess
 import sys
@@ -27,19 +28,24 @@ def _as_in_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-class Watch:
-    """`pnp watch ARGS` in a subprocess, its stdout and stderr lines read as they come."""
+class Pnp:
+    """`pnp COMMAND ARGS` in a subprocess, its stdout and stderr lines read as they come, as
+    (stream, line); `merged`: stderr into stdout, one stream "out" in the order written."""
 
-    def __init__(self, *args, cwd: Path):
+    def __init__(self, command: str, *args, cwd: Path, timeout: float = TIMEOUT,
+                 merged: bool = False):
         # the code of this checkout, whichever checkout the installed package points to
         env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(REPO)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "generator", "watch", *map(str, args)],
-                                     cwd=cwd, env=env, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, text=True,
-                                     preexec_fn=_as_in_a_terminal)
+        self.timeout = timeout
+        self.proc = subprocess.Popen([sys.executable, "-m", "generator", command,
+                                      *map(str, args)], cwd=cwd, env=env,
+                                     stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT if merged else subprocess.PIPE,
+                                     text=True, preexec_fn=_as_in_a_terminal)
         self.lines: queue.Queue[tuple[str, str]] = queue.Queue()
         self.seen: list[tuple[str, str]] = []
-        for name, stream in (("out", self.proc.stdout), ("err", self.proc.stderr)):
+        streams = [("out", self.proc.stdout)] + ([] if merged else [("err", self.proc.stderr)])
+        for name, stream in streams:
             threading.Thread(target=self._read, args=(name, stream), daemon=True).start()
 
     def _read(self, name, stream):
@@ -47,7 +53,16 @@ class Watch:
             self.lines.put((name, line.rstrip("\n")))
 
     def expect(self, stream: str, start: str) -> str:
-        deadline = time.monotonic() + TIMEOUT
+        """The next line of `stream` that begins with `start`."""
+        return self._until(lambda got: got[0] == stream and got[1].startswith(start) and got[1],
+                           f"{stream} line starting {start!r}")
+
+    def search(self, pattern: str) -> re.Match:
+        """The match of `pattern` in the next line, of either stream, that has one."""
+        return self._until(lambda got: re.search(pattern, got[1]), f"line matching {pattern!r}")
+
+    def _until(self, found, what: str):
+        deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             try:
                 got = self.lines.get(timeout=0.2)
@@ -56,20 +71,27 @@ class Watch:
                     break  # it ended: nothing more will come
                 continue
             self.seen.append(got)
-            if got[0] == stream and got[1].startswith(start):
-                return got[1]
-        raise AssertionError(f"no {stream} line starting {start!r} within {TIMEOUT} s or before "
-                             f"the end (exit {self.proc.poll()}): "
-                             f"{self.seen}")
+            if hit := found(got):
+                return hit
+        raise AssertionError(f"no {what} within {self.timeout} s or before the end (exit "
+                             f"{self.proc.poll()}): {self.seen}")
 
     def stop(self) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGINT)
         try:
-            return self.proc.wait(timeout=TIMEOUT)
+            return self.proc.wait(timeout=self.timeout)
         finally:
             if self.proc.poll() is None:
                 self.proc.kill()
+                self.proc.wait()
+
+
+class Watch(Pnp):
+    """`pnp watch ARGS` in a subprocess."""
+
+    def __init__(self, *args, cwd: Path):
+        super().__init__("watch", *args, cwd=cwd)
 
 
 @pytest.fixture
