@@ -106,14 +106,30 @@ def GAME_TILES():  # noqa: N802 - reads like the constant it stands for
     return tiles()
 
 
-# this checkout's referee run as the `referee` program is: by that name it may skip what a
-# process importing the CLI needs (pnp_shared/program.py), as an installed `referee` does
-PROGRAM = (f"import sys; sys.argv[0] = 'referee'; sys.path.insert(0, {str(ROOT)!r}); "
-           "from referee.cli import main; main()")
+def program(root: Path = ROOT) -> str:
+    """A checkout's referee run as the `referee` program is: by that name it may skip what a
+    process importing the CLI needs (pnp_shared/program.py), as an installed `referee` does."""
+    return (f"import sys; sys.argv[0] = 'referee'; sys.path.insert(0, {str(root)!r}); "
+            "from referee.cli import main; main()")
+
+
+PROGRAM = program()
 
 
 def command(args: list[str]) -> list[str]:
     return [sys.executable, "-c", PROGRAM, *args]
+
+
+def environment(folder: Path, db: Path) -> dict[str, str]:
+    """What the children run with: database `db`, and the caches' MAC key
+    (referee/record/key.py), the card memo's cache folder and the bytecode in `folder`, the
+    run's own (other checkouts would rewrite the user's), with bytecode caching on, as an
+    installed package has it, even when PYTHONDONTWRITEBYTECODE is set here."""
+    env = {**os.environ, "REFEREE_DB": str(db), "REFEREE_KEY": str(folder / "referee.key"),
+           "XDG_CACHE_HOME": str(folder / "cache"), "PYTHONPYCACHEPREFIX": str(folder / "pyc")}
+    for name in ("PYTHONDONTWRITEBYTECODE", "REFEREE_CACHE"):
+        env.pop(name, None)
+    return env
 
 
 def timed(args: list[str], env: dict[str, str]) -> float:
@@ -261,12 +277,8 @@ def main() -> None:
     print(machine.line("before"))
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
-        env = {**os.environ, "REFEREE_DB": str(db), "PYTHONPYCACHEPREFIX": str(Path(tmp) / "pyc")}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env.pop("REFEREE_CACHE", None)  # the card memo in a cache folder of its own: other
-        env["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")  # checkouts would rewrite the user's
-        env["REFEREE_KEY"] = os.environ["REFEREE_KEY"] = str(Path(tmp) / "referee.key")  # the
-        # caches' MAC key (referee/record/key.py) of this run, not the user's
+        env = environment(Path(tmp), db)
+        os.environ["REFEREE_KEY"] = env["REFEREE_KEY"]  # the builds here, in this process
         started = time.perf_counter()
         made = opts.keep if opts.keep is not None else db
         if opts.keep is not None and opts.keep.exists():

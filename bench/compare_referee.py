@@ -21,7 +21,6 @@ of HMAC-SHA256 there, 0.65 ms of CPU per MB here): weigh `verify`'s figure with 
 from __future__ import annotations
 
 import argparse
-import os
 import re
 import shutil
 import statistics
@@ -46,14 +45,8 @@ class Side:
         folder = tmp / name
         folder.mkdir()
         shutil.copyfile(db, folder / "bench.sqlite3")
-        self.program = (f"import sys; sys.argv[0] = 'referee'; sys.path.insert(0, "
-                        f"{str(root)!r}); from referee.cli import main; main()")
-        self.env = {**os.environ, "REFEREE_DB": str(folder / "bench.sqlite3"),
-                    "REFEREE_KEY": str(folder / "referee.key"),
-                    "XDG_CACHE_HOME": str(folder / "cache"),
-                    "PYTHONPYCACHEPREFIX": str(folder / "pyc")}
-        for name_ in ("PYTHONDONTWRITEBYTECODE", "REFEREE_CACHE"):
-            self.env.pop(name_, None)
+        self.program = bench.program(root)
+        self.env = bench.environment(folder, folder / "bench.sqlite3")
 
     def cpu(self, args: list[str]) -> float:
         return bench.timed_cpu_of([sys.executable, "-c", self.program, *args], self.env)[1]
