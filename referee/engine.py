@@ -322,6 +322,14 @@ def totals(ledger: Iterable[ScoreItem], players: Sequence[str]) -> dict[str, int
     return out
 
 
+def by_round(ledger: Iterable[ScoreItem]) -> dict[int, list[ScoreItem]]:
+    """A ledger's items grouped by round, rounds in the order they first appear."""
+    out: dict[int, list[ScoreItem]] = {}
+    for item in ledger:
+        out.setdefault(item.round, []).append(item)
+    return out
+
+
 def sums(ledger: Iterable[ScoreItem]) -> dict[str, int]:
     """Each player's points in a ledger, players in the order they first score."""
     out: dict[str, int] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from referee.engine import ScoreItem, totals
+from referee.engine import ScoreItem, by_round, totals
 from referee.scoreboard import Total, line
 
 SCORE_SHOWN = 40  # ledger lines `referee score` shows by default: a screenful, whole rounds
@@ -17,9 +17,7 @@ def ledger_text(ledger: Sequence[ScoreItem], players: Sequence[str], every: bool
     """Each round's lines and round total, then the match totals (`scores`: as every view
     writes them, corrections named). Unless `every`, only the latest whole rounds that fit in
     SCORE_SHOWN lines (always at least the last round)."""
-    rounds: dict[int, list[ScoreItem]] = {}
-    for i in ledger:
-        rounds.setdefault(i.round, []).append(i)
+    rounds = by_round(ledger)
     shown = list(rounds)
     if not every:
         shown, lines = [], 0

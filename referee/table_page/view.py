@@ -80,9 +80,7 @@ def last_verdict(cur: session.Loaded) -> dict[str, Any] | None:
 
 def rounds(ledger: tuple[ScoreItem, ...], players: tuple[str, ...]) -> list[dict[str, Any]]:
     """Each round's points per player (the latest ROUNDS_SHOWN rounds), the latest itemised."""
-    by_round: dict[int, list[ScoreItem]] = {}
-    for item in ledger:
-        by_round.setdefault(item.round, []).append(item)
+    by_round = engine.by_round(ledger)
     shown = list(by_round)[-ROUNDS_SHOWN:]
     out = []
     for r in shown:
