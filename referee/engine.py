@@ -281,9 +281,21 @@ class Rules(Generic[State, Move]):
         """Whether the lowest total wins a match with these options (ranks in exports)."""
         return False
 
+    def recorded(self, state: State, move: Move, legal: bool, typed: str) -> str:
+        """A move read from typed text as the record keeps it: an accepted one in its
+        notation; a rejected one as typed by default, as a game with no secret move has
+        nothing to hide. A game with secrets writes it from its fields, secrets left out.
+        referee/inputs.py `kept` is the only caller."""
+        return self.format(state, move) if legal else typed
+
+    def withheld(self, state: State, text: str) -> tuple[str, str] | None:
+        """For typed text the game could not read: when it may hold a secret, what to keep
+        instead, as (text, reason) that quote nothing of it; None keeps it as typed."""
+        return None
+
     def redact(self, text: str) -> str:
-        """A rejected move as the log keeps it: any secret typed in it withheld (a passphrase
-        typed too early, tiles typed in the open where a seal belongs)."""
+        """A stored move as a page shows it (the table page's latest verdict): the record
+        keeps no secret, and a game may shorten what is public but long (a round's key)."""
         return text
 
 

@@ -13,7 +13,6 @@ from typing import Any, NamedTuple
 
 from referee import engine, record, registry, scoreboard, table
 from referee.engine import (
-    AmbiguousMove,
     Event,
     Game,
     InvalidMove,
@@ -142,7 +141,8 @@ def new_match(
 
 def play(store: Store, text: str, player: str | None = None, dry: bool = False,
          match_id: int | None = None) -> Played:
-    """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry).
+    """Check a move and, unless dry or illegal, append it. Rejections are recorded (not dry),
+    as referee/inputs.py `kept` decides: built from what the parser read, secrets left out.
     `match_id` picks a match other than the current one."""
     from referee import inputs
 
@@ -154,52 +154,53 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
     with nullcontext() if dry else store.transaction():  # a dry run takes no write lock
         cur = load(store, match_id)
         m, g, state = cur.match, cur.game, cur.state
+        reading = inputs.read(g, m.players, state, text, player)
         ended = table.fold_table(cur.table_events).ending
         if ended is not None:  # typed all the same: kept, like any rejected attempt
             e = RefereeError(f"match {m.id} was ended ({cur.status()}) at event {ended.seq}: "
                              "`referee undo` takes the end back to play on")
+            k = inputs.kept(g, state, text, reading, reason=str(e))
             if not dry:
-                store.append(m.id, "rejected", _rejected(_kept(g, text), player, str(e), []))
-            return Played(m, _kept(g, text), player, error=e, state=state)
-        who = player if player is not None else g.to_move(state)
-        try:
-            inputs.check(text)
-            if player is not None:
-                who = engine.find_player(m.players, player, "--by")
-            said, colon, rest = text.partition(":")
-            if colon and rest.strip() and said.lower() in (p.lower() for p in m.players):
-                # "ana: draw" says who acts, in every game, as --by does
-                speaker = engine.find_player(m.players, said)
-                if player is not None and speaker != who:
-                    raise InvalidMove(f"the move says {speaker} but --by says {who}", "--by")
-                who, said_text = speaker, rest.strip()
-            else:
-                said_text = text
-            inputs.check(said_text)
-            move = g.parse(state, said_text, who)
-        except (InvalidMove, AmbiguousMove) as e:
+                store.append(m.id, "rejected", _rejected(k, []))
+            return Played(m, k.text, k.player, error=e, state=state)
+        if reading.move is None:
+            k = inputs.kept(g, state, text, reading)
             if not dry:
-                store.append(m.id, "rejected", _rejected(_kept(g, text), who, str(e), []))
-            return Played(m, _kept(g, text), who, error=e, state=state)
-        if who is None:
-            who = g.mover(move)  # the game worked out who acted (e.g. who opens): keep it
+                store.append(m.id, "rejected", _rejected(k, []))
+            error = reading.error if k.reason == str(reading.error) else InvalidMove(k.reason)
+            return Played(m, k.text, k.player, error=error, state=state)
+        move = reading.move
+        who = reading.who if reading.who is not None else g.mover(move)  # e.g. who opens
         verdict, after = g.judge(state, move)
-        canonical = g.format(state, move)
         if not verdict.legal:
+            reason = "; ".join(f"{v.rule.id}: {v.reason}" for v in verdict.violations)
+            k = inputs.kept(g, state, text, reading._replace(who=who), reason=reason)
             if not dry:
-                reason = "; ".join(f"{v.rule.id}: {v.reason}" for v in verdict.violations)
-                ids = [v.rule.id for v in verdict.violations]
-                store.append(m.id, "rejected", _rejected(_kept(g, text), who, reason, ids))
-            return Played(m, _kept(g, text), who, verdict=verdict, move=_kept(g, canonical),
-                          state=state)
+                store.append(m.id, "rejected", _rejected(k, [v.rule.id for v in
+                                                            verdict.violations]))
+            shown = g.recorded(state, move, False, g.format(state, move))  # as the game writes it
+            return Played(m, k.text, who, verdict=verdict, move=shown, state=state)
+        canonical = inputs.kept(g, state, text, reading, legal=True).text
         event = None
         if not dry:
             event = store.append(m.id, "move", {"text": canonical, "player": who})
-        return Played(m, text, who, verdict, canonical, event, state=after)
+        return Played(m, canonical, who, verdict, canonical, event, state=after)
 
 
-def _rejected(text: str, player: str | None, reason: str, rules: list[str]) -> dict[str, Any]:
-    return {"text": text, "player": player, "reason": reason, "rules": rules}
+def kept_text(store: Store, text: str, player: str | None = None) -> str:
+    """What the record keeps of a typed move, as a rejected one (`referee shell` keeps the
+    same in its history): referee/inputs.py `kept` decides, from what the parser read."""
+    from referee import inputs
+
+    text = " ".join(text.split())
+    cur = load(store)
+    g, state = cur.game, cur.state
+    return inputs.kept(g, state, text, inputs.read(g, cur.match.players, state, text,
+                                                   player)).text
+
+
+def _rejected(k: Any, rules: list[str]) -> dict[str, Any]:
+    return {"text": k.text, "player": k.player, "reason": k.reason, "rules": rules}
 
 
 def ask(store: Store, text: str, match_id: int | None = None) -> tuple[Loaded, str]:
@@ -209,14 +210,6 @@ def ask(store: Store, text: str, match_id: int | None = None) -> tuple[Loaded, s
     inputs.check(text, "question")
     cur = load(store, match_id)
     return cur, cur.game.query(cur.state, text)
-
-
-def _kept(g: Game, text: str) -> str:
-    """What the log keeps of a rejected move: the game withholds any secret typed in it, and
-    bytes that were not UTF-8 are written as \\xNN (the move is kept all the same)."""
-    from referee import inputs
-
-    return g.redact(inputs.printable(text))
 
 
 class LogLine(NamedTuple):

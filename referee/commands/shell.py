@@ -127,8 +127,7 @@ def run(ctx: click.Context) -> None:
         argv = argv_for(line)
         if argv is None:
             continue
-        if shown.game.redact(line.strip()) != line.strip():
-            _forget_last()  # a line holding a secret (a passphrase) is never kept
+        _keep_last(_history_line(store, shown, line, argv))
         if history is not None:
             history()  # saved line by line: a closed terminal loses none of it
         code = _invoke(group, base + argv)
@@ -145,6 +144,44 @@ def _invoke(group: click.Group, argv: list[str]) -> int:
     except SystemExit as e:
         return e.code if isinstance(e.code, int) else 1
     return code if isinstance(code, int) else 0
+
+
+def _history_line(store, shown: session.Loaded, line: str, argv: list[str]) -> str | None:
+    """The line as the history keeps it: a move as the record keeps it (written from what the
+    parser read, secrets left out: session.kept_text), another command as typed unless it
+    may hold a secret (None: not kept)."""
+    if argv[0] not in ("play", "check"):
+        return None if shown.game.withheld(shown.state, line) is not None else line.strip()
+    words, by, rest = [], None, argv[1:]
+    while rest:
+        w = rest.pop(0)
+        if w in ("--by", "--match") and rest:
+            value = rest.pop(0)
+            by = value if w == "--by" else by
+        elif w.startswith("--by="):
+            by = w[len("--by="):]
+        elif not w.startswith("--"):
+            words.append(w)
+    try:
+        kept = session.kept_text(store, " ".join(words), by)
+    except RefereeError:
+        return None
+    return f"check {kept}" if argv[0] == "check" else kept
+
+
+def _keep_last(line: str | None) -> None:
+    """Put the line the history keeps in place of the one typed (None: drop it)."""
+    if line is None:
+        _forget_last()
+        return
+    try:
+        import readline
+
+        last = readline.get_current_history_length()
+        if last and readline.get_history_item(last) != line:
+            readline.replace_history_item(last - 1, line)
+    except (ImportError, ValueError):
+        pass
 
 
 def _forget_last() -> None:

@@ -133,8 +133,19 @@ class Coda(Rules):
     def secret_move(self, state: State, text: str, secret: str, player: str | None = None) -> str:
         return sealing.secret_move(state, text, secret, player)
 
+    def recorded(self, state: State, move, legal: bool, typed: str) -> str:
+        """Written from the move's fields whatever was typed: Coda's moves carry secrets."""
+        return sealing.recorded(state, move, legal) or self.format(state, move)
+
+    def withheld(self, state: State, text: str) -> tuple[str, str] | None:
+        return sealing.withheld(state, text)
+
     def redact(self, text: str) -> str:
-        return sealing.redact(text)
+        """An unseal on the page: the round's key it keeps is public but says nothing."""
+        words = text.split()
+        if words[:1] == ["unseal"] and len(words) == 3:
+            return " ".join(words[:2]) + " [passphrase withheld]"
+        return text
 
     def picture(self, state: State) -> str:
         """The board as SVG; its drawing code is imported only when a picture is asked for."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import unicodedata
 from dataclasses import replace
 from functools import lru_cache
 
@@ -147,20 +148,31 @@ def opened(state: State, player: str, phrase: str, slot: Slot) -> int | None:
     return None
 
 
-def redact(text: str) -> str:
-    """A rejected move as the log keeps it: a passphrase, or tiles typed in the open where a
-    seal belongs, are withheld (the log is public)."""
+def withheld(state: State, text: str) -> tuple[str, str] | None:
+    """Typed text the parser could not read, kept in the log (public) in place of what was
+    typed when it mentions a seal in any spelling (`SEAL`, `ｓｅａｌ`, `unsealed`): the verb and
+    the player named, when there are, and how many words were left out."""
+    if "seal" not in unicodedata.normalize("NFKC", text).casefold():
+        return None
     words = text.split()
-    verb = words[0].lower() if words else ""
-    if verb == "unseal" and len(words) > 2:
-        return " ".join(words[:2]) + " [passphrase withheld]"
-    if verb == "seal" and len(words) > 2 and not all(is_seal(w.lower()) for w in words[2:]):
-        return " ".join(words[:2]) + f" [{len(words) - 2} words withheld]"
-    if verb == "stop" and "sealed" in (w.lower() for w in words):
-        at = [w.lower() for w in words].index("sealed")
-        if not all(is_seal(w.lower()) for w in words[at + 1:]) or len(words) != at + 2:
-            return " ".join(words[:at + 1]) + " [withheld]"
-    return text
+    shown = [w.lower() for w in words[:1] if w.lower() in ("seal", "unseal", "stop")]
+    if shown and shown[0] != "stop" and len(words) > 1:
+        named = [p for p in state.players if p.lower() == words[1].lower()]
+        shown += named
+    left = len(words) - len(shown)
+    hint = ("what was typed may hold a secret and could not be read, so it is not recorded: "
+            "seal with `referee play 'seal NAME' --secret`, unseal with `unseal NAME "
+            "PASSPHRASE`")
+    gone = [f"[{left} word{'s' * (left != 1)} withheld]"] if left else []
+    return " ".join([*shown, *gone]), hint
+
+
+def recorded(state: State, move, legal: bool) -> str | None:
+    """A rejected unseal as the log keeps it: without its passphrase, nor the key made from
+    it (a wrong passphrase may be a player's other one); None: the move's notation."""
+    if isinstance(move, Unseal) and not legal:
+        return f"unseal {move.player} [passphrase withheld]"
+    return None
 
 
 def seal_row(state: State, move: Seal, notes: list[str]) -> State:
