@@ -510,6 +510,11 @@ def named_within_limits(name: str) -> None:
                            "digits 0-9", "--players")
 
 
+def _code_points(name: str) -> str:
+    """A name's letters as code points (`U+0430 U+006E U+0061`): what tells look-alikes apart."""
+    return " ".join(f"U+{ord(c):04X}" for c in name)
+
+
 def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     """The player names, checked: count within the game's limits, unique, non-empty."""
     names = tuple(p.strip() for p in players)
@@ -527,6 +532,13 @@ def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
         twins = [n for n in names if folded.count(n.lower()) > 1]
         raise RefereeError(f"player names {' and '.join(twins)} differ only in case: moves "
                            "could not tell them apart", "--players")
+    from referee.names import lookalikes  # only where a match is made
+
+    twins = lookalikes(names)
+    if twins:
+        shown = " and ".join(f"{n!r} ({_code_points(n)})" for n in twins)
+        raise RefereeError(f"player names {shown} look alike: the table could not tell them "
+                           "apart (Unicode look-alike letters, width or accents)", "--players")
     if not game.min_players <= len(names) <= game.max_players:
         raise RefereeError(f"{game.name} takes {game.min_players}-{game.max_players} players, "
                            f"not {len(names)}", "--players")
