@@ -17,7 +17,10 @@ from contextlib import contextmanager
 
 # C0 and C1 controls and DEL, but not tab and newline; click's progress bar (on a terminal)
 # returns to the line's start and hides, then shows, the cursor: those exact sequences pass.
-_CONTROL = re.compile(r"\r\x1b\[\?25l|\x1b\[\?25h|[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# With them the bidirectional embeddings, overrides and isolates (U+202A-202E, U+2066-2069):
+# stored in a note or a reason, they reverse how the rest of the line reads.
+_CONTROL = re.compile(r"\r\x1b\[\?25l|\x1b\[\?25h"
+                      r"|[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 _OURS = ("\r\x1b[?25l", "\x1b[?25h")
 
 
@@ -27,8 +30,9 @@ def _shown(m: re.Match) -> str:
 
 
 def escape(text: str) -> str:
-    """Text with its control characters written as \\u00NN (tab and newline kept): readable,
-    and inside a JSON string the same character again."""
+    """Text with its control characters written as \\u00NN, bidirectional overrides as
+    \\u202e... (tab and newline kept): readable, and inside a JSON string the same character
+    again."""
     return _CONTROL.sub(_shown, text) if _CONTROL.search(text) else text
 
 

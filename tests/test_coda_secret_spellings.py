@@ -18,7 +18,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import jinja2
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -85,9 +84,7 @@ def _page(db: Path) -> tuple[str, str]:
         view = reader.view
     finally:
         reader.close()
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(table_app.HERE / "templates"),
-                             autoescape=True)
-    return env.get_template("table.html").render(view=view), json.dumps(view)
+    return table_app.templates().get_template("table.html").render(view=view), json.dumps(view)
 
 
 @settings(max_examples=40, deadline=None,

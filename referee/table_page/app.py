@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import markupsafe
 import orjson
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -22,11 +23,27 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pnp_shared.terminal import escape
 from pnp_shared.web import event_stream
 from referee.table_page.reader import Reader
 
 HERE = Path(__file__).parent
 POLL = 0.1  # seconds between two looks at the database: well inside the page's second
+
+
+def templates() -> jinja2.Environment:
+    """The page's templates: HTML escaped, and control characters and bidirectional overrides
+    of stored text (a reason, a rejected move) written as `\\u202e`, as the terminal shows
+    them, so none reverses or hides what follows on the page."""
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                              autoescape=True, finalize=_shown)
+
+
+def _shown(value: Any) -> Any:
+    if not isinstance(value, str):
+        return value
+    shown = escape(value)
+    return markupsafe.Markup(shown) if isinstance(value, markupsafe.Markup) else shown
 
 
 class Hub:
@@ -35,8 +52,7 @@ class Hub:
     def __init__(self, reader: Reader):
         self.reader = reader
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="table-reader")
-        self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
-                                            autoescape=True)
+        self.templates = templates()
         self.version = 0
         self.view: dict[str, Any] = {}
         self.message = ""
