@@ -167,7 +167,9 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
             k = inputs.kept(g, state, text, reading)
             if not dry:
                 store.append(m.id, "rejected", _rejected(k, []))
-            error = reading.error if k.reason == str(reading.error) else InvalidMove(k.reason)
+            error = reading.error  # its message as kept: no secret, at most 600 characters
+            if k.reason != str(error):
+                error = InvalidMove(k.reason)
             return Played(m, k.text, k.player, error=error, state=state)
         move = reading.move
         who = reading.who if reading.who is not None else g.mover(move)  # e.g. who opens

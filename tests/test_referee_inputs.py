@@ -104,3 +104,19 @@ def test_messages_quoting_inputs_are_not_mangled_and_long_ones_are_cut():
     assert quoted("x" * 120_000) == "'" + "x" * 60 + "…' (120,000 characters)"
     message = "'{al}' is 'middle' on card #2 (Wide), from column al: align must be one of left"
     assert shorten(message) == message  # quotes far apart are left alone
+
+
+def test_a_huge_by_on_a_rejected_move_is_cut_where_stored_and_printed(table, tmp_path):
+    """A 100,000-character --by of no player: rejected, recorded, but neither the record nor
+    the error keeps it whole (it stored 200 KB and printed a 602-character line)."""
+    by = "x" * 100_000
+    move = table.game.sample.moves[0]
+    for command in ("play", "check"):
+        err = one_line_error(table(command, "--by", by, move))
+        assert "unknown player" in err and len(err) <= 600
+    r = table("play", "--json", "--by", by, move)
+    assert len(json.loads(r.output)["error"]) <= 600 and len(r.output) < 2_000
+    events = json.loads(table("export").output)[-1]["events"]
+    rejected = [e for e in events if e["kind"] == "rejected"]
+    assert len(rejected) == 2 and all(len(json.dumps(e)) < 1_500 for e in rejected)
+    assert rejected[-1]["data"]["player"].startswith("x" * 40)
