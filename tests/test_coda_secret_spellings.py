@@ -148,7 +148,8 @@ def test_the_shell_history_keeps_a_move_as_the_record_keeps_it(sealed, tmp_path)
     prompt = r"coda #1 [^>]*> "
     t.expect(prompt)
     for line in ("ANA :  SEAL ana 0 2 5 7 kumquat-lamp-zebra", "ben:\tunseal ben kumquat-lamp-x",
-                 "note seal ana kumquat-lamp-y", "score"):
+                 "note seal ana kumquat-lamp-y", "DRAW black --by ana", "draw white --by ben",
+                 "score"):
         t.type(line + "\r")
         t.expect(prompt)
     t.type("quit\r")
@@ -157,4 +158,5 @@ def test_the_shell_history_keeps_a_move_as_the_record_keeps_it(sealed, tmp_path)
     assert "kumquat" not in history and "0 2 5 7" not in history
     lines = history.splitlines()
     assert "seal ana [5 words withheld]" in lines and "unseal ben [passphrase withheld]" in lines
+    assert "draw black --by ana" in lines and "draw white --by ben" in lines  # as the log has it
     assert history.rstrip().endswith("score")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import click
 
+from pnp_shared.limits import MAX_NAME_CHARS
 from pnp_shared.terminal import escape
 from referee import session
 from referee.clictx import store_of
@@ -162,10 +163,15 @@ def _history_line(store, shown: session.Loaded, line: str, argv: list[str]) -> s
             by = w[len("--by="):]
         elif not w.startswith("--"):
             words.append(w)
+    typed = " ".join(" ".join(words).split())
     try:
-        kept = session.kept_text(store, " ".join(words), by)
+        kept = session.kept_text(store, typed, by)
     except RefereeError:
         return None
+    if kept == typed:  # nothing withheld: the line as typed, its --by included
+        return line.strip()
+    if by is not None and len(by.split()) == 1 and len(by) <= MAX_NAME_CHARS:
+        kept += f" --by {by}"
     return f"check {kept}" if argv[0] == "check" else kept
 
 
