@@ -61,9 +61,12 @@ def spellings(draw) -> tuple[str, str | None, str, str]:
     space = st.sampled_from([" ", "  ", "\t", " \t ", "\t\t"])
     phrase = "Zq" + draw(st.text("abcdefghjkmnpqrstuvwxyz-", min_size=10, max_size=20))
     tiles = draw(st.lists(st.integers(0, 11), min_size=4, max_size=4))
-    verb = _case(draw, draw(st.sampled_from(["seal", "unseal"])))
+    kind = draw(st.sampled_from(["seal", "unseal"]))
+    verb = draw(st.sampled_from([  # as the parser takes it, or as no one reads it
+        _case(draw, kind), _case(draw, kind), "".join(chr(ord(c) + 0xFEE0) for c in kind),
+        kind + ":"]))
     target = _case(draw, draw(st.sampled_from(PLAYERS)))
-    words = [verb, target, *(map(str, tiles) if verb.lower() == "seal" else ()), phrase]
+    words = [verb, target, *(map(str, tiles) if kind == "seal" else ()), phrase]
     if draw(st.booleans()):  # words in another order: read by no one, withheld all the same
         words = draw(st.permutations(words))
     text = "".join(w + draw(space) for w in words[:-1]) + words[-1]
@@ -73,7 +76,7 @@ def spellings(draw) -> tuple[str, str | None, str, str]:
                 + draw(st.sampled_from(["", " ", "\t", "  "])) + text)
     text = draw(st.sampled_from(["", " ", "\t"])) + text + draw(st.sampled_from(["", "\t"]))
     by = draw(st.none() | st.sampled_from(PLAYERS))
-    return text, by, phrase, " ".join(map(str, tiles)) if verb.lower() == "seal" else phrase
+    return text, by, phrase, " ".join(map(str, tiles)) if kind == "seal" else phrase
 
 
 def _page(db: Path) -> tuple[str, str]:
@@ -101,7 +104,8 @@ def test_no_spelling_of_a_secret_reaches_any_output(sealed, tmp_path_factory, sp
         assert r.exception is None or isinstance(r.exception, SystemExit), r.exception
         return r.output + (r.stderr if r.stderr_bytes is not None else "")
 
-    played = out("play", typed, *(["--by", by] if by else []))
+    by_flag = ["--by", by] if by else []
+    played = out("play", typed, *by_flag) + out("check", typed, *by_flag)
     texts = [played, out("log"), out("log", "--json"), out("log", "--script"), out("export"),
              *_page(db)]
     last = json.loads(out("log", "--json"))["events"][-1]
@@ -160,3 +164,30 @@ def test_the_shell_history_keeps_a_move_as_the_record_keeps_it(sealed, tmp_path)
     assert "seal ana [5 words withheld]" in lines and "unseal ben [passphrase withheld]" in lines
     assert "draw black --by ana" in lines and "draw white --by ben" in lines  # as the log has it
     assert history.rstrip().endswith("score")
+
+
+def test_an_accepted_unseal_in_any_spelling_keeps_the_key_not_the_passphrase(tmp_path):
+    """At the round's end an unseal is accepted however it is spelled, and the record keeps
+    the round's key it opened the seals with, never the passphrase."""
+    from tests import table_matches
+
+    db = tmp_path / "m.sqlite3"
+    table_matches.sealed_coda(db)
+    store = Store(db)
+    table_matches._played(store, ["place 0 at 1", "draw white", "guess ana 2 1 hit",
+                                  "guess ana 3 7 hit", "guess ana 4 9 hit", "guess ana 5 10 hit"])
+    cur = session.load(store)
+    phrases = table_matches.CODA_PASSPHRASES
+    stop = cur.game.secret_move(cur.state, "stop at 2", f"3 {phrases['ben']}", "ben")
+    table_matches._played(store, [stop, "tally 2 3 6 8 11"])
+    store.close()
+    run = CliRunner()
+    for typed in (f"BEN :\tUNSEAL  Ben {phrases['ben']}", f"ana:unseal ANA\t{phrases['ana']}"):
+        r = run.invoke(main, ["--db", str(db), "play", typed])
+        assert r.exit_code == 0 and "ok (event" in r.output, r.output + r.stderr
+    log = run.invoke(main, ["--db", str(db), "log", "--json"]).output
+    moves = [e["text"] for e in json.loads(log)["events"][-2:]]
+    assert [m[:10] for m in moves] == ["unseal ben", "unseal ana"]
+    assert all(re.fullmatch(r"unseal [a-z]+ key:[0-9a-f]{64}", m) for m in moves)
+    files = b"".join(p.read_bytes() for p in db.parent.iterdir())
+    assert not [p for p in phrases.values() if p in log or p.encode() in files]
