@@ -269,7 +269,7 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
     if not dry:
         g = registry.game(p.match.game)
         nxt = g.to_move(p.state)
-        outcome = g.outcome(p.state)
+        outcome = p.outcome  # on the corrected totals, as show and every other view
         if outcome is not None:
             click.echo(f"  game over: {', '.join(outcome.winners)} — {outcome.reason}")
         elif nxt:

@@ -227,10 +227,9 @@ def summarised(m: Match, g: Game, state: object, entries: Sequence[Event],
     scores = scoreboard.scores(g, state, entries, m.players)
     totals = {p: t.total for p, t in scores.items()}
     adjusted = {p: t.adjusted for p, t in scores.items() if t.adjusted}
-    scored = scoreboard.as_scored(g, state, entries)  # the rules decide on corrected totals
-    outcome = table.outcome(g, scored, entries)
+    outcome = table.outcome(g, state, entries)  # the rules decide on corrected totals
     s = Summary(m, totals, outcome.winners if outcome else None,
-                outcome.reason if outcome else None, moves, table.status(g, scored, entries),
+                outcome.reason if outcome else None, moves, table.status(g, state, entries),
                 adjusted=adjusted, scratch=table.scratch(entries))
     data = json.dumps({"totals": totals, "winners": list(s.winners) if s.winners else None,
                        "reason": s.reason, "moves": moves, "status": s.status,
