@@ -479,7 +479,8 @@ def log_cmd(ctx, match_id, every, as_json, script) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
 def standings_cmd(ctx, game_name, as_json) -> None:
-    """Across matches, per game and player: played, finished, won, average and best total."""
+    """Across matches, per game and player: played, finished, won, and the average and best
+    total of finished matches (one given up after an entry would drag the average down)."""
     from referee import record
 
     rows = record.standings(_store(ctx), game_name)
@@ -493,8 +494,15 @@ def standings_cmd(ctx, game_name, as_json) -> None:
     for game in dict.fromkeys(s.game for s in rows):  # one table per game: scales differ
         click.echo(f"{game}\n  {'player':<{width}}  played  finished  won  average  best")
         for s in (s for s in rows if s.game == game):
+            average = "-" if s.average is None else f"{s.average:.1f}"
+            best = "-" if s.best is None else s.best
             click.echo(f"  {s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
-                       f"{s.average:>7.1f}  {s.best:>4}")
+                       f"{average:>7}  {best:>4}")
+        out = [f"{s.player} {s.played - s.finished}" for s in rows
+               if s.game == game and s.played > s.finished]
+        if out:
+            click.echo(f"  average and best are of finished matches; left out, unfinished "
+                       f"(abandoned or in play): {', '.join(out)}")
         adjusted = [f"{s.player} {s.adjusted:+d}" for s in rows
                     if s.game == game and s.adjusted]
         if adjusted:

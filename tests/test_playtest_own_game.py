@@ -105,15 +105,29 @@ def test_standings_of_the_designers_game_match_the_hand_count(played):
     rows = json.loads(played("standings", "--game", "mygame", "--json").output)
     by = {r["player"]: r for r in rows}
     assert {r["game"] for r in rows} == {"mygame"}
-    # ana: 9, 6, 1 and 2 (abandoned: played, not finished); bob 6, 6, 3, 0; cy 7, 6, 5
+    # ana: 9, 6, 1 and 2 (abandoned after one entry: played, not finished, so it stays out
+    # of the average and best); bob 6, 6, 3 and 0; cy 7, 6, 5
     assert (by["ana"]["played"], by["ana"]["finished"], by["ana"]["won"]) == (4, 3, 1)
-    assert by["ana"]["average"] == pytest.approx(18 / 4) and by["ana"]["best"] == 9
+    assert by["ana"]["average"] == pytest.approx(16 / 3) and by["ana"]["best"] == 9
     assert (by["bob"]["played"], by["bob"]["won"]) == (4, 1)
-    assert by["bob"]["average"] == pytest.approx(15 / 4) and by["bob"]["best"] == 6
+    assert by["bob"]["average"] == pytest.approx(15 / 3) and by["bob"]["best"] == 6
     assert (by["cy"]["played"], by["cy"]["won"]) == (3, 1)
     assert by["cy"]["average"] == pytest.approx(18 / 3) and by["cy"]["best"] == 7
     text = played("standings").output
     assert text.startswith("mygame\n")
+    assert "  ana          4         3    1      5.3     9\n" in text
+    assert "average and best are of finished matches; left out, unfinished (abandoned or in " \
+           "play): ana 1, bob 1" in text
+
+
+def test_standings_before_any_match_finished_show_no_average(referee_run):
+    referee_run("new", "scorepad", "--players", "ana,bob", "--option", "categories=points")
+    referee_run("play", "ana points 1")
+    (ana, bob) = json.loads(referee_run("standings", "--json").output)
+    assert (ana["played"], ana["finished"], ana["average"], ana["best"]) == (1, 0, None, None)
+    text = referee_run("standings").output
+    assert "  ana          1         0    0        -     -" in text
+    assert "left out, unfinished (abandoned or in play): ana 1, bob 1" in text
 
 
 def test_playtests_figures_match_the_hand_count(played, mygame):

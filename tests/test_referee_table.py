@@ -165,8 +165,10 @@ def test_standings_keep_each_games_points_apart(run):
     run("new", "tripple-domino", "--players", "ana,bob")
     for move in OPENING:
         run("play", move)  # ana 20, bob 14
+    run("end", "--winner", "ana")  # finished: averages count finished matches only
     run("new", "count-down", "--players", "ana,bob", code=2)  # (no such game: nothing made)
     run("new", "thricewise", "--players", "ana,bob")  # ana 0, bob 0
+    run("end", "--winner", "bob")
     rows = json.loads(run("standings", "--json").output)
     ana = {r["game"]: r for r in rows if r["player"] == "ana"}
     assert ana["tripple-domino"]["average"] == 20 and ana["thricewise"]["average"] == 0
