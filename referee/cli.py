@@ -82,12 +82,24 @@ def games_cmd(as_json: bool) -> None:
 @click.argument("game")
 @click.argument("rule_id", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
-def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
-    """The text of a game's rules (all of them, or one by id, e.g. `rule tripple-domino D3`)."""
+@click.pass_context
+def rule_cmd(ctx, game: str, rule_id: str | None, as_json: bool) -> None:
+    """The text of a game's rules (all of them, or one by id, e.g. `rule tripple-domino D3`);
+    during a match a rule id alone is the current match's rule (`rule U1`)."""
     from referee import registry
     from referee.engine import RefereeError
 
-    g = registry.game(game)
+    try:
+        g = registry.game(game)
+    except RefereeError as unknown:
+        current = _current_game(ctx) if rule_id is None else None
+        if current is None:
+            raise
+        if game.strip().lower() not in {k.lower() for k in current.rules}:
+            raise RefereeError(f"{game!r} is no rule of {current.name}, the current match's game "
+                               f"(rules: {', '.join(current.rules)}), and {unknown.what}",
+                               "referee rule") from None
+        g, rule_id = current, game
     rules = list(g.rules.values())
     if rule_id is not None:
         found = {k.lower(): r for k, r in g.rules.items()}.get(rule_id.strip().lower())
@@ -100,6 +112,22 @@ def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
         return
     for r in rules:
         click.echo(f"{r.id}: {r.text}")
+
+
+def _current_game(ctx):
+    """The current match's game, or None when there is none (nor a database to hold one: a
+    question about the rules creates no database)."""
+    from referee import registry
+    from referee.engine import RefereeError
+    from referee.record import default_path
+
+    db = ctx.find_root().obj.get("db")
+    if not Path(db if db is not None else default_path()).is_file():
+        return None
+    try:
+        return registry.game(_store(ctx).current().game)
+    except RefereeError:
+        return None
 
 
 # matches
