@@ -203,6 +203,15 @@ def test_game_ends_at_100_and_a_tie_plays_another_round():
     won = play(s, "play orange b1=yellow")  # ana 103, bob 102
     assert GAME.outcome(won).winners == ("ana",)
     assert rejected(won, "draw", by="bob").rule_ids == ("end",)
+    # the table corrects bob +3 after the end: the corrected totals decide (issue 37)
+    from referee import table
+    from referee.engine import Event
+
+    fix = [Event(1, "adjust", {"player": "bob", "points": 3, "reason": "recount", "round": 1})]
+    assert table.outcome(GAME, won, fix) == (("bob",), "bob has 105, the highest total with "
+                                                    "the table's corrections")
+    fix[0].data["points"] = 1
+    assert table.outcome(GAME, won, fix).winners == ("ana", "bob")  # 103 each: shared
 
 
 def test_target_option():
