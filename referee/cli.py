@@ -236,6 +236,8 @@ def _verdict_json(p: session.Played) -> dict[str, Any]:
         out["notes"] = list(v.notes)
     if p.event is not None:
         out["event"] = p.event.seq
+        o = p.outcome  # the match's one winner once the move ended it (table.outcome)
+        out["outcome"] = {"winners": list(o.winners), "reason": o.reason} if o else None
     return out
 
 

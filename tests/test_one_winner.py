@@ -50,8 +50,13 @@ def test_every_command_and_the_page_name_the_one_winner(referee_run, tmp_path):
     for move in ("ana points 7", "bob points 6", "cy points 6"):
         run("play", move)
     # as entered: ana 15, bob 12, cy 12; corrected: bob 16 wins, and `play` says so at once
+    played = json.loads(run("check", "round", "--json").output)  # a dry run: no outcome yet
+    assert "outcome" not in played
     last = run("play", "round").output
     assert "game over: bob — highest total 16" in last, last
+    run("undo")
+    played = json.loads(run("play", "round", "--json").output)
+    assert played["outcome"] == {"winners": ["bob"], "reason": "highest total 16"}
     served = Served({**os.environ, "REFEREE_DB": str(run.db),
                      "REFEREE_CACHE": str(tmp_path / "cache")})
     try:
