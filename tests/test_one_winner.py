@@ -62,6 +62,9 @@ def test_every_command_and_the_page_name_the_one_winner(referee_run, tmp_path):
     try:
         seen = winners_everywhere(run, served)
         assert all(w == ["bob"] for w in seen.values()), seen
+        sheet = json.loads(served.get("/table.json")[1])["text"].splitlines()
+        assert [row.split()[-1] for row in sheet if row.startswith(("ana", "bob", "cy"))] == [
+            "15", "16", "12"]  # the page's sheet totals the corrected scores, as show does
         # after the game ended: ana's recount makes her 17, and the correction says so
         said = run("adjust", "ana", "+2", "--reason", "recount").output
         assert "the winner is now ana — highest total 17 (was bob)" in said, said
