@@ -82,12 +82,24 @@ def games_cmd(as_json: bool) -> None:
 @click.argument("game")
 @click.argument("rule_id", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
-def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
-    """The text of a game's rules (all of them, or one by id, e.g. `rule tripple-domino D3`)."""
+@click.pass_context
+def rule_cmd(ctx, game: str, rule_id: str | None, as_json: bool) -> None:
+    """The text of a game's rules (all of them, or one by id, e.g. `rule tripple-domino D3`);
+    during a match a rule id alone is the current match's rule (`rule U1`)."""
     from referee import registry
     from referee.engine import RefereeError
 
-    g = registry.game(game)
+    try:
+        g = registry.game(game)
+    except RefereeError as unknown:
+        current = _current_game(ctx) if rule_id is None else None
+        if current is None:
+            raise
+        if game.strip().lower() not in {k.lower() for k in current.rules}:
+            raise RefereeError(f"{game!r} is no rule of {current.name}, the current match's game "
+                               f"(rules: {', '.join(current.rules)}), and {unknown.what}",
+                               "referee rule") from None
+        g, rule_id = current, game
     rules = list(g.rules.values())
     if rule_id is not None:
         found = {k.lower(): r for k, r in g.rules.items()}.get(rule_id.strip().lower())
@@ -100,6 +112,22 @@ def rule_cmd(game: str, rule_id: str | None, as_json: bool) -> None:
         return
     for r in rules:
         click.echo(f"{r.id}: {r.text}")
+
+
+def _current_game(ctx):
+    """The current match's game, or None when there is none (nor a database to hold one: a
+    question about the rules creates no database)."""
+    from referee import registry
+    from referee.engine import RefereeError
+    from referee.record import default_path
+
+    db = ctx.find_root().obj.get("db")
+    if not Path(db if db is not None else default_path()).is_file():
+        return None
+    try:
+        return registry.game(_store(ctx).current().game)
+    except RefereeError:
+        return None
 
 
 # matches
@@ -208,6 +236,8 @@ def _verdict_json(p: session.Played) -> dict[str, Any]:
         out["notes"] = list(v.notes)
     if p.event is not None:
         out["event"] = p.event.seq
+        o = p.outcome  # the match's one winner once the move ended it (table.outcome)
+        out["outcome"] = {"winners": list(o.winners), "reason": o.reason} if o else None
     return out
 
 
@@ -269,7 +299,7 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
     if not dry:
         g = registry.game(p.match.game)
         nxt = g.to_move(p.state)
-        outcome = g.outcome(p.state)
+        outcome = p.outcome  # on the corrected totals, as show and every other view
         if outcome is not None:
             click.echo(f"  game over: {', '.join(outcome.winners)} — {outcome.reason}")
         elif nxt:
@@ -479,7 +509,8 @@ def log_cmd(ctx, match_id, every, as_json, script) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
 def standings_cmd(ctx, game_name, as_json) -> None:
-    """Across matches, per game and player: played, finished, won, average and best total."""
+    """Across matches, per game and player: played, finished, won, and the average and best
+    total of finished matches (one given up after an entry would drag the average down)."""
     from referee import record
 
     rows = record.standings(_store(ctx), game_name)
@@ -493,8 +524,15 @@ def standings_cmd(ctx, game_name, as_json) -> None:
     for game in dict.fromkeys(s.game for s in rows):  # one table per game: scales differ
         click.echo(f"{game}\n  {'player':<{width}}  played  finished  won  average  best")
         for s in (s for s in rows if s.game == game):
+            average = "-" if s.average is None else f"{s.average:.1f}"
+            best = "-" if s.best is None else s.best
             click.echo(f"  {s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
-                       f"{s.average:>7.1f}  {s.best:>4}")
+                       f"{average:>7}  {best:>4}")
+        out = [f"{s.player} {s.played - s.finished}" for s in rows
+               if s.game == game and s.played > s.finished]
+        if out:
+            click.echo(f"  average and best are of finished matches; left out, unfinished "
+                       f"(abandoned or in play): {', '.join(out)}")
         adjusted = [f"{s.player} {s.adjusted:+d}" for s in rows
                     if s.game == game and s.adjusted]
         if adjusted:

@@ -58,7 +58,8 @@ def corrected(board: Mapping[str, Total]) -> str:
 
 
 def as_scored(game: Game, state: Any, events: Sequence[Event]) -> Any:
-    """The state a view draws and the outcome is read from: the game's own, with the table's
-    corrections after its ledger (so its board shows the same totals as every other view)."""
+    """The state a view draws: the game's own, with the table's corrections after its ledger
+    (so its board shows the same totals as every other view; table.outcome reads the winner
+    from the same corrected state)."""
     items = table.table_items(events)
     return game.with_corrections(state, items) if items else state

@@ -69,11 +69,11 @@ class Loaded(NamedTuple):
 
     def outcome(self) -> engine.Outcome | None:
         """The rules' outcome (on the corrected totals), or the table's when it ended the
-        match early."""
-        return table.outcome(self.game, self.scored(), self.table_events)
+        match early: referee.table.outcome, the one place a winner is decided."""
+        return table.outcome(self.game, self.state, self.table_events)
 
     def status(self) -> str:
-        return table.status(self.game, self.scored(), self.table_events)
+        return table.status(self.game, self.state, self.table_events)
 
     def scratch(self) -> bool:
         """Typed in from a position and not kept: out of standings and exports."""
@@ -91,6 +91,7 @@ class Played(NamedTuple):
     event: Event | None = None
     error: RefereeError | None = None  # InvalidMove / AmbiguousMove
     state: Any = None
+    outcome: engine.Outcome | None = None  # the match's, once this move ended it (table.outcome)
 
 
 def load(store: Store, match_id: int | None = None, upto: int | None = None) -> Loaded:
@@ -186,7 +187,8 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
         event = None
         if not dry:
             event = store.append(m.id, "move", {"text": canonical, "player": who})
-        return Played(m, canonical, who, verdict, canonical, event, state=after)
+        return Played(m, canonical, who, verdict, canonical, event, state=after,
+                      outcome=table.outcome(g, after, cur.table_events))
 
 
 def kept_text(store: Store, text: str, player: str | None = None) -> str:

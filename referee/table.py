@@ -108,13 +108,31 @@ def ledger(game: Game, state: Any, events: Sequence[Event]) -> tuple[ScoreItem, 
 
 
 def outcome(game: Game, state: Any, events: Sequence[Event]) -> Outcome | None:
-    """The early end when the table ended the match, else what the rules say."""
-    ending = fold_table(events).ending
-    return ending.outcome() if ending is not None else game.outcome(state)
+    """The one winner of a match, read by every command and page: the early end when the
+    table ended the match, else what the rules say of the position as played (`state`, the
+    game's own) with the table's corrections in its totals. An adjustment is a correction, so
+    it can change who won; deciding this anywhere else once printed two winners for one match.
+    """
+    found = fold_table(events)
+    if found.ending is not None:
+        return found.ending.outcome()
+    items = tuple(i for _, i in found.adjustments)
+    return game.outcome(game.with_corrections(state, items) if items else state)
+
+
+def winner_change(before: Outcome | None, after: Outcome | None) -> str | None:
+    """What a table entry (an adjustment, its undo or redo) did to a finished match's result:
+    `the winner is now bob — highest total 16 (was ana)`; None when the winners stayed or the
+    match is not over. Said at once, so nobody reads a changed result later as a mistake."""
+    if before is None or after is None or set(before.winners) == set(after.winners):
+        return None
+    verb = "winners are" if len(after.winners) > 1 else "winner is"
+    return (f"the {verb} now {', '.join(after.winners) or 'nobody'} — {after.reason} "
+            f"(was {', '.join(before.winners) or 'nobody'})")
 
 
 def status(game: Game, state: Any, events: Sequence[Event]) -> str:
-    """One phrase for lists of matches: in play, won by ..., abandoned."""
+    """One phrase for lists of matches: in play, won by ..., abandoned (`state` as played)."""
     ending = fold_table(events).ending
     if ending is not None and ending.abandoned:
         return "abandoned"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee import engine, table
 from referee.engine import Event, RefereeError
@@ -26,6 +27,7 @@ class Undone:
     dismissed: tuple[Event, ...] = ()
     stands: Event | None = None
     to_move: str | None = None
+    winner: str | None = None  # the finished match's new winner, when this changed it
 
 
 def undo(store: Store, match_id: int | None = None) -> Undone:
@@ -45,8 +47,9 @@ def undo(store: Store, match_id: int | None = None) -> Undone:
             return Undone(cur.match, ev, None, tuple(attempts), stands,
                           cur.game.to_move(cur.state))
         ev = store.append(cur.match.id, "undo", {"seq": taken.seq, "text": describe(taken)})
-        after = load(store, cur.match.id).state  # from a snapshot before the move undone
-    return Undone(cur.match, ev, taken, to_move=cur.game.to_move(after))
+        after = load(store, cur.match.id)  # from a snapshot before the move undone
+    return Undone(cur.match, ev, taken, to_move=cur.game.to_move(after.state),
+                  winner=table.winner_change(cur.outcome(), after.outcome()))
 
 
 def keep(store: Store, match_id: int | None = None) -> Loaded:
@@ -73,13 +76,24 @@ def redo(store: Store, match_id: int | None = None) -> Undone:
             raise RefereeError("nothing to redo: no entry taken back since the last move",
                                f"match {cur.match.id}")
         entry = cur.events[pending[-1] - 1]  # event seq N is the N-th
+        before = load(store, cur.match.id).outcome() if entry.kind == "adjust" else None
         ev = store.append(cur.match.id, "redo", {"seq": entry.seq, "text": describe(entry)})
-        after = load(store, cur.match.id).state
-    return Undone(cur.match, ev, entry, to_move=cur.game.to_move(after))
+        after = load(store, cur.match.id)
+    return Undone(cur.match, ev, entry, to_move=cur.game.to_move(after.state),
+                  winner=table.winner_change(before, after.outcome()))
+
+
+class Adjusted(NamedTuple):
+    """What adjust did: the match after it, the "adjust" event, and the finished match's new
+    winner when the correction changed it (table.winner_change)."""
+
+    cur: Loaded
+    event: Event
+    winner: str | None = None
 
 
 def adjust(store: Store, player: str, points: str, reason: str,
-           match_id: int | None = None) -> tuple[Loaded, Event]:
+           match_id: int | None = None) -> Adjusted:
     """Record a score correction (a table entry: in every total, not in the rules' state)."""
     with store.transaction():
         cur = load(store, match_id)
@@ -87,7 +101,8 @@ def adjust(store: Store, player: str, points: str, reason: str,
         data = table.adjustment(cur.match.players, player, points, reason,
                                 ledger[-1].round if ledger else 1)
         ev = store.append(cur.match.id, "adjust", data)
-        return load(store, cur.match.id), ev  # in the transaction: the fold is recalled
+        after = load(store, cur.match.id)  # in the transaction: the fold is recalled
+        return Adjusted(after, ev, table.winner_change(cur.outcome(), after.outcome()))
 
 
 def end(store: Store, abandoned: bool, winners: Sequence[str], reason: str,

@@ -82,7 +82,7 @@ def test_turn_rule():
 def test_u1_pair_needs_a_grid_card_and_the_card_in_question():
     s = opened()
     err = rejected(s, "replay orange b1=orange")
-    assert err.rule_ids == ("U1",) and "play zone holds no orange-circle" in str(err)
+    assert err.rule_ids == ("U1",) and "no orange-circle is in a play zone" in str(err)
     s.grid["b1"] = HOLE  # the deck ran out earlier: the place stayed empty
     err = rejected(s, "play orange b1=orange")
     assert err.rule_ids == ("U1",) and "no grid card at b1" in str(err)
@@ -93,7 +93,7 @@ def test_u2_steal_only_another_players_zone_card():
     err = rejected(s, "steal bob orange b3=orange")
     assert err.rule_ids == ("U2",) and "your own play zone" in str(err)
     err = rejected(s, "steal ana purple b3=purple")
-    assert err.rule_ids == ("U2",) and "holds no purple-hexagon" in str(err)
+    assert err.rule_ids == ("U2",) and "no purple-hexagon is in a play zone" in str(err)
     s = play(s, "steal ana orange b3=orange")
     assert s.zones["ana"] == [] and s.won["bob"] == ["orange-circle"] * 2
     assert GAME.to_move(s) == "bob"
@@ -203,6 +203,15 @@ def test_game_ends_at_100_and_a_tie_plays_another_round():
     won = play(s, "play orange b1=yellow")  # ana 103, bob 102
     assert GAME.outcome(won).winners == ("ana",)
     assert rejected(won, "draw", by="bob").rule_ids == ("end",)
+    # the table corrects bob +3 after the end: the corrected totals decide (issue 37)
+    from referee import table
+    from referee.engine import Event
+
+    fix = [Event(1, "adjust", {"player": "bob", "points": 3, "reason": "recount", "round": 1})]
+    assert table.outcome(GAME, won, fix) == (("bob",), "bob has 105, the highest total with "
+                                                    "the table's corrections")
+    fix[0].data["points"] = 1
+    assert table.outcome(GAME, won, fix).winners == ("ana", "bob")  # 103 each: shared
 
 
 def test_target_option():

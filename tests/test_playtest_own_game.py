@@ -105,15 +105,29 @@ def test_standings_of_the_designers_game_match_the_hand_count(played):
     rows = json.loads(played("standings", "--game", "mygame", "--json").output)
     by = {r["player"]: r for r in rows}
     assert {r["game"] for r in rows} == {"mygame"}
-    # ana: 9, 6, 1 and 2 (abandoned: played, not finished); bob 6, 6, 3, 0; cy 7, 6, 5
+    # ana: 9, 6, 1 and 2 (abandoned after one entry: played, not finished, so it stays out
+    # of the average and best); bob 6, 6, 3 and 0; cy 7, 6, 5
     assert (by["ana"]["played"], by["ana"]["finished"], by["ana"]["won"]) == (4, 3, 1)
-    assert by["ana"]["average"] == pytest.approx(18 / 4) and by["ana"]["best"] == 9
+    assert by["ana"]["average"] == pytest.approx(16 / 3) and by["ana"]["best"] == 9
     assert (by["bob"]["played"], by["bob"]["won"]) == (4, 1)
-    assert by["bob"]["average"] == pytest.approx(15 / 4) and by["bob"]["best"] == 6
+    assert by["bob"]["average"] == pytest.approx(15 / 3) and by["bob"]["best"] == 6
     assert (by["cy"]["played"], by["cy"]["won"]) == (3, 1)
     assert by["cy"]["average"] == pytest.approx(18 / 3) and by["cy"]["best"] == 7
     text = played("standings").output
     assert text.startswith("mygame\n")
+    assert "  ana          4         3    1      5.3     9\n" in text
+    assert "average and best are of finished matches; left out, unfinished (abandoned or in " \
+           "play): ana 1, bob 1" in text
+
+
+def test_standings_before_any_match_finished_show_no_average(referee_run):
+    referee_run("new", "scorepad", "--players", "ana,bob", "--option", "categories=points")
+    referee_run("play", "ana points 1")
+    (ana, bob) = json.loads(referee_run("standings", "--json").output)
+    assert (ana["played"], ana["finished"], ana["average"], ana["best"]) == (1, 0, None, None)
+    text = referee_run("standings").output
+    assert "  ana          1         0    0        -     -" in text
+    assert "left out, unfinished (abandoned or in play): ana 1, bob 1" in text
 
 
 def test_playtests_figures_match_the_hand_count(played, mygame):
@@ -139,6 +153,18 @@ def test_playtests_figures_match_the_hand_count(played, mygame):
     # coins 3+6+0 + 2+4+0 + 1+0+5 = 21, wonders 4 + 4+2+6 = 16, military 6-2 + 3 = 7
     assert s["categories"] == pytest.approx({"coins": 21 / 9, "wonders": 16 / 9,
                                              "military": 7 / 9})
+    # the same per player, by name: ana coins 3+2+1, wonders 4, military 6; bob coins 6+4,
+    # wonders 2, military 3; cy coins 5, wonders 4+6, military -2; each won once in 3
+    players = {r["player"]: r for r in s["players"]}
+    assert players["ana"]["categories"] == pytest.approx(
+        {"coins": 6 / 3, "wonders": 4 / 3, "military": 6 / 3})
+    assert players["bob"]["categories"] == pytest.approx(
+        {"coins": 10 / 3, "wonders": 2 / 3, "military": 3 / 3})
+    assert players["cy"]["categories"] == pytest.approx(
+        {"coins": 5 / 3, "wonders": 10 / 3, "military": -2 / 3})
+    for r in players.values():
+        assert (r["games"], r["wins"]) == (3, 1) and r["rate"] == pytest.approx(1 / 3)
+        assert r["ci95"] == pytest.approx([0.0615, 0.7923], abs=5e-4)
     assert s["adjustments"] == [{"match": 1, "player": "cy", "points": 5,
                                  "reason": "forgot the wonder bonus"}]
     notes = {g["card"]: [n["text"] for n in g["notes"]] for g in s["notes"]}
@@ -154,6 +180,12 @@ def test_playtests_figures_match_the_hand_count(played, mygame):
     assert "with 3 players: 3 finished game(s)" in text
     assert "first seat wins 33.3% (95% CI 6.1%-79.2%)" in text
     assert "Scout: 1" in text and "match 1: Scout too strong" in text
+    table = text.split("per player, in finished games")[1].splitlines()
+    assert table[1].split() == ["player", "games", "wins", "rate", "95%", "CI", "coins",
+                                "wonders", "military"]
+    assert table[2].split() == ["ana", "3", "1", "33.3%", "6.1%-79.2%", "2.0", "1.3", "2.0"]
+    assert table[4].split() == ["cy", "3", "1", "33.3%", "6.1%-79.2%", "1.7", "3.3", "-0.7"]
+    assert table[5].split() == ["all", "players", "2.3", "1.8", "0.8"]  # pooled, 21/9 ...
     rows = played("playtests", "mygame", "--csv").output.splitlines()
     assert rows[0] == "game,match,created,status,players,seat,player,total,won,coins,wonders," \
                       "military"
@@ -265,3 +297,19 @@ def test_a_lowest_wins_sheet_is_exported_to_bg_stats_as_one(referee_run):
     (scores,) = [p["playerScores"] for p in bg["plays"]]
     assert [(s["score"], s["rank"], s["winner"]) for s in scores] == [
         ("4", 1, True), ("11", 3, False), ("7", 2, False)]
+
+
+def test_a_seat_that_never_won_has_a_lower_bound_of_exactly_0(referee_run):
+    run = referee_run
+    for _ in range(3):  # ana wins all three; bob never
+        run("new", "scorepad", "--players", "ana,bob", "--option", "categories=points",
+            "--option", "rounds=1")
+        play(run, "ana points 5", "bob points 1", "round")
+    text = run("playtests", "scorepad", "--json").output
+    assert "e-1" not in text  # printed 5.551115123125783e-17 for 0 wins of 3
+    s = json.loads(text)
+    (size,) = s["by_players"]
+    assert [r["ci95"][0] for r in size["seats"]][1] == 0
+    assert size["seats"][0]["ci95"][1] == 1
+    bob = next(r for r in s["players"] if r["player"] == "bob")
+    assert (bob["wins"], bob["ci95"][0]) == (0, 0)

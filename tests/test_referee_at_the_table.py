@@ -56,8 +56,9 @@ def test_an_adjusted_total_is_the_one_total_in_every_view(three):
     assert f"adjusted: {named}" in shown
     assert three("score").output.strip().endswith(f"total: ana 20, bob 14, {named}")
     assert f"ana 20, bob 14, {named}" in three("matches").output
+    three("end", "--winner", "cy")  # standings average finished matches only
     standings = three("standings").output
-    assert "cy           1         0    0     18.0    18" in standings
+    assert "cy           1         1    1     18.0    18" in standings
     assert "totals include the table's adjustments: cy +5" in standings
     data = json.loads(three("show", "--json").output)
     assert data["totals"]["cy"] == 18 and data["adjusted"]["cy"] == 5

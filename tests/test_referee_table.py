@@ -165,8 +165,10 @@ def test_standings_keep_each_games_points_apart(run):
     run("new", "tripple-domino", "--players", "ana,bob")
     for move in OPENING:
         run("play", move)  # ana 20, bob 14
+    run("end", "--winner", "ana")  # finished: averages count finished matches only
     run("new", "count-down", "--players", "ana,bob", code=2)  # (no such game: nothing made)
     run("new", "thricewise", "--players", "ana,bob")  # ana 0, bob 0
+    run("end", "--winner", "bob")
     rows = json.loads(run("standings", "--json").output)
     ana = {r["game"]: r for r in rows if r["player"] == "ana"}
     assert ana["tripple-domino"]["average"] == 20 and ana["thricewise"]["average"] == 0
@@ -227,8 +229,8 @@ def test_totals_after_a_correction_on_a_match_read_from_its_snapshot(tmp_path):
     for move in ("start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0", "draw"):
         session.play(store, move)
     session.load(store)  # saves a snapshot
-    cur, _ = table_session.adjust(store, "bob", "+7", "recount")
-    cur, _ = table_session.adjust(store, "ana", "-3", "recount")
+    cur = table_session.adjust(store, "bob", "+7", "recount").cur
+    cur = table_session.adjust(store, "ana", "-3", "recount").cur
     assert isinstance(cur.game.ledger(cur.state), engine.SummedLedger)  # else this proves nothing
     by_hand = {p: sum(i.points for i in cur.ledger() if i.player == p) for p in ("ana", "bob")}
     assert cur.totals() == by_hand and by_hand["bob"] >= 7

@@ -38,6 +38,8 @@ def undo_cmd(ctx, match_id) -> None:
     if done.taken is not None:
         click.echo(f"undone: {_entry(done.taken)} (match {m.id}, event {done.event.seq})")
         click.echo(_now(m.id, done.to_move))
+        if done.winner:
+            click.echo(f"  {done.winner}")
         return
     tried = ", ".join(f"{e.data.get('player') or 'someone'}'s {e.data.get('text')!r} "
                       f"(event {e.seq})" for e in done.dismissed)
@@ -56,6 +58,8 @@ def redo_cmd(ctx, match_id) -> None:
     done = table_session.redo(_store(ctx), match_id)
     click.echo(f"redone: {_entry(done.taken)} (match {done.match.id}, event {done.event.seq})")
     click.echo(_now(done.match.id, done.to_move))
+    if done.winner:
+        click.echo(f"  {done.winner}")
 
 
 @click.command("adjust", context_settings={"ignore_unknown_options": True})
@@ -69,11 +73,13 @@ def adjust_cmd(ctx, player: str, points: str, reason: str, match_id) -> None:
 
     E.g. `referee adjust ana -5 --reason "counted a tile twice"`; the position the rules
     judge is not changed."""
-    cur, ev = table_session.adjust(_store(ctx), player, points, reason, match_id)
+    cur, ev, winner = table_session.adjust(_store(ctx), player, points, reason, match_id)
     d = ev.data
     click.echo(f"adjusted: {d['player']} {d['points']:+d} ({d['reason']}) "
                f"(match {cur.match.id}, event {ev.seq})")
     click.echo(f"  total: {scoreboard.line(cur.scores())}")
+    if winner:
+        click.echo(f"  {winner}")
 
 
 @click.command("end")

@@ -67,8 +67,8 @@ class Standing(NamedTuple):
     played: int
     finished: int
     won: int
-    average: float
-    best: int
+    average: float | None  # of finished matches only (None before the first): a match given
+    best: int | None  # up after one entry says nothing of how well anyone plays
     adjusted: int = 0  # points of the table's corrections among these totals
 
 
@@ -227,10 +227,9 @@ def summarised(m: Match, g: Game, state: object, entries: Sequence[Event],
     scores = scoreboard.scores(g, state, entries, m.players)
     totals = {p: t.total for p, t in scores.items()}
     adjusted = {p: t.adjusted for p, t in scores.items() if t.adjusted}
-    scored = scoreboard.as_scored(g, state, entries)  # the rules decide on corrected totals
-    outcome = table.outcome(g, scored, entries)
+    outcome = table.outcome(g, state, entries)  # the rules decide on corrected totals
     s = Summary(m, totals, outcome.winners if outcome else None,
-                outcome.reason if outcome else None, moves, table.status(g, scored, entries),
+                outcome.reason if outcome else None, moves, table.status(g, state, entries),
                 adjusted=adjusted, scratch=table.scratch(entries))
     data = json.dumps({"totals": totals, "winners": list(s.winners) if s.winners else None,
                        "reason": s.reason, "moves": moves, "status": s.status,
@@ -263,8 +262,9 @@ def _save(store: Store, rows: list[tuple]) -> None:
 def standings(store: Store, game_name: str | None = None) -> list[Standing]:
     """Per game and player across matches: played, finished, won, average and best total.
     Games score on different scales (300 points against a handful), so every game has its
-    own rows; a match abandoned is played but not finished; a scratch match (a dispute's
-    position, not kept) is not counted."""
+    own rows; a match abandoned (or still in play) is played but not finished, and its totals
+    stay out of the average and the best; a scratch match (a dispute's position, not kept) is
+    not counted."""
     own = game_name is not None and any(m.own_name == game_name != m.game
                                         for m in store.matches())
     rows: dict[tuple[str, str], list] = {}
@@ -276,11 +276,12 @@ def standings(store: Store, game_name: str | None = None) -> list[Standing]:
         for p in x.match.players:
             r = rows.setdefault((x.match.own_name, p), [0, 0, 0, [], 0])
             r[0] += 1
-            r[3].append(x.totals[p])
             r[4] += x.adjusted.get(p, 0)
             if x.winners:
                 r[1] += 1
                 r[2] += p in x.winners
-    table = [Standing(g, p, r[0], r[1], r[2], sum(r[3]) / len(r[3]), max(r[3]), r[4])
+                r[3].append(x.totals[p])
+    table = [Standing(g, p, r[0], r[1], r[2], sum(r[3]) / len(r[3]) if r[3] else None,
+                      max(r[3], default=None), r[4])
              for (g, p), r in rows.items()]
-    return sorted(table, key=lambda s: (s.game, -s.won, -s.average, s.player))
+    return sorted(table, key=lambda s: (s.game, -s.won, -(s.average or 0), s.player))

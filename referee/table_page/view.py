@@ -46,7 +46,7 @@ def table_view(cur: session.Loaded) -> dict[str, Any]:
         "verdict": last_verdict(cur),
         "rounds": rounds(ledger, m.players),
         "picture": g.picture(state),
-        "text": g.show(state),
+        "text": g.show(cur.scored()),  # as `referee show` draws it: corrected totals, one winner
     }
 
 

@@ -106,8 +106,9 @@ def preconditions(s: State, m: Move) -> list[Violation]:
         now = s.turn_no if p == s.current else s.last_turn.get(p, 0)
         if not mine:
             zone = ", ".join(c for c, _ in s.zones[p]) or "nothing"
-            out.append(violation("U1", f"your play zone holds no {m.card} (it holds {zone}); a pair "
-                                "is made with a hand card ('play') or a play-zone card"))
+            out.append(violation("U1", f"{elsewhere(s, m.card, p)}; {p}'s play zone holds "
+                                f"{zone}, and a pair is made with a hand card ('play') or a "
+                                "play-zone card"))
         elif all(turn >= now for _, turn in mine):
             out.append(violation("U3", f"your {m.card} was placed in your play zone on this turn; it "
                                 "can be played again from your next turn on"))
@@ -116,7 +117,8 @@ def preconditions(s: State, m: Move) -> list[Violation]:
             out.append(violation("U2", "that is your own play zone: play your own card with 'replay'"))
         elif not any(c == m.card for c, _ in s.zones[m.owner]):
             zone = ", ".join(c for c, _ in s.zones[m.owner]) or "nothing"
-            out.append(violation("U2", f"{m.owner}'s play zone holds no {m.card} (it holds {zone})"))
+            out.append(violation("U2", f"{elsewhere(s, m.card, m.owner)}; {m.owner}'s play zone "
+                                f"holds {zone}"))
     if m.kind == "play" and s.hands[p] == 0:
         out.append(violation("U1", f"{p} has no card in hand"))
     if m.kind == "draw":
@@ -132,6 +134,24 @@ def preconditions(s: State, m: Move) -> list[Violation]:
         elif n < h:  # our ruling: the new hand is drawn before the old one is shuffled in
             out.append(violation("U4", f"the deck has only {n} cards to replace a hand of {h}"))
     return out
+
+
+def elsewhere(s: State, card: str, zone_of: str) -> str:
+    """Where the table has seen a card type that is not in `zone_of`'s play zone: other
+    players' zones first (a steal can take it), then the grid, won piles and the discard.
+    A move naming a card its player does not hold learns whose it is, not only that their own
+    zone lacks it. Hands are not known to the referee (counts only)."""
+    places = [f"in {q}'s play zone ('steal {q} {card} <position>=<type>' takes it)"
+              for q in s.players if q != zone_of and any(c == card for c, _ in s.zones[q])]
+    grid = sorted(pos for pos, seen in s.grid.items() if seen == card)
+    if grid:
+        places.append(f"face down in the grid at {', '.join(grid)}")
+    places += [f"in {q}'s won pile" for q in s.players if card in s.won[q]]
+    if card in s.discard:
+        places.append("in the discard")
+    if not places:
+        return f"no {card} is in a play zone, nor seen on the table"
+    return f"{card} is not in {zone_of}'s play zone: the {card} seen is {' and '.join(places)}"
 
 
 def count_problems(s: State, m: Move) -> list[Violation]:

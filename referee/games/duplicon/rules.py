@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from referee.engine import (
     Draft,
@@ -12,7 +13,9 @@ from referee.engine import (
     RuleRef,
     Rules,
     Sample,
+    ScoreItem,
     Violation,
+    totals,
 )
 from referee.games.duplicon import notation, position, view
 from referee.games.duplicon.model import (
@@ -118,6 +121,21 @@ class Duplicon(Rules):
 
     def outcome(self, state: State) -> Outcome | None:
         return state.outcome
+
+    def with_corrections(self, state: State, items: tuple[ScoreItem, ...]) -> State:
+        """The corrected totals also decide a finished game (an adjustment is a correction):
+        the outcome kept in the state was read from the totals as played. A tie left by a
+        correction after the end is a shared win (no round is left to break it)."""
+        state = super().with_corrections(state, items)
+        if state.outcome is None:
+            return state
+        tot = totals(state.ledger, state.players)
+        top = max(tot.values())
+        leaders = tuple(p for p in state.players if tot[p] == top)
+        verb = "share" if len(leaders) > 1 else "has"
+        return replace(state, outcome=Outcome(leaders, f"{' and '.join(leaders)} {verb} {top}, "
+                                                       "the highest total with the table's "
+                                                       "corrections"))
 
     def show(self, state: State) -> str:
         return view.show(state)

@@ -100,9 +100,11 @@ class Thricewise(Rules):
         c = card_by_id(move.card)
         waiting = dict((cid, p) for p, cid in state.pending)
         out = []
-        if move.card not in waiting:
-            return [Violation(RULES["T-turn"], f"{c.name} was not revealed for placement; next "
-                                               f"is {owner}'s {card_by_id(nxt).label}")]
+        if move.card not in waiting:  # where the card is, not only where it is not
+            where = self.where_is(state, move.card)
+            said = f"is {where}" if where else "was not revealed (unseen: in a hand or the deck)"
+            return [Violation(RULES["T-turn"], f"{c.name} {said}, not waiting to be placed; "
+                                               f"next is {owner}'s {card_by_id(nxt).label}")]
         if move.card != nxt:
             out.append(Violation(RULES["T-turn"], f"cards go in ascending rank: {owner}'s "
                                                   f"{card_by_id(nxt).label} comes before "

@@ -27,6 +27,7 @@ from referee.games.tripple_domino.model import (
     Place,
     Start,
     State,
+    Tile,
     add_to,
     capped,
     cell_name,
@@ -155,7 +156,7 @@ class TrippleDomino(Rules):
         out = []
         c = move.cell
         if move.tile in state.used:
-            out.append(v("D5", f"{name(move.tile)} is already on the table"))
+            out.append(v("D5", f"{name(move.tile)} is already on the table{placed(state, move.tile)}"))
         if c in state.board:
             out.append(v("D1", f"{cell_name(c)} already holds {name(state.board[c])}"))
         if not any(n in state.board for n in edge_neighbours(c)):
@@ -412,6 +413,18 @@ class TrippleDomino(Rules):
         from referee.games.tripple_domino import picture
 
         return picture.picture(self, state)
+
+
+def placed(state: State, tile: Tile) -> str:
+    """Where a tile already on the table lies and who placed it (` at D-1,0, placed by bob`),
+    read from the board and the ledger item its placement scored: a player who types a tile
+    they do not hold learns whose it is."""
+    cell = next((c for c, t in state.board.items() if tuple(t) in rotations(tile)), None)
+    if cell is None:
+        return ""
+    labels = (f"tile {name(tile)} at {cell_name(cell)}", f"opening tile {name(tile)}")
+    who = next((i.player for i in state.ledger if i.label in labels), None)
+    return f" at {cell_name(cell)}" + (f", placed by {who}" if who else "")
 
 
 GAME = TrippleDomino()
