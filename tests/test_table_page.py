@@ -94,7 +94,7 @@ def serve(env):
 
 def updated_to(page, event: int, timeout: float = 20_000) -> None:
     """Wait for the page's own update event to bring event `event` (not a sleep)."""
-    page.wait_for_function(f"document.body.dataset.event === '{event}'", timeout=timeout)
+    page.wait_for_function(f"() => document.body.dataset.event === '{event}'", timeout=timeout)
 
 
 def test_the_page_follows_a_move_typed_in_another_process(env, serve, browser):  # noqa: F811
@@ -133,14 +133,14 @@ def test_the_page_follows_the_current_match_unless_given_one(env, serve, browser
     page.wait_for_selector("#live.on")
     assert "No match to show" in page.inner_text("main")
     assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
-    page.wait_for_function("document.body.dataset.match === '1'", timeout=20_000)
+    page.wait_for_function("() => document.body.dataset.match === '1'", timeout=20_000)
     assert page.inner_text("h1").startswith("Duplicon")
     pinned_to_first = serve("--match", "1")
     pinned = browser.new_page(viewport=PHONE)
     pinned.goto(pinned_to_first.url)
     pinned.wait_for_selector("#live.on")
     assert referee(env, "new", "coda", "--players", "ana,bob").returncode == 0
-    page.wait_for_function("document.body.dataset.match === '2'", timeout=20_000)
+    page.wait_for_function("() => document.body.dataset.match === '2'", timeout=20_000)
     assert page.inner_text("h1").startswith("Coda")
     assert referee(env, "play", "--match", "1", "open a1=orange c3=blue").returncode == 0
     updated_to(pinned, 2)

@@ -9,6 +9,8 @@ Imported only by `referee serve`.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import re
 import traceback
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -40,22 +42,31 @@ class Hub:
         self.version = 0
         self.view: dict[str, Any] = {}
         self.message = ""
+        self.style = ""  # the picture's style sheet, linked by the page (picture.css)
         self.changed = asyncio.Event()
         self._polling: asyncio.Task | None = None
 
-    def _poll(self) -> tuple[dict[str, Any], str] | None:
-        """In the worker thread: the new view and its message, or None when nothing changed."""
+    def _poll(self) -> tuple[dict[str, Any], str, str] | None:
+        """In the worker thread: the new view, its message and its picture's style, or None
+        when nothing changed."""
         if not self.reader.poll():
             return None
         view = self.reader.view
-        html = self.templates.get_template("parts.html").render(view=view)
+        style, _ = picture_style(view.get("picture"))
+        html = self.render("parts.html", view)
         return view, orjson.dumps({"event": view.get("event"), "match": view.get("match"),
-                                   "html": html}).decode()
+                                   "style": style_key(style), "html": html}).decode(), style
+
+    def render(self, template: str, view: dict[str, Any]) -> str:
+        """The page's HTML of `view`, its picture without the inline style the CSP refuses."""
+        style, picture = picture_style(view.get("picture"))
+        return self.templates.get_template(template).render(view={**view, "picture": picture},
+                                                            style=style_key(style))
 
     async def refresh(self) -> None:
         found = await asyncio.get_running_loop().run_in_executor(self.pool, self._poll)
         if found is not None:
-            self.view, self.message = found
+            self.view, self.message, self.style = found
             self.version += 1
             changed, self.changed = self.changed, asyncio.Event()
             changed.set()  # wakes every waiting stream
@@ -80,12 +91,27 @@ class Hub:
         return self.version, self.message
 
 
+def picture_style(picture: str | None) -> tuple[str, str | None]:
+    """A picture's style sheet and the picture without it. The page's Content-Security-Policy
+    runs no inline style, so the page links the sheet (picture.css) instead; `show --svg` and
+    /picture.svg keep it inside, as a picture file must."""
+    found = re.search(r"<style>(.*?)</style>", picture or "", re.S)
+    if found is None:
+        return "", picture
+    return found.group(1), picture[:found.start()] + picture[found.end():]
+
+
+def style_key(style: str) -> str:
+    """A short name of a style sheet: the page fetches picture.css again when it changes."""
+    return hashlib.sha256(style.encode()).hexdigest()[:12]
+
+
 def build(reader: Reader) -> Starlette:
     hub = Hub(reader)
 
     async def page(request: Request) -> Response:
         await hub.start()
-        html = hub.templates.get_template("table.html").render(view=hub.view)
+        html = hub.render("table.html", hub.view)
         return HTMLResponse(html, headers={"cache-control": "no-store"})
 
     async def table_json(request: Request) -> Response:
@@ -99,6 +125,10 @@ def build(reader: Reader) -> Starlette:
         if not found:
             return Response("this game draws no picture\n", 404, media_type="text/plain")
         return Response(found, media_type="image/svg+xml", headers={"cache-control": "no-store"})
+
+    async def picture_css(request: Request) -> Response:
+        await hub.start()
+        return Response(hub.style, media_type="text/css", headers={"cache-control": "no-store"})
 
     async def events(request: Request) -> Response:
         await hub.start()
@@ -117,6 +147,7 @@ def build(reader: Reader) -> Starlette:
         Route("/", page),
         Route("/table.json", table_json),
         Route("/picture.svg", picture),
+        Route("/picture.css", picture_css),
         Route("/events", events),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ])

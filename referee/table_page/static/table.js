@@ -3,7 +3,15 @@
 // document.body.dataset.event and fires a "table-updated" event (tests and benches wait on it).
 "use strict";
 (function () {
+  // A LAN link carries the token once: the server has set it as a cookie, so it leaves the
+  // address bar and the history, where anyone glancing at the phone could read it.
+  const here = new URL(location.href);
+  if (here.searchParams.has("token")) {
+    here.searchParams.delete("token");
+    history.replaceState(history.state, "", here.pathname + here.search + here.hash);
+  }
   const main = document.getElementById("table");
+  const pictureStyle = document.getElementById("picture-style");
   const live = document.getElementById("live");
   const source = new EventSource("events");
   source.onopen = () => { live.textContent = "live"; live.classList.add("on"); };
@@ -12,6 +20,10 @@
     const data = JSON.parse(message.data);
     const shown = (data.match ?? "") + ":" + data.event;
     if (shown !== document.body.dataset.match + ":" + document.body.dataset.event) {
+      if (data.style !== document.body.dataset.style) {  // the picture's style sheet changed
+        document.body.dataset.style = data.style;
+        pictureStyle.href = "picture.css?v=" + data.style;
+      }
       main.innerHTML = data.html;
     }
     document.body.dataset.match = data.match ?? "";
