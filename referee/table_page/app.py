@@ -34,8 +34,9 @@ POLL = 0.1  # seconds between two looks at the database: well inside the page's 
 class Hub:
     """The latest view and its rendering, and the pages waiting for the next one."""
 
-    def __init__(self, reader: Reader):
+    def __init__(self, reader: Reader, pinned: bool = False):
         self.reader = reader
+        self.pinned = pinned  # opened as ?match=N: the page offers to follow the current one
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="table-reader")
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                                             autoescape=True)
@@ -60,8 +61,14 @@ class Hub:
     def render(self, template: str, view: dict[str, Any]) -> str:
         """The page's HTML of `view`, its picture without the inline style the CSP refuses."""
         style, picture = picture_style(view.get("picture"))
-        return self.templates.get_template(template).render(view={**view, "picture": picture},
-                                                            style=style_key(style))
+        return self.templates.get_template(template).render(
+            view={**view, "picture": picture, "pinned": self.pinned}, style=style_key(style))
+
+    def stop(self) -> None:
+        if self._polling is not None:
+            self._polling.cancel()
+        self.pool.submit(self.reader.close)
+        self.pool.shutdown(wait=False)
 
     async def refresh(self) -> None:
         found = await asyncio.get_running_loop().run_in_executor(self.pool, self._poll)
@@ -106,32 +113,63 @@ def style_key(style: str) -> str:
     return hashlib.sha256(style.encode()).hexdigest()[:12]
 
 
+class Hubs:
+    """The server's own match (the current one, or --match) and the matches pages asked for
+    with ?match=N (a scratch match's page goes back to the real one so): one hub each, the
+    MAX_PINNED latest kept."""
+
+    MAX_PINNED = 8
+
+    def __init__(self, reader: Reader):
+        self.own = Hub(reader)
+        self.pinned: dict[int, Hub] = {}
+
+    async def get(self, request: Request) -> Hub:
+        """The hub of the match the request names (started), or HTTPException 400/404."""
+        from starlette.exceptions import HTTPException
+
+        asked = request.query_params.get("match", "")
+        if not asked or asked == str(self.own.reader.match_id):
+            hub = self.own
+        elif not (asked.isascii() and asked.isdigit() and len(asked) < 10):
+            raise HTTPException(400, "?match= takes a match number")
+        elif int(asked) in self.pinned:
+            hub = self.pinned[int(asked)]
+        else:
+            if len(self.pinned) >= self.MAX_PINNED:
+                self.pinned.pop(next(iter(self.pinned))).stop()
+            reader = self.own.reader
+            hub = self.pinned[int(asked)] = Hub(Reader(reader.path, int(asked)), pinned=True)
+        await hub.start()
+        return hub
+
+
 def build(reader: Reader) -> Starlette:
-    hub = Hub(reader)
+    hubs = Hubs(reader)
 
     async def page(request: Request) -> Response:
-        await hub.start()
+        hub = await hubs.get(request)
         html = hub.render("table.html", hub.view)
         return HTMLResponse(html, headers={"cache-control": "no-store"})
 
     async def table_json(request: Request) -> Response:
-        await hub.start()
+        hub = await hubs.get(request)
         return Response(orjson.dumps(hub.view, option=orjson.OPT_INDENT_2),
                         media_type="application/json", headers={"cache-control": "no-store"})
 
     async def picture(request: Request) -> Response:
-        await hub.start()
+        hub = await hubs.get(request)
         found = hub.view.get("picture")
         if not found:
             return Response("this game draws no picture\n", 404, media_type="text/plain")
         return Response(found, media_type="image/svg+xml", headers={"cache-control": "no-store"})
 
     async def picture_css(request: Request) -> Response:
-        await hub.start()
+        hub = await hubs.get(request)
         return Response(hub.style, media_type="text/css", headers={"cache-control": "no-store"})
 
     async def events(request: Request) -> Response:
-        await hub.start()
+        hub = await hubs.get(request)
         seen = 0  # a page that (re)connects gets the latest view at once
 
         async def next_event() -> str:

@@ -13,7 +13,10 @@
   const main = document.getElementById("table");
   const pictureStyle = document.getElementById("picture-style");
   const live = document.getElementById("live");
-  const source = new EventSource("events");
+  // ?match=N: this page stays on match N (a scratch match's page links back to the real one)
+  const asked = here.searchParams.get("match");
+  const pinned = asked ? "match=" + encodeURIComponent(asked) : "";
+  const source = new EventSource("events" + (pinned ? "?" + pinned : ""));
   source.onopen = () => { live.textContent = "live"; live.classList.add("on"); };
   source.onerror = () => { live.textContent = "reconnecting…"; live.classList.remove("on"); };
   source.onmessage = (message) => {
@@ -22,7 +25,7 @@
     if (shown !== document.body.dataset.match + ":" + document.body.dataset.event) {
       if (data.style !== document.body.dataset.style) {  // the picture's style sheet changed
         document.body.dataset.style = data.style;
-        pictureStyle.href = "picture.css?v=" + data.style;
+        pictureStyle.href = "picture.css?" + (pinned ? pinned + "&" : "") + "v=" + data.style;
       }
       main.innerHTML = data.html;
     }
