@@ -3,7 +3,8 @@
 One reader (reader.py) polls the database in one worker thread; each change is rendered once
 into one message that every open page receives through its event stream, so fifty pages cost
 one read per move, and a page that goes away only ends its own stream (pnp_shared/web.py).
-Imported only by `referee serve`.
+A page opened as ?match=N (a scratch match's link back to the real one) gets a reader of its
+own for match N. Imported only by `referee serve`.
 """
 
 from __future__ import annotations
