@@ -72,7 +72,7 @@ def save_to_card(game: str, saves: int, listeners: int = 0) -> str:
                                             args=FLAGS)
                 page = browser.new_page(viewport=DESKTOP)
                 page.goto(served.url)
-                page.wait_for_function("window.pnpShown", timeout=120_000)
+                page.wait_for_function("() => window.pnpShown", timeout=120_000)
                 page.locator('#card-list .card[data-id="1"]').click()
                 page.wait_for_function("""() => [...document.querySelectorAll('#zoom img')]
                     .every(i => i.complete && i.naturalWidth > 0)""", timeout=60_000)
@@ -86,7 +86,7 @@ def save_to_card(game: str, saves: int, listeners: int = 0) -> str:
                     saved = time.time() * 1000
                     cards.write_text(header + first.replace(name, f"{name} {i}", 1)
                                      + "".join(rest))
-                    page.wait_for_function("window.nextUpdate", timeout=60_000)
+                    page.wait_for_function("() => window.nextUpdate", timeout=60_000)
                     shown = page.evaluate("window.nextUpdate")
                     title = page.locator("#zoom-title").inner_text()
                     if title != f"#1 {name} {i}":

@@ -132,7 +132,7 @@ def bench_page(env: dict, moves_n: int, streams: int) -> None:
                     _, cpu, done = child_run([REFEREE, "play", move], env)
                     ended = time.time()
                     assert done.returncode == 0, done.stdout + done.stderr
-                    page.wait_for_function(f"window.updates['{seq}'] !== undefined",
+                    page.wait_for_function(f"() => window.updates['{seq}'] !== undefined",
                                            timeout=10_000)
                     at = page.evaluate(f"window.updates['{seq}']") / 1000
                     after_end.append(at - ended)

@@ -8,6 +8,7 @@ atomically), so the viewer keeps showing something sensible until the mistake is
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -113,36 +114,66 @@ def watch_folder(root: Path, keep: Callable[[object, str], bool],
                  started: Callable[[], None] | None = None) -> None:
     """`rebuild("start")`, then `rebuild(why)` after every save of a file `keep` keeps under
     `root` (`why` names the files), until `stop_event` is set; `started()` once the watcher
-    runs. Shared by `pnp watch` and `pnp serve`."""
+    runs. Shared by `pnp watch` and `pnp serve`.
+
+    Only `root` and its own folders are watched, each alone, never a folder reached through a
+    link: a link to /usr once registered a watch on each of its 15,781 folders (and a link to
+    / used up the user's inotify limit for every program). A folder made while watching is
+    watched from then on."""
     from watchfiles import watch as watch_files
 
-    before = _snapshot(root, keep)
+    folders = _folders(root, keep)
+    before = _snapshot(folders, keep)
     rebuild("start")
     starting = True
-    for changes in watch_files(root, watch_filter=keep, debounce=DEBOUNCE_MS, step=STEP_MS,
-                               stop_event=stop_event, rust_timeout=250, yield_on_timeout=True):
-        names = sorted({_relative(path, root) for _, path in changes if Path(path).exists()})
-        names = names or sorted({_relative(path, root) for _, path in changes})
-        if starting:  # a save between the first build and the watcher's start is not lost
-            starting = False
-            if not names and _snapshot(root, keep) != before:
-                names = ["a file saved while starting"]
-            if started is not None:
-                started()
-        if names:
-            rebuild(", ".join(names[:3]) + (" ..." if len(names) > 3 else ""))
+    while stop_event is None or not stop_event.is_set():
+        for changes in watch_files(*folders, watch_filter=keep, debounce=DEBOUNCE_MS,
+                                   step=STEP_MS, stop_event=stop_event, rust_timeout=250,
+                                   yield_on_timeout=True, recursive=False):
+            names = sorted({_relative(path, root) for _, path in changes
+                            if Path(path).exists()})
+            names = names or sorted({_relative(path, root) for _, path in changes})
+            if starting:  # a save between the first build and the watcher's start is not lost
+                starting = False
+                if not names and _snapshot(folders, keep) != before:
+                    names = ["a file saved while starting"]
+                if started is not None:
+                    started()
+            if names:
+                rebuild(", ".join(names[:3]) + (" ..." if len(names) > 3 else ""))
+            now = _folders(root, keep) if changes else folders
+            if now != folders:  # a folder made or removed: watch the new set
+                folders = now
+                break
+        else:
+            return  # stopped
 
 
-def _snapshot(root: Path, keep: Callable[[object, str], bool]) -> dict[str, tuple[int, int]]:
+def _folders(root: Path, keep: Callable[[object, str], bool]) -> list[Path]:
+    """`root` and every folder under it that `keep` keeps, reached without following a link
+    (os.walk lists a linked folder but does not enter it)."""
+    from watchfiles import Change
+
+    found = []
+    for here, dirs, _ in os.walk(root.resolve()):
+        found.append(Path(here))
+        dirs[:] = sorted(d for d in dirs if not os.path.islink(os.path.join(here, d))
+                         and keep(Change.added, os.path.join(here, d)))
+    return found
+
+
+def _snapshot(folders: list[Path], keep: Callable[[object, str], bool]
+              ) -> dict[str, tuple[int, int]]:
     """Size and modification time of every watched file, to notice a save made before the
     watcher runs."""
     from watchfiles import Change
 
     found = {}
-    for p in root.resolve().rglob("*"):
-        if p.is_file() and keep(Change.modified, str(p)):
-            st = p.stat()
-            found[str(p)] = (st.st_mtime_ns, st.st_size)
+    for folder in folders:
+        for p in folder.iterdir():
+            if p.is_file() and keep(Change.modified, str(p)):
+                st = p.stat()
+                found[str(p)] = (st.st_mtime_ns, st.st_size)
     return found
 
 

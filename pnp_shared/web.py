@@ -3,7 +3,9 @@
 Why one module: `pnp serve` and `referee serve` must agree on safety. They bind 127.0.0.1
 unless `--lan` is given; with `--lan` every request must carry a random token (in the URL, then
 in a cookie the first page sets), so a neighbour on the same network who guesses the port gets
-403. Starlette and uvicorn are imported by the caller's `serve` command only, never at start-up.
+403. Every request's Host (and a write's Origin) is checked and every response carries the
+security headers (guard.py); slow and greedy clients are cut off (connections.py). Starlette and
+uvicorn are imported by the caller's `serve` command only, never at start-up.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from urllib.parse import parse_qs
 
 LOCAL = "127.0.0.1"
 COOKIE = "pnp_serve_token"
+COOKIE_LIFETIME = 12 * 3600  # seconds: an evening at the table; the token dies with the server
 HEARTBEAT = 15.0  # seconds between comments on an idle event stream, so proxies keep it open
 GRACE = 3  # seconds a stopping server gives open responses before cutting them
 STOP_CHECK = 0.25  # seconds between an idle event stream's checks that the server is stopping
@@ -101,7 +104,8 @@ class TokenGuard:
 
         async def send_with_cookie(message):
             if message["type"] == "http.response.start":
-                set_cookie = f"{self.cookie}={self.token}; HttpOnly; SameSite=Strict; Path=/"
+                set_cookie = (f"{self.cookie}={self.token}; HttpOnly; SameSite=Strict; Path=/; "
+                              f"Max-Age={COOKIE_LIFETIME}")
                 message = {**message, "headers": [*message.get("headers", ()),
                                                   (b"set-cookie", set_cookie.encode("latin-1"))]}
             await send(message)
@@ -155,6 +159,29 @@ async def event_stream(is_disconnected: Callable[[], Awaitable[bool]],
             yield "".join(f"data: {line}\n" for line in data.splitlines() or [""]) + "\n"
 
 
+def lan_names() -> tuple[str, ...]:
+    """The names a device on the network may reach this machine by: its address, its name."""
+    name = socket.gethostname()
+    return (lan_ip(), name, f"{name}.local")
+
+
+def config(app, where: Address, limits=None):
+    """uvicorn's configuration of `app` at `where`: behind the Host/Origin guard and the token,
+    on the protocol that cuts slow and greedy clients off (`limits`, the defaults unless told)."""
+    import uvicorn
+
+    from pnp_shared.connections import Limits, protocol
+    from pnp_shared.guard import Guard, allowed_hosts
+
+    hosts = allowed_hosts(where.port, lan_names() if where.host != LOCAL else ())
+    # An open page keeps its event stream open for ever: the streams end when the server is
+    # told to stop (and GRACE closes whatever is left), or Ctrl-C would wait for every tab.
+    return uvicorn.Config(Guard(TokenGuard(app, where.token, where.port), hosts),
+                          host=where.host, port=where.port, http=protocol(limits or Limits()),
+                          log_level="warning", access_log=False, lifespan="off",
+                          timeout_graceful_shutdown=GRACE)
+
+
 def run(app, where: Address, open_browser: bool, ready: Callable[[], None] | None = None) -> None:
     """Serve until Ctrl-C. Once the server listens, `ready()` (the command says where: a URL
     printed earlier could be opened before anyone answers it), then the page opens in the
@@ -163,13 +190,8 @@ def run(app, where: Address, open_browser: bool, ready: Callable[[], None] | Non
 
     import uvicorn
 
-    # An open page keeps its event stream open for ever: the streams end when the server is
-    # told to stop (and GRACE closes whatever is left), or Ctrl-C would wait for every tab.
-    config = uvicorn.Config(TokenGuard(app, where.token, where.port), host=where.host,
-                            port=where.port, log_level="warning", access_log=False,
-                            lifespan="off", timeout_graceful_shutdown=GRACE)
     logging.getLogger("uvicorn.error").addFilter(_streams_cut_at_exit)
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(config(app, where))
     told_to_stop = server.handle_exit
 
     def handle_exit(sig, frame) -> None:

@@ -210,6 +210,11 @@ class Rules(Generic[State, Move]):
         """Who acts next, when the game has turns."""
         return None
 
+    def pending(self, state: State) -> tuple[str, ...]:
+        """What the table must know is half done (a tile drawn and not yet placed), as the
+        notes of the move that left it so: the table page shows them beside whose turn."""
+        return ()
+
     def ledger(self, state: State) -> tuple[ScoreItem, ...]:
         """Every score item so far, in order, itemised (it only grows move by move); by default
         the state's `ledger` field (a tuple as it is: a long match's holds 24,000 items, and a

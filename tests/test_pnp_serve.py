@@ -22,7 +22,7 @@ from PIL import Image, ImageChops, ImageStat
 
 from tests.browser import DESKTOP, PHONE
 from tests.conftest import CARDS_CSV, GAME_TOML, mini_game
-from tests.test_watch import Pnp
+from tests.test_watch import Pnp, big_folder, inotify_watches  # noqa: F401 (a fixture)
 
 REPO = Path(__file__).resolve().parents[1]
 START = 90  # seconds for the server to build and listen on a loaded 2-core machine
@@ -77,7 +77,7 @@ def opened(browser, url: str, viewport=DESKTOP):  # noqa: F811
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.errors = errors
     page.goto(url)
-    page.wait_for_function("window.pnpShown", timeout=START * 1000)
+    page.wait_for_function("() => window.pnpShown", timeout=START * 1000)
     return page
 
 
@@ -191,7 +191,7 @@ def next_update(page) -> None:
 
 
 def updated(page) -> dict:
-    page.wait_for_function("window.nextUpdate", timeout=30000)
+    page.wait_for_function("() => window.nextUpdate", timeout=30000)
     return page.evaluate("window.nextUpdate")
 
 
@@ -277,5 +277,21 @@ def test_the_build_warnings_are_listed_each_linking_to_its_card(browser, tmp_pat
         assert page.locator("#zoom").is_visible()
         assert page.locator("#zoom-title").inner_text() == "#2 Mana Leak"
         assert "overflows" in page.locator("#zoom-warnings").inner_text()
+    finally:
+        s.stop()
+
+
+def test_pnp_serve_does_not_follow_a_link_out_of_the_game(tmp_path, big_folder):  # noqa: F811
+    """The live page watches as `pnp watch` does: the game folder's own folders only."""
+    root = mini_game(tmp_path)
+    (root / "everything").symlink_to(big_folder, target_is_directory=True)
+    s = Served(root, "-o", tmp_path / "mini.pdf", cwd=tmp_path)
+    try:
+        deadline = time.monotonic() + START
+        while not inotify_watches(s.proc.pid):  # the watcher starts after the first build
+            assert time.monotonic() < deadline, "no watch registered"
+            time.sleep(0.1)
+        time.sleep(1)
+        assert inotify_watches(s.proc.pid) <= 3
     finally:
         s.stop()

@@ -94,7 +94,7 @@ def serve(env):
 
 def updated_to(page, event: int, timeout: float = 20_000) -> None:
     """Wait for the page's own update event to bring event `event` (not a sleep)."""
-    page.wait_for_function(f"document.body.dataset.event === '{event}'", timeout=timeout)
+    page.wait_for_function(f"() => document.body.dataset.event === '{event}'", timeout=timeout)
 
 
 def test_the_page_follows_a_move_typed_in_another_process(env, serve, browser):  # noqa: F811
@@ -133,14 +133,14 @@ def test_the_page_follows_the_current_match_unless_given_one(env, serve, browser
     page.wait_for_selector("#live.on")
     assert "No match to show" in page.inner_text("main")
     assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
-    page.wait_for_function("document.body.dataset.match === '1'", timeout=20_000)
+    page.wait_for_function("() => document.body.dataset.match === '1'", timeout=20_000)
     assert page.inner_text("h1").startswith("Duplicon")
     pinned_to_first = serve("--match", "1")
     pinned = browser.new_page(viewport=PHONE)
     pinned.goto(pinned_to_first.url)
     pinned.wait_for_selector("#live.on")
     assert referee(env, "new", "coda", "--players", "ana,bob").returncode == 0
-    page.wait_for_function("document.body.dataset.match === '2'", timeout=20_000)
+    page.wait_for_function("() => document.body.dataset.match === '2'", timeout=20_000)
     assert page.inner_text("h1").startswith("Coda")
     assert referee(env, "play", "--match", "1", "open a1=orange c3=blue").returncode == 0
     updated_to(pinned, 2)
@@ -272,3 +272,77 @@ def test_a_move_is_noticed_wherever_the_database_lies(tmp_path):
         assert reader.poll() and reader.view["event"] == 2
     finally:
         reader.close()
+
+
+def test_a_scratch_match_is_labelled_and_the_page_goes_back_to_the_real_one(env, serve, browser,  # noqa: F811
+                                                                            tmp_path):
+    """`referee new … --position` to settle a dispute becomes the current match: the page says
+    it is scratch and not counted, and links back to the real match, which it then follows."""
+    assert referee(env, "new", "tripple-domino", "--players", "ana,bob").returncode == 0
+    assert referee(env, "play", "start ana=5-5-5 bob=4-4-4").returncode == 0
+    served = serve()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(served.url)
+    page.wait_for_selector("#live.on")
+    assert page.locator(".scratch").count() == 0
+    position = tmp_path / "dispute.txt"
+    position.write_text(referee(env, "position").stdout)
+    assert referee(env, "new", "tripple-domino", "--players", "ana,bob", "--position",
+                   str(position)).returncode == 0
+    page.wait_for_function("() => document.body.dataset.match === '2'", timeout=20_000)
+    label = page.inner_text(".scratch")
+    assert "scratch: settling a dispute — not counted" in label and "back to match 1" in label
+    page.click(".scratch a.back")
+    page.wait_for_selector("#live.on")
+    assert page.evaluate("document.body.dataset.match") == "1"
+    assert page.locator(".scratch").count() == 0
+    assert "follow the current match" in page.inner_text(".pinned")
+    assert referee(env, "play", "--match", "1", "4-5-5 D-1,0").returncode == 0
+    updated_to(page, 3)  # the real match's next move, though the scratch one is current
+    assert "4-5-5 D-1,0" in page.inner_text(".verdict")
+    page.click(".pinned a.follow")
+    page.wait_for_selector("#live.on")
+    assert page.evaluate("document.body.dataset.match") == "2"
+    page.close()
+
+
+def test_the_last_ruling_after_an_adjustment_is_the_adjustment(env, serve, browser):  # noqa: F811
+    assert referee(env, "new", "tripple-domino", "--players", "ana,bob").returncode == 0
+    assert referee(env, "play", "start ana=5-5-5 bob=4-4-4").returncode == 0
+    assert referee(env, "play", "3-5-5 D9,0").returncode == 1
+    served = serve()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(served.url)
+    page.wait_for_selector("#live.on")
+    assert "rejected" in page.inner_text(".verdict")
+    assert referee(env, "adjust", "bob", "+5", "--reason", "knocked the table").returncode == 0
+    updated_to(page, 4)
+    verdict = " ".join(page.inner_text(".verdict").split())
+    assert "rejected" not in verdict and "3-5-5" not in verdict
+    assert "adjusted bob +5" in verdict and "knocked the table" in verdict
+    page.close()
+
+
+def test_a_pending_draw_is_shown_with_a_free_cell_to_place_it(env, serve, browser):  # noqa: F811
+    """After `draw` the page says the drawn tile waits, and its example cell is a free one
+    (it named U0,1 even where a tile lay)."""
+    assert referee(env, "new", "tripple-domino", "--players", "ana,bob").returncode == 0
+    for move in ("start ana=5-5-5 bob=4-4-4", "4-5-5 D-1,0", "3-5-5 D0,0",
+                 "draw 4-4-5 U-1,1", "3-4-5 U1,0", "2-5-5 D0,-1", "3-3-5 U0,1"):
+        assert referee(env, "play", move).returncode == 0, move
+    drew = referee(env, "play", "draw")
+    assert drew.returncode == 0
+    served = serve()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(served.url)
+    page.wait_for_selector("#live.on")
+    pending = page.inner_text(".pending")
+    assert pending.startswith("bob drew 1: place the drawn tile")
+    cell = re.search(r"`3-4-5 (\S+)`", pending).group(1)
+    assert cell in drew.stdout  # the same hint as the terminal's
+    placed = page.eval_on_selector_all(".board svg g.placed", "gs => gs.map(g => g.dataset.cell)")
+    assert "U0,1" in placed and cell not in placed
+    assert page.locator(f'.board svg g.free-cell[data-cell="{cell}"]').count() == 1
+    assert referee(env, "play", "draw 3-4-4 D-2,1").returncode == 0
+    page.wait_for_function("() => !document.querySelector('.pending')", timeout=20_000)
+    page.close()

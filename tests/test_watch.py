@@ -195,3 +195,45 @@ def test_a_broken_game_is_watched_until_it_is_fixed(mini, tmp_path, watching):
     assert "(6 cards on 2 pages)" in w.expect("out", "built ")
     assert pages(out) == 2
     assert w.stop() == 0
+
+
+def inotify_watches(pid: int) -> int:
+    """How many inotify watches the process holds (each `inotify wd:` line of its fds)."""
+    count = 0
+    for fd in Path(f"/proc/{pid}/fdinfo").iterdir():
+        try:
+            count += fd.read_text().count("inotify wd:")
+        except OSError:  # an fd closed meanwhile
+            pass
+    return count
+
+
+@pytest.fixture
+def big_folder(tmp_path):
+    """A folder of 600 folders, outside the game, as /usr would be (but made in a second)."""
+    big = tmp_path / "big"
+    for i in range(30):
+        for j in range(20):
+            (big / f"d{i}" / f"e{j}").mkdir(parents=True)
+    return big
+
+
+def test_a_link_out_of_the_game_folder_is_not_followed(mini, tmp_path, watching, big_folder):
+    """`ln -s /usr` in the game folder once registered a watch on each of its 15,781 folders:
+    only the game folder and its own real subfolders are watched; a save in one is seen."""
+    (mini / "everything").symlink_to(big_folder, target_is_directory=True)
+    (mini / "art").mkdir()
+    (mini / "art" / "nested").mkdir()
+    w = watching(mini, "-o", tmp_path / "mini.pdf", cwd=tmp_path)
+    w.expect("out", "built ")
+    w.expect("out", "watching ")
+    assert inotify_watches(w.proc.pid) <= 5  # the game folder, art/, art/nested/
+    (mini / "art" / "nested" / "note.txt").write_text("saved")
+    assert "[art/nested/note.txt]" in w.expect("out", "built ")
+    (big_folder / "d1" / "e1" / "x.txt").write_text("not ours")
+    (mini / "art" / "later").mkdir()  # a folder made while watching is watched too
+    time.sleep(1)
+    (mini / "art" / "later" / "y.txt").write_text("saved")
+    line = w.expect("out", "built ")
+    assert "x.txt" not in line and "y.txt" in line, line
+    assert w.stop() == 0

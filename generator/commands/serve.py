@@ -34,7 +34,7 @@ def serve(game, opts, output, port, lan, open_browser) -> None:
     from generator.serve.app import Hub, create_app
     from generator.serve.live import LiveBuild, watch_and_rebuild
     from pnp_model.definition import find
-    from pnp_shared.web import LOCAL, address, announce, run
+    from pnp_shared.web import address, announce, run
 
     find(game)  # a name that is no game is a one-line error before anything starts
     live = LiveBuild(game, opts, output)
@@ -44,11 +44,7 @@ def serve(game, opts, output, port, lan, open_browser) -> None:
                                name="pnp-serve-watch", daemon=True)
     where = address(port, lan)
     _check_free(where.host, where.port)
-    app = create_app(live, hub)
-    if where.host == LOCAL:  # a web site that rebinds its name to 127.0.0.1 gets nothing
-        from starlette.middleware.trustedhost import TrustedHostMiddleware
-
-        app = TrustedHostMiddleware(app, allowed_hosts=[LOCAL, "localhost"])
+    app = create_app(live, hub)  # its Host and Origin are checked by pnp_shared.web
     watcher.start()
     try:
         run(app, where, open_browser, ready=lambda: announce(where, f"{game}: the live page"))

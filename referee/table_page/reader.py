@@ -50,7 +50,7 @@ class Reader:
     def refresh(self) -> bool:
         from referee import session
         from referee.engine import RefereeError
-        from referee.table_page.view import table_view
+        from referee.table_page.view import real_match, table_view
 
         store = self._store
         try:
@@ -59,6 +59,8 @@ class Reader:
             if key == self._key:
                 return False
             view = table_view(session.load(store, mid))
+            if view["scratch"]:
+                view["back"] = real_match(store, mid)
         except RefereeError as e:  # no match yet, a broken log: said in the page, kept polling
             key, view = ("error", str(e)), {"error": str(e), "event": 0, "match": self.match_id}
             if key == self._key:

@@ -43,11 +43,23 @@ def table_view(cur: session.Loaded) -> dict[str, Any]:
                      "to_move": p == to_move} for p in m.players],
         "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
         if outcome else None,
+        "scratch": cur.scratch(),
+        "pending": list(g.pending(state)) if outcome is None else [],
         "verdict": last_verdict(cur),
         "rounds": rounds(ledger, m.players),
         "picture": g.picture(state),
         "text": g.show(cur.scored()),  # as `referee show` draws it: corrected totals, one winner
     }
+
+
+def real_match(store, scratch_id: int) -> int | None:
+    """The match a scratch match was typed in beside: the latest earlier match that counts
+    (the table goes back to it once the dispute is settled)."""
+    from referee import record
+
+    found = [x.match.id for x in record.summaries_of(store)
+             if x.match.id < scratch_id and not x.scratch and not x.error]
+    return max(found, default=None)
 
 
 def last_verdict(cur: session.Loaded) -> dict[str, Any] | None:
@@ -56,6 +68,8 @@ def last_verdict(cur: session.Loaded) -> dict[str, Any] | None:
     g = cur.game
     undone = engine.undos(cur.table_events)
     for e in reversed(cur.events):
+        if e.kind == "adjust":  # the table's own ruling is the latest: not the move before it
+            return adjustment(e, e.seq in undone.gone)
         if e.kind not in ("move", "rejected"):
             continue
         d = e.data
@@ -76,6 +90,14 @@ def last_verdict(cur: session.Loaded) -> dict[str, Any] | None:
             out["points"] = [_item(i) for i in items]
         return out
     return None
+
+
+def adjustment(e: engine.Event, undone: bool) -> dict[str, Any]:
+    """A score correction as the last ruling: who, how many points, why."""
+    d = e.data
+    return {"event": e.seq, "adjust": True, "player": str(d.get("player", "")),
+            "points": int(d.get("points", 0)), "reason": str(d.get("reason", "")),
+            "legal": True, "undone": undone, "rules": []}
 
 
 def rounds(ledger: tuple[ScoreItem, ...], players: tuple[str, ...]) -> list[dict[str, Any]]:

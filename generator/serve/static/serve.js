@@ -13,12 +13,21 @@ let zoomed = null; // the id of the card in the zoom dialog
 let latest = null; // the newest state received and not yet shown
 let showing = false;
 
+// A LAN link carries the token once: the server has set it as a cookie, so it leaves the
+// address bar and the history.
+const here = new URL(location.href);
+if (here.searchParams.has("token")) {
+  here.searchParams.delete("token");
+  history.replaceState(history.state, "", here.pathname + here.search + here.hash);
+}
+
 function el(tag, attrs = {}, ...children) {
   const node = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4))
     : document.createElement(tag);
   for (const [key, value] of Object.entries(attrs)) {
     if (key === "text") node.textContent = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "style") node.style.cssText = value; // an attribute would break the CSP
     else node.setAttribute(key, value);
   }
   node.append(...children.filter((c) => c !== null && c !== undefined));

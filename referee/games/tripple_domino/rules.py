@@ -15,7 +15,13 @@ from referee.engine import (
     Violation,
     totals,
 )
-from referee.games.tripple_domino.board import CORNER_NAMES, corners, edge_neighbours, hexagon
+from referee.games.tripple_domino.board import (
+    CORNER_NAMES,
+    corners,
+    edge_neighbours,
+    free_cells,
+    hexagon,
+)
 from referee.games.tripple_domino.model import (
     NOTATION,
     RULES,
@@ -317,9 +323,14 @@ class TrippleDomino(Rules):
         if s.phase == "start" and s.round > 1:
             return (f"round {s.round - 1} over; round {s.round} begins with `start`",)
         if s.draws:
+            free = min(free_cells(s.board), default=("U", 0, 1))  # a cell a tile can go
             return (f"{self.to_move(s)} drew {s.draws}: place the drawn tile by naming it "
-                    "(e.g. `3-4-5 U0,1`), or draw again",)
+                    f"(e.g. `3-4-5 {cell_name(free)}`), or draw again",)
         return ()
+
+    def pending(self, state: State) -> tuple[str, ...]:
+        """A tile drawn and kept waits to be placed (or another drawn): said on the page."""
+        return self._notes(state) if state.draws else ()
 
     def transition(self, state: State, move: Move) -> tuple[State, tuple[str, ...]]:
         after = self._apply(state, move)
