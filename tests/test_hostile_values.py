@@ -68,6 +68,25 @@ def test_deeply_nested_toml_is_a_one_line_error(mini):
     one_line_error(run("build", mini), "nested too deeply", "game.toml")
 
 
+@pytest.mark.parametrize("key", [".".join(f"k{i}" for i in range(5000)),
+                                 ".".join(f"k{i}" for i in range(33))])
+def test_a_table_key_of_thousands_of_dotted_parts_is_a_one_line_error(mini, key):
+    """tomllib reads `[k0.k1. ... .k4999]`; what walks the definition after it must not end in
+    a RecursionError traceback. 33 parts: past the limit of 32 (the bundled games nest 5)."""
+    toml = mini / "game.toml"
+    toml.write_text(f"[{key}]\nx = 1\n" + toml.read_text())
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), "nested more than 32 deep",
+                   "game.toml k0.k1.k2")
+    assert not (mini / "out.pdf").exists()
+
+
+def test_a_table_key_nested_up_to_the_limit_is_read_as_any_other(mini):
+    """Within the limit the key reaches the definition's own checks (an unknown table)."""
+    toml = mini / "game.toml"
+    toml.write_text("[" + ".".join(f"k{i}" for i in range(32)) + "]\nx = 1\n" + toml.read_text())
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), "unknown table [k0]")
+
+
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{}</svg>'
 
 
