@@ -108,6 +108,45 @@ def test_an_svg_coordinate_that_is_not_a_number_names_the_file(tmp_path, shape):
     one_line_error(run("build", tmp_path, "-o", tmp_path / "out.pdf"), "s3.svg", "SVG")
 
 
+def use_bomb(levels: int, each: int) -> str:
+    """`levels` groups each drawing the one before `each` times through <use>."""
+    groups = ['<g id="a0"><rect x="1" y="1" width="5" height="5"/></g>']
+    groups += [f'<g id="a{i}">' + f'<use xlink:href="#a{i - 1}"/>' * each + "</g>"
+               for i in range(1, levels)]
+    return SVG.format("<defs>" + "".join(groups) + f'</defs><use href="#a{levels - 1}"/>').replace(
+        "<svg ", '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ', 1)
+
+
+def svg_image_game(mini, svg: str):
+    (mini / "art.svg").write_text(svg)
+    edit(mini, TEXT_ELEMENT, 'type = "image"\nfile = "art.svg"\nw = "20mm"\nh = "20mm"\n'
+                             '[[face]]\n' + TEXT_ELEMENT)
+
+
+def test_an_svg_use_bomb_is_a_one_line_error_quickly(mini):
+    """Ten levels of ten nested <use> (10^9 rectangles in 1.9 KB) took 17-34 s in svglib and
+    printed its own log line; refused before svglib reads it."""
+    import time
+
+    svg_image_game(mini, use_bomb(10, 10))
+    start = time.monotonic()
+    result = run("build", mini, "-o", mini / "out.pdf")
+    one_line_error(result, "more than 5,000 <use> references", "art.svg")
+    assert time.monotonic() - start < 10
+    assert not (mini / "out.pdf").exists()
+
+
+def test_an_svg_use_that_draws_itself_is_a_one_line_error(mini):
+    svg_image_game(mini, SVG.format('<g id="a"><rect width="5" height="5"/><use href="#a"/></g>'))
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), "draws itself", "art.svg")
+
+
+def test_an_svg_with_uses_within_the_limit_builds(mini):
+    svg_image_game(mini, use_bomb(3, 10))  # 110 <use> expanded
+    result = run("build", mini, "-o", mini / "out.pdf")
+    assert result.exit_code == 0, result.output
+
+
 @pytest.mark.parametrize("source, options, key, known", [
     ("dominoes", "{ max = 6, maxx = 9 }", "maxx", "max"),
     ("triangles", "{ max = 5, size = 3 }", "size", "max"),
