@@ -292,9 +292,9 @@ class Store:
         if type(row[0]) is int or (isinstance(row[0], str) and row[0].isdecimal()
                                    and row[0].isascii()):
             return int(row[0])
-        raise RefereeError(f"the current match is unreadable ({str(row[0])[:40]!r}, edited "
-                           "behind the referee's back): pick one with `referee use ID`",
-                           f"table settings; {self.path}")
+        raise RefereeError(f"the current match is unreadable (table settings, column value "
+                           f"holds {rows.kind(row[0])}, edited behind the referee's back): pick "
+                           "one with `referee use ID`", f"table settings; {self.path}")
 
     def set_current(self, match_id: int) -> Match:
         """Make a match the current one; returns it (an unknown id is an error)."""
