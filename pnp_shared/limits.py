@@ -29,8 +29,9 @@ MAX_PIXELS = 60_000_000  # one preview or exported image (240 MB); more is a uni
 MAX_SVG_BYTES = 5_000_000  # one SVG file
 MAX_SVG_ELEMENTS = 5_000  # tags of one SVG (circles, paths, groups...)
 MAX_SVG_NUMBERS = 200_000  # numbers of one SVG (coordinates of every path point included)
-MAX_SVG_USES = 5_000  # <use> references one SVG expands, each counted as often as it is
-# drawn: ten levels of ten nested <use> expand 10^10 (a "<use> bomb" of a few hundred bytes)
+MAX_SVG_USES = 2_000  # <use> references one SVG expands, each counted as often as it is
+# drawn: ten levels of ten nested <use> expand 10^9 (a "<use> bomb" of 2 KB); svglib copies
+# each, 3,280 nested ones took 9 s of CPU
 MAX_CARD_TEXT_CHARS = 10_000  # one text of one card, its {fields} filled in
 MAX_INLINE_ICONS = 200  # :icon: in one text of one card
 

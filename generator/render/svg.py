@@ -98,9 +98,11 @@ def _check_uses(data: bytes, path: Path) -> None:
     ids = {el.get("id"): el for el in root.iter() if el.get("id")}
 
     def parts(el) -> list:
-        """What drawing `el` draws: its children, and the element a <use> refers to."""
-        found = [c for c in el if isinstance(c.tag, str)]
-        if isinstance(el.tag, str) and etree.QName(el).localname == "use":
+        """What drawing `el` draws: its children (none for <defs>: drawn only where a <use>
+        refers into them), and the element a <use> refers to."""
+        name = etree.QName(el).localname
+        found = [c for c in el if isinstance(c.tag, str)] if name != "defs" else []
+        if name == "use":
             target = (el.get(XLINK) or el.get("href") or "").lstrip("#")
             if target in ids:
                 found.append(ids[target])
