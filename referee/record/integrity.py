@@ -23,7 +23,6 @@ import json
 import sqlite3
 from typing import NamedTuple
 
-from referee.engine import RefereeError
 from referee.record import rows
 
 GENESIS = "0" * 64
@@ -155,11 +154,9 @@ def database_problems(db: sqlite3.Connection, where: str) -> list[Problem]:
     found = 0
     out = []
     for row in heads:
-        if not rows.sound("heads", rows.HEAD, row):  # named here; the manifest disagrees too
-            try:
-                rows.check("heads", rows.HEAD, row, row[0], where)
-            except RefereeError as e:
-                out.append(Problem(e.what, where))
+        bad = rows.fault("heads", rows.HEAD, row)
+        if bad is not None:  # named here; the manifest disagrees too
+            out.append(Problem(rows.damaged(row[0], "heads", *bad, where).what, where))
             continue
         found ^= _row_digest(*row)
     heads = [r for r in heads if type(r[0]) is int]

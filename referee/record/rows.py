@@ -89,23 +89,31 @@ def damaged(match: object, table: str, column: str, value: object, where: object
                         str(where))
 
 
+def fault(table: str, columns: Sequence[str], row: Sequence[object]) -> tuple[str, object] | None:
+    """The first of `columns` whose value is not what the referee writes there (column,
+    value), or None."""
+    shapes = SHAPES[table]
+    for name, value in zip(columns, row, strict=True):
+        if not shapes[name][0](value):
+            return name, value
+    return None
+
+
 def check(table: str, columns: Sequence[str], row: Sequence[object], match: object,
           where: object, event: object = None) -> Sequence[object]:
     """The row when each of its `columns` holds what the referee writes there, else the
     error naming the first that does not."""
-    shapes = SHAPES[table]
-    for name, value in zip(columns, row, strict=True):
-        if not shapes[name][0](value):
-            raise damaged(match, table, name, value, where, event)
+    found = fault(table, columns, row)
+    if found is not None:
+        raise damaged(match, table, *found, where, event)
     return row
+
+
+def sound(table: str, columns: Sequence[str], row: Sequence[object]) -> bool:
+    """Whether `check` would pass the row."""
+    return fault(table, columns, row) is None
 
 
 MATCH = ("id", "game", "players", "options", "created")
 EVENT = ("seq", "kind", "data", "at", "prev", "hash")
 HEAD = ("match", "header", "count", "head")
-
-
-def sound(table: str, columns: Sequence[str], row: Sequence[object]) -> bool:
-    """Whether `check` would pass the row (for readers that report it elsewhere)."""
-    shapes = SHAPES[table]
-    return all(shapes[n][0](v) for n, v in zip(columns, row, strict=True))

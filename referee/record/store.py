@@ -342,7 +342,7 @@ class Store:
             where = f"match {match_id}, event {seq}; {self.path}"
             if seq != expected:
                 raise RefereeError(f"tampered log: event {expected} is missing", where)
-            rows.check("events", rows.EVENT[1:], row[1:], match_id, self.path, seq)
+            rows.check("events", rows.EVENT[1:], row[1:], match_id, where, seq)
             if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
                 raise RefereeError(f"tampered log: event {seq} breaks the hash chain", where)
             try:
