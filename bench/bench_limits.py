@@ -10,8 +10,10 @@ The limits are pnp_shared/limits.py; docs/reference/limits.md lists them.
 Cases, refused: the hostile inputs of issue 12 and issue 28 (a 1,000,000-card deck, a 5 gigapixel
 preview, a 5,000-digit integer, a 140 KB CSV header, an .xlsx with an external entity, a 1 MB
 workbook inflating to 1 GiB, a 9 MB SVG of 300,000 circles, a 500,000-segment path, a cell of
-20,000 inline icons, a 20 MB title, art outside the game's folder). Accepted, at the limits:
-20,000 cards, an SVG of 5,000 elements and one of 200,000 numbers, a workbook of 500,000 cells,
+20,000 inline icons, a 20 MB title, art outside the game's folder) and of issue 36 (an SVG <use>
+bomb, a game.toml key of 5,000 dotted parts). Accepted, at the limits:
+20,000 cards, an SVG of 5,000 elements, one of 200,000 numbers and one expanding 1,093 <use>, a
+workbook of 500,000 cells,
 a 10 MB card list of 5,000-character cells, a 25-megapixel PNG as art and a 10-megapixel one
 as a symbol, 200 icons in a text.
 --quick leaves out the slowest accepted cases (the 10 MB card list and 20,000 cards).
@@ -174,6 +176,19 @@ def cases(tmp: Path, quick: bool) -> list[tuple[str, list[str], str]]:
     (root / "art.svg").write_text(SVG.format('<path d="M0 0' + "".join(
         f" L{i % 100} {i * 7 % 100}" for i in range(limits.MAX_SVG_NUMBERS // 2 - 10)) + '"/>'))
     add(f"path of {limits.MAX_SVG_NUMBERS:,} numbers (the limit)", root, "accepted")
+    for label, levels, each, expect in (("<use> bomb: 10 levels of 10 nested uses", 10, 10,
+                                         "refused"),
+                                        ("SVG expanding 1,093 <use> (7 levels of 3)", 7, 3, "accepted")):
+        root = game(tmp / f"uses-{levels}", extra=IMAGE.format("art.svg"))
+        groups = ['<g id="a0"><rect x="1" y="1" width="5" height="5"/></g>'] + [
+            f'<g id="a{i}">' + f'<use href="#a{i - 1}"/>' * each + "</g>" for i in range(1, levels)]
+        (root / "art.svg").write_text(SVG.format(
+            "<defs>" + "".join(groups) + f'</defs><use href="#a{levels - 1}"/>'))
+        add(label, root, expect)
+    root = game(tmp / "dotted")
+    (root / "game.toml").write_text("[" + ".".join(f"k{i}" for i in range(5000)) + "]\nx = 1\n"
+                                    + (root / "game.toml").read_text())
+    add("game.toml key of 5,000 dotted parts", root, "refused")
     root = game(tmp / "pixels", extra=IMAGE.format("art.png"))
     png(root / "art.png", limits.MAX_ART_PIXELS)
     add(f"PNG of {limits.MAX_ART_PIXELS / 1e6:.0f} megapixels (the limit)", root, "accepted")

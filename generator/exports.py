@@ -10,8 +10,6 @@ the dpi in their pHYs chunk.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -21,6 +19,7 @@ from generator.layout.sheet import Page, Placement, Sheet
 from generator.naming import slug
 from generator.raster import image_size
 from pnp_model.components import Card, Deck, Element
+from pnp_shared.csv_text import csv_text
 from pnp_shared.files import write_atomic
 
 
@@ -127,14 +126,6 @@ def write_manifest(folder: Path, rows: list[Exported]) -> None:
              "face": r.face, "back": r.back} for r in rows]
     write_atomic(folder / "manifest.json", (json.dumps(data, indent=2, ensure_ascii=False)
                                             + "\n").encode())
-    buf = io.StringIO()
-    out = csv.writer(buf, lineterminator="\n")
-    out.writerow(["id", "name", "copies", "face", "back"])
-    for r in rows:
-        out.writerow([r.id, _cell(r.name), r.copies, r.face, r.back or ""])
-    write_atomic(folder / "manifest.csv", buf.getvalue().encode())
-
-
-def _cell(text: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+    table = [["id", "name", "copies", "face", "back"],
+             *([r.id, r.name, r.copies, r.face, r.back or ""] for r in rows)]
+    write_atomic(folder / "manifest.csv", csv_text(table).encode())

@@ -45,8 +45,26 @@ def read_toml(path: Path, where: str) -> dict[str, Any]:
         line = f":{text.count(chr(10), 0, m.start()) + 1}" if m else ""
         raise PnpError("an integer of more than 4,300 digits: no value takes one",
                        f"{where}{line}") from None
+    nesting(data, where)
     long_text(data, where)
     return data
+
+
+def nesting(data: dict[str, Any], where: str) -> None:
+    """A PnpError naming the first key nested deeper than MAX_TOML_DEPTH (tables, arrays and
+    the parts of a dotted key alike): every reader of the definition walks it recursively.
+    Walked without recursion, so the check itself cannot fail as they would."""
+    todo: list[tuple[Any, int, str]] = [(data, 0, "")]
+    while todo:
+        value, depth, key = todo.pop()
+        if depth > limits.MAX_TOML_DEPTH and isinstance(value, dict | list):
+            shown = key if len(key) <= 80 else f"{key[:80]}…"
+            raise PnpError(f"tables or arrays nested more than {limits.MAX_TOML_DEPTH} deep: no "
+                           "definition needs that", f"{where} {shown}")
+        if isinstance(value, dict):
+            todo += [(v, depth + 1, f"{key}.{k}" if key else str(k)) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [(v, depth + 1, f"{key}[{i}]") for i, v in enumerate(value)]
 
 
 def long_text(value: Any, where: str, key: str = "") -> None:

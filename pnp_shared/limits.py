@@ -13,6 +13,8 @@ from __future__ import annotations
 # --- pnp: definitions and card lists
 MAX_DEFINITION_BYTES = 1_000_000  # game.toml: the largest bundled one is ~10 KB
 MAX_TEXT_CHARS = 5_000  # characters of one text value of game.toml (a title, a text element)
+MAX_TOML_DEPTH = 32  # tables and arrays nested in game.toml, a dotted key one level per part
+# (the bundled games nest 5 deep; 5,000 parts exhausted Python's recursion)
 MAX_TABLE_BYTES = 10_000_000  # a card list file (CSV or .xlsx) as stored
 MAX_CELL_CHARS = 5_000  # characters of one cell (a CSV field, a workbook cell)
 MAX_WORKBOOK_BYTES = 50_000_000  # an .xlsx unpacked (its ZIP entries' declared sizes)
@@ -27,6 +29,9 @@ MAX_PIXELS = 60_000_000  # one preview or exported image (240 MB); more is a uni
 MAX_SVG_BYTES = 5_000_000  # one SVG file
 MAX_SVG_ELEMENTS = 5_000  # tags of one SVG (circles, paths, groups...)
 MAX_SVG_NUMBERS = 200_000  # numbers of one SVG (coordinates of every path point included)
+MAX_SVG_USES = 2_000  # <use> references one SVG expands, each counted as often as it is
+# drawn: ten levels of ten nested <use> expand 10^9 (a "<use> bomb" of 2 KB); svglib copies
+# each, 3,280 nested ones took 9 s of CPU
 MAX_CARD_TEXT_CHARS = 10_000  # one text of one card, its {fields} filled in
 MAX_INLINE_ICONS = 200  # :icon: in one text of one card
 

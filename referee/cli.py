@@ -206,7 +206,8 @@ def matches_cmd(ctx, as_json: bool) -> None:
         mark = "*" if m.id == current else " "
         scores = scoreboard.line(tot)
         state = f"unreadable: {err}" if err else status + (", scratch" if scratch else "")
-        out.append(f"{mark}{m.id:>4}  {m.game:<16} {m.created[:16]}  {scores}  ({state})")
+        game = "" if m.damage else m.game  # not the edited header's, nor an unchecked event's
+        out.append(f"{mark}{m.id:>4}  {game:<16} {m.created[:16]}  {scores}  ({state})")
     if out:
         click.echo("\n".join(out))
 
@@ -513,13 +514,19 @@ def standings_cmd(ctx, game_name, as_json) -> None:
     total of finished matches (one given up after an entry would drag the average down)."""
     from referee import record
 
-    rows = record.standings(_store(ctx), game_name)
+    left_out: list = []  # damaged matches: marked, the others still counted
+    rows = record.standings(_store(ctx), game_name, left_out)
+    marks = [f"match {x.match.id} left out: {x.error}" for x in left_out]
     if as_json:
         _json([s._asdict() for s in rows])
+        for line in marks:
+            click.echo(line, err=True)
         return
-    if not rows:
+    if not rows and not marks:
         click.echo("no matches yet")
         return
+    if marks:
+        click.echo("\n".join(marks))
     width = max(6, *(len(s.player) for s in rows))
     for game in dict.fromkeys(s.game for s in rows):  # one table per game: scales differ
         click.echo(f"{game}\n  {'player':<{width}}  played  finished  won  average  best")

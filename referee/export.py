@@ -3,13 +3,12 @@ BG Stats plays (the JSON the BG Stats app imports), so results leave the referee
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 from pathlib import Path
 from typing import Any
 
 from pnp_shared import files
+from pnp_shared.csv_text import csv_text
 from referee import jsontext, session, whole_record
 from referee.engine import RefereeError
 from referee.record import Store
@@ -130,24 +129,10 @@ def render(store: Store, fmt: str, match_id: int | None = None) -> bytes:
         return jsontext.pretty_bytes([record(store, c) for c in loaded]) + b"\n"
     if fmt == "bgstats":
         return jsontext.pretty_bytes(bgstats(loaded)) + b"\n"
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["match", "game", "created", "round", "player", "points", "label"])
-    for c in loaded:
-        for i in c.ledger():
-            w.writerow([c.match.id, cell(c.match.game), c.match.created, i.round, cell(i.player),
-                        i.points, cell(i.label)])
-    return out.getvalue().encode()
-
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def cell(text: str) -> str:
-    """A text cell a spreadsheet shows as text: one starting like a formula (= + - @, tab,
-    CR) gets a leading apostrophe, so `@SUM(1+1)` as a player's name is never evaluated
-    (CSV injection). Numbers are written as numbers and need none."""
-    return f"'{text}" if text.startswith(FORMULA_START) else text
+    rows = [[c.match.id, c.match.game, c.match.created, i.round, i.player, i.points, i.label]
+            for c in loaded for i in c.ledger()]
+    return csv_text([["match", "game", "created", "round", "player", "points", "label"],
+                     *rows]).encode()
 
 
 def write_atomic(path: Path, data: bytes) -> None:

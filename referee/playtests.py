@@ -10,13 +10,12 @@ definition has a [balance] table, each target with the real figure and the simul
 
 from __future__ import annotations
 
-import csv
-import io
 import statistics
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+from pnp_shared.csv_text import csv_text
 from referee import registry, report, session, table
 from referee.engine import RefereeError, ScoreItem
 from referee.record import Match, Store
@@ -311,14 +310,12 @@ def rows_csv(s: dict[str, Any]) -> str:
     """One row per player of each match: for a spreadsheet."""
     cats = list(s["categories"]) or sorted({c for p in s["plays"]
                                             for per in p["categories"].values() for c in per})
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(["game", "match", "created", "status", "players", "seat", "player", "total",
-                "won", *cats])
+    rows = [["game", "match", "created", "status", "players", "seat", "player", "total",
+             "won", *cats]]
     for p in s["plays"]:
         for seat, who in enumerate(p["players"], start=1):
             won = "" if p["winners"] is None else int(who in p["winners"])
-            w.writerow([s["game"], p["match"], p["created"], p["status"], len(p["players"]),
-                        seat, who, p["totals"][who], won,
-                        *(p["categories"][who].get(c, 0) for c in cats)])
-    return buf.getvalue()
+            rows.append([s["game"], p["match"], p["created"], p["status"], len(p["players"]),
+                         seat, who, p["totals"][who], won,
+                         *(p["categories"][who].get(c, 0) for c in cats)])
+    return csv_text(rows)  # every text cell guarded against formulas (pnp_shared/csv_text.py)

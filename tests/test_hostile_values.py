@@ -68,6 +68,25 @@ def test_deeply_nested_toml_is_a_one_line_error(mini):
     one_line_error(run("build", mini), "nested too deeply", "game.toml")
 
 
+@pytest.mark.parametrize("key", [".".join(f"k{i}" for i in range(5000)),
+                                 ".".join(f"k{i}" for i in range(33))])
+def test_a_table_key_of_thousands_of_dotted_parts_is_a_one_line_error(mini, key):
+    """tomllib reads `[k0.k1. ... .k4999]`; what walks the definition after it must not end in
+    a RecursionError traceback. 33 parts: past the limit of 32 (the bundled games nest 5)."""
+    toml = mini / "game.toml"
+    toml.write_text(f"[{key}]\nx = 1\n" + toml.read_text())
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), "nested more than 32 deep",
+                   "game.toml k0.k1.k2")
+    assert not (mini / "out.pdf").exists()
+
+
+def test_a_table_key_nested_up_to_the_limit_is_read_as_any_other(mini):
+    """Within the limit the key reaches the definition's own checks (an unknown table)."""
+    toml = mini / "game.toml"
+    toml.write_text("[" + ".".join(f"k{i}" for i in range(32)) + "]\nx = 1\n" + toml.read_text())
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), "unknown table [k0]")
+
+
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">{}</svg>'
 
 
@@ -87,6 +106,45 @@ def test_an_svg_coordinate_that_is_not_a_number_names_the_file(tmp_path, shape):
                                         'size = "60x60mm"\noptions = { order = 2, symbols = '
                                         '"folder:art" }\n[[face]]\ntype = "symbols"\n')
     one_line_error(run("build", tmp_path, "-o", tmp_path / "out.pdf"), "s3.svg", "SVG")
+
+
+def use_bomb(levels: int, each: int) -> str:
+    """`levels` groups each drawing the one before `each` times through <use>."""
+    groups = ['<g id="a0"><rect x="1" y="1" width="5" height="5"/></g>']
+    groups += [f'<g id="a{i}">' + f'<use xlink:href="#a{i - 1}"/>' * each + "</g>"
+               for i in range(1, levels)]
+    return SVG.format("<defs>" + "".join(groups) + f'</defs><use href="#a{levels - 1}"/>').replace(
+        "<svg ", '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ', 1)
+
+
+def svg_image_game(mini, svg: str):
+    (mini / "art.svg").write_text(svg)
+    edit(mini, TEXT_ELEMENT, 'type = "image"\nfile = "art.svg"\nw = "20mm"\nh = "20mm"\n'
+                             '[[face]]\n' + TEXT_ELEMENT)
+
+
+def test_an_svg_use_bomb_is_a_one_line_error_quickly(mini):
+    """Ten levels of ten nested <use> (10^9 rectangles in 1.9 KB) took 17-34 s in svglib and
+    printed its own log line; refused before svglib reads it."""
+    import time
+
+    svg_image_game(mini, use_bomb(10, 10))
+    start = time.monotonic()
+    result = run("build", mini, "-o", mini / "out.pdf")
+    one_line_error(result, "more than 2,000 <use> references", "art.svg")
+    assert time.monotonic() - start < 10
+    assert not (mini / "out.pdf").exists()
+
+
+def test_an_svg_use_that_draws_itself_is_a_one_line_error(mini):
+    svg_image_game(mini, SVG.format('<g id="a"><rect width="5" height="5"/><use href="#a"/></g>'))
+    one_line_error(run("build", mini, "-o", mini / "out.pdf"), "draws itself", "art.svg")
+
+
+def test_an_svg_with_uses_within_the_limit_builds(mini):
+    svg_image_game(mini, use_bomb(3, 10))  # 110 <use> expanded
+    result = run("build", mini, "-o", mini / "out.pdf")
+    assert result.exit_code == 0, result.output
 
 
 @pytest.mark.parametrize("source, options, key, known", [

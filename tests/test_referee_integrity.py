@@ -77,12 +77,16 @@ def test_every_command_reading_the_match_reports_the_tampering(ref, case):
     tamper(ref.db, sql)
     for args in READERS:
         r = ref(*args)
+        if args == ("standings",) and r.exit_code == 0:  # the other matches still counted,
+            assert f"left out: {message}" in r.stdout or message in r.stdout.split(  # the
+                "left out: ")[1], (case, r.output)  # tampered one marked
+            continue
         assert r.exit_code == 2, (case, args, r.output)
         assert message in r.stderr and r.stderr.count("\n") == 1, (case, args, r.stderr)
         assert "Traceback" not in r.output
     r = ref("verify", "--all")
     assert r.exit_code == 1 and message in r.output, (case, r.output)
-    assert r.output.startswith("broken: tampered")
+    assert r.output.startswith(("broken: tampered", "broken: match 2 is damaged"))
     r = ref("verify")  # the current match (and the database)
     assert r.exit_code == 1 and message in r.output, (case, r.output)
 
@@ -95,6 +99,9 @@ def test_an_event_added_out_of_order_is_reported_by_every_command(ref, seq):
                    f"VALUES (2, {seq}, 'move', '{{}}', 'then', 'x', 'x');")
     for args in READERS:
         r = ref(*args)
+        if args == ("standings",):  # the other match still counted, this one marked
+            assert r.exit_code == 0 and "match 2 left out: tampered log" in r.stdout, r.output
+            continue
         assert r.exit_code == 2 and "tampered log" in r.stderr, (seq, args, r.output)
 
 

@@ -68,6 +68,9 @@ def test_an_edit_after_the_memo_is_warm_is_reported_by_every_command(warm, case)
     tamper(warm.db, sql)
     for args in READERS:
         r = warm(*args, code=None)
+        if args == ("standings",) and r.exit_code == 0:  # the other match counted, this one
+            assert "left out: " in r.stdout and message in r.stdout, (case, r.output)  # marked
+            continue
         assert r.exit_code == 2 and message in r.stderr, (case, args, r.output, r.stderr)
     r = warm("verify", "--all", code=1)
     assert message in r.output, (case, r.output)

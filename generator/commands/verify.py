@@ -12,6 +12,7 @@ import click
 from generator.allow_option import allow_folder_option
 from generator.verify import plural
 from pnp_model.errors import PnpError, read_text
+from pnp_shared.csv_text import csv_text
 
 SHOW = 20  # offending pairs listed before "... and N more"
 
@@ -173,12 +174,8 @@ def plane(order_text: str, cards: int | None, fmt: str, as_json: bool) -> None:
                                "per_card": q + 1,
                                "incidence": [list(line) for line in lines]}))
         return
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(["card"] + [f"s{i + 1}" for i in range(q + 1)])
-    for i, line in enumerate(lines, 1):
-        w.writerow([i, *line])
-    click.echo(out.getvalue(), nl=False)
+    header = ["card"] + [f"s{i + 1}" for i in range(q + 1)]
+    click.echo(csv_text([header, *([i, *line] for i, line in enumerate(lines, 1))]), nl=False)
 
 
 COMMANDS = [verify, plane]

@@ -71,6 +71,68 @@ def _check_size(path: Path) -> None:
         if count > most:
             raise PnpError(f"this SVG file has {count:,} {what}, more than the limit of "
                            f"{most:,}: simplify it, or save it as a PNG", str(path))
+    if b"use" in data:
+        _check_uses(data, path)
+
+
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+def _check_uses(data: bytes, path: Path) -> None:
+    """Refuse an SVG that expands more than MAX_SVG_USES <use> references: a few hundred
+    bytes of <use> nested in <use> draw billions, and svglib copies each one (its own cap
+    still takes half a minute and prints a library line). Each element's count of uses is
+    summed once, bottom up, without recursion (the file's nesting is the attacker's)."""
+    from lxml import etree
+
+    from pnp_shared import limits
+
+    parser = etree.XMLParser(remove_comments=True, recover=True, resolve_entities=False,
+                             no_network=True)  # as svglib reads it
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError:
+        return  # svglib names a malformed file
+    if root is None:
+        return
+    ids = {el.get("id"): el for el in root.iter() if el.get("id")}
+
+    def parts(el) -> list:
+        """What drawing `el` draws: its children (none for <defs>: drawn only where a <use>
+        refers into them), and the element a <use> refers to."""
+        name = etree.QName(el).localname
+        found = [c for c in el if isinstance(c.tag, str)] if name != "defs" else []
+        if name == "use":
+            target = (el.get(XLINK) or el.get("href") or "").lstrip("#")
+            if target in ids:
+                found.append(ids[target])
+        return found
+
+    most = limits.MAX_SVG_USES
+    uses: dict = {}  # element -> uses drawn by drawing it (capped past the limit)
+    open_now: set = set()
+    todo = [(root, False)]
+    while todo:
+        el, done = todo.pop()
+        if done:
+            own = 1 if etree.QName(el).localname == "use" else 0
+            uses[el] = min(most + 1, own + sum(uses[c] for c in parts(el)))
+            open_now.discard(el)
+            continue
+        if el in uses:
+            continue
+        open_now.add(el)
+        todo.append((el, True))
+        for c in parts(el):
+            if c in open_now:
+                raise PnpError("this SVG file has a <use> that draws itself (directly or "
+                               "through others): save it again from the drawing program",
+                               str(path))
+            if c not in uses:
+                todo.append((c, False))
+    if uses[root] > most:
+        raise PnpError(f"this SVG file expands more than {most:,} <use> references (nested "
+                       "<use> multiply): simplify it, or save it as a PNG", str(path))
 
 
 def _check_coordinates(values: list[float], path: Path) -> None:

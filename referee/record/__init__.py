@@ -73,11 +73,13 @@ def summaries_of(store: Store, game_name: str | None = None) -> list[Summary]:
     return kept.every(store, game_name)
 
 
-def standings(store: Store, game_name: str | None = None) -> list[Standing]:
-    """Per game and player across matches: played, finished, won, average and best total."""
+def standings(store: Store, game_name: str | None = None,
+              left_out: list[Summary] | None = None) -> list[Standing]:
+    """Per game and player across matches: played, finished, won, average and best total;
+    the matches that cannot be read are left out, into `left_out`."""
     from referee.record import summaries as kept
 
-    return kept.standings(store, game_name)
+    return kept.standings(store, game_name, left_out)
 
 
 def verify(store: Store, match_id: int | None = None, every: bool = False,

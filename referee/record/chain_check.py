@@ -16,6 +16,7 @@ import json
 from operator import methodcaller
 
 from referee.engine import RefereeError
+from referee.record import rows
 from referee.record.store import GENESIS, Store
 
 SEP = "\x1f"  # literal in the SQL (char(31) would be called per row)
@@ -74,12 +75,15 @@ def _first_problem(store: Store, match_id: int) -> None:
     """The first problem in the order store.stamped() finds them, event by event (SQLite's
     verdict on the JSON is confirmed by Python's, which store.stamped() uses)."""
     prev = GENESIS
-    rows = store._all(f"SELECT seq, prev, hash, {BODY}, json_valid(data), data FROM events "
-                      "WHERE match = ? ORDER BY seq", (str(match_id), match_id))
-    for expected, (seq, link, digest, body, valid, data) in enumerate(rows, start=1):
+    found = store._all(f"SELECT seq, prev, hash, {BODY}, json_valid(data), data, kind, at "
+                       "FROM events WHERE match = ? ORDER BY seq", (str(match_id), match_id))
+    for expected, row in enumerate(found, start=1):
+        seq, link, digest, body, valid, data = row[:6]
         where = f"match {match_id}, event {seq}; {store.path}"
         if seq != expected:
             raise RefereeError(f"tampered log: event {expected} is missing", where)
+        rows.check("events", ("prev", "hash", "data", "kind", "at"), row[1:3] + row[5:],
+                   match_id, where, seq)
         if link != prev or hashlib.sha256(body).hexdigest() != digest:
             raise RefereeError(f"tampered log: event {seq} breaks the hash chain", where)
         if not valid:

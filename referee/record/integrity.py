@@ -19,8 +19,11 @@ not impossible.
 from __future__ import annotations
 
 import hashlib
+import json
 import sqlite3
 from typing import NamedTuple
+
+from referee.record import rows
 
 GENESIS = "0" * 64
 VERSION = 2  # PRAGMA user_version of a database guarded by heads and manifest
@@ -69,6 +72,8 @@ def _put(db: sqlite3.Connection, key: str, value: str) -> None:
 def _manifest(db: sqlite3.Connection) -> tuple[int, int]:
     """(matches ever created, XOR digest); (-1, -1) when the record is unreadable."""
     value = _setting(db, "manifest") or "0:0"
+    if not rows.sound("settings", ("value",), (value,)):
+        return -1, -1
     made, _, digest = value.partition(":")
     try:
         return int(made), int(digest or "0", 16)
@@ -147,9 +152,14 @@ def database_problems(db: sqlite3.Connection, where: str) -> list[Problem]:
     heads = db.execute("SELECT match, header, count, head FROM heads ORDER BY match").fetchall()
     ids = [r[0] for r in db.execute("SELECT id FROM matches ORDER BY id").fetchall()]
     found = 0
-    for mid, header, count, head in heads:
-        found ^= _row_digest(mid, header, count, head)
     out = []
+    for row in heads:
+        bad = rows.fault("heads", rows.HEAD, row)
+        if bad is not None:  # named here; the manifest disagrees too
+            out.append(Problem(rows.damaged(row[0], "heads", *bad, where).what, where))
+            continue
+        found ^= _row_digest(*row)
+    heads = [r for r in heads if type(r[0]) is int]
     if found != digest or (heads and heads[-1][0] > made):
         out.append(Problem("tampered database: a match or a match's head record was removed or "
                            "changed (the manifest disagrees)", where))
@@ -177,11 +187,12 @@ def match_problems(db: sqlite3.Connection, row: tuple, count: int, head: str,
     if rec is None:
         return [Problem(f"tampered log: match {mid} has no head record (added behind the "
                         "referee's back)", where)]
+    rows.check("heads", rows.HEAD[1:], rec, mid, where)
     header, want_count, want_head = rec
     out = []
-    if header != header_hash(*row):
-        out.append(Problem(f"tampered log: the header of match {mid} (game, players, options or "
-                           "creation time) was changed", where))
+    changed = header_problem(db, row, header, where)
+    if changed is not None:
+        out.append(changed)
     if count < want_count:
         gone = want_count - count
         out.append(Problem(f"tampered log: the last {gone} event(s) of match {mid} were deleted "
@@ -193,6 +204,37 @@ def match_problems(db: sqlite3.Connection, row: tuple, count: int, head: str,
         out.append(Problem(f"tampered log: event {count} of match {mid} is not the one recorded",
                            where))
     return out
+
+
+def headers(db: sqlite3.Connection) -> dict[object, object] | None:
+    """Every match's header hash as its heads row records it (None: no heads table, a
+    database from before them)."""
+    if not installed(db):
+        return None
+    return dict(db.execute("SELECT match, header FROM heads").fetchall())
+
+
+def header_problem(db: sqlite3.Connection, row: tuple, header: object,
+                   where: str) -> Problem | None:
+    """A match row (its columns checked: rows.py) against the header hash recorded for it;
+    the problem names the column that differs from the match's first event where it can."""
+    if header == header_hash(*row):
+        return None
+    mid = row[0]
+    column = "created"
+    first = db.execute("SELECT data FROM events WHERE match = ? AND seq = 1", (mid,)).fetchone()
+    try:
+        new = json.loads(first[0])
+        for name, stored in (("game", row[1]), ("players", json.loads(row[2])),
+                             ("options", json.loads(row[3]))):
+            if new.get(name) != stored:
+                column = name
+                break
+    except (TypeError, ValueError, AttributeError, RecursionError):
+        column = "game, players, options or created"
+    return Problem(f"match {mid} is damaged: the header of match {mid} (game, players, options "
+                   f"or creation time) was changed (table matches, column {column}): run "
+                   "`referee verify`", where)
 
 
 def _ids(ids: list[int]) -> str:

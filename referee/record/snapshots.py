@@ -34,6 +34,8 @@ from referee.engine import Event, Game, RefereeError
 from referee.record import fold_memo, key, state_pickle, trust_memo
 from referee.record.block_digest import BlockDigest
 from referee.record.block_digest import digest as events_digest
+from referee.record.rows import EVENT
+from referee.record.rows import check as checked_row
 from referee.record.store import GENESIS, Stamped, Store, event_hash
 
 SCHEMA = """
@@ -292,9 +294,7 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: boo
         store.stamped(match_id)  # reports the missing event (or no events) exactly
         raise RefereeError(f"tampered log: match {match_id} has a gap", where)
     target = last if upto is None else upto
-    control = [Event(r[0], r[1], json.loads(r[2])) for r in db.execute(
-        "SELECT seq, kind, data FROM events WHERE match = ? AND kind NOT IN ('move', 'rejected')"
-        " ORDER BY seq", (match_id,)).fetchall()]
+    control = _control(store, match_id)
     gone = engine.retracted(control)
     code = code_fingerprint(type(game))
     start = _usable(store, match_id, target, code, gone, replay)
@@ -306,10 +306,12 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: boo
         checked = from_seq
     rows = db.execute(f"SELECT {ROW} FROM events WHERE match = ? AND seq > ? ORDER BY seq",
                       (match_id, checked)).fetchall()
-    for expected, (seq, kind, data, at, link, digest, _) in enumerate(rows, start=checked + 1):
+    for expected, row in enumerate(rows, start=checked + 1):
+        seq, kind, data, at, link, digest, _ = row
         w = f"match {match_id}, event {seq}; {store.path}"
         if seq != expected:  # a gap after the events the snapshot vouches for (one below
             raise RefereeError(f"tampered log: event {expected} is missing", w)  # it: digest)
+        checked_row("events", EVENT[1:], row[1:6], match_id, w, seq)
         if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
             raise RefereeError(f"tampered log: event {seq} breaks the hash chain", w)
         prev = digest
@@ -320,6 +322,20 @@ def _read(store: Store, match_id: int, game: Game, upto: int | None, replay: boo
         raise RefereeError(p.what, p.where)
     control = tuple(e for e in control if e.seq <= target)
     return target, last, gone, code, from_seq, state, marks, known, control, content
+
+
+def _control(store: Store, match_id: int) -> list[Event]:
+    """Every event but moves and rejected ones, read before the chain is checked: one that
+    is not as the referee writes it is reported as store.stamped() reports it."""
+    found = store.db.execute(
+        "SELECT seq, kind, data FROM events WHERE match = ? AND kind NOT IN ('move', 'rejected')"
+        " ORDER BY seq", (match_id,)).fetchall()
+    try:
+        return [Event(r[0], r[1], json.loads(r[2])) for r in found]
+    except (TypeError, ValueError, RecursionError):
+        store.stamped(match_id)  # names the event and what is wrong with it
+        raise RefereeError(f"tampered log: an event of match {match_id} is unreadable",
+                           f"match {match_id}; {store.path}") from None
 
 
 def fold(store: Store, match_id: int, game: Game, upto: int | None = None,
@@ -506,7 +522,8 @@ def _schema(db: sqlite3.Connection) -> None:
 
 def _prune(db: sqlite3.Connection, match_id: int) -> None:
     seqs = [r[0] for r in db.execute("SELECT seq FROM snapshots WHERE match = ? ORDER BY seq "
-                                     "DESC", (match_id,))]
+                                     "DESC", (match_id,)) if type(r[0]) is int]  # a row with an
+    # edited seq fails its MAC: left as found, `referee verify` reports it
     anchors = [s for s in seqs if s % ANCHOR == 0][:KEEP_ANCHORS]
     keep = set(seqs[:KEEP_HEADS]) | set(anchors)
     for s in seqs:

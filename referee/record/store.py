@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from referee.engine import Event, RefereeError
-from referee.record import dbopen, integrity
+from referee.record import dbopen, integrity, rows
 
 ENV = "REFEREE_DB"
 GENESIS = "0" * 64
@@ -78,6 +78,9 @@ class Match(NamedTuple):
     players: tuple[str, ...]
     options: dict[str, str]
     created: str
+    # why the match cannot be read (Store.matches lists it anyway, so the others still are):
+    # then game, players and options are its first event's, as far as it can be read
+    damage: str | None = None
 
     @property
     def own_name(self) -> str:
@@ -217,7 +220,9 @@ class Store:
             self.set_current(mid)
         return Match(mid, game, tuple(players), dict(options), created)
 
-    def match(self, match_id: int) -> Match:
+    def match(self, match_id: int, damaged: bool = False) -> Match:
+        """The match `match_id`; one that cannot be read is an error naming why, or with
+        `damaged`, returned marked (Match.damage) for `referee verify` to report."""
         row = self._one(
             "SELECT id, game, players, options, created FROM matches WHERE id = ?", (match_id,)
         )
@@ -225,21 +230,59 @@ class Store:
             for p in self.database_problems():  # a dropped match is not just "no match"
                 raise RefereeError(p.what, p.where)
             raise RefereeError(f"no match {match_id} (see `referee matches`)", str(self.path))
-        return self._match(row)
+        header = self._one("SELECT header FROM heads WHERE match = ?", (match_id,)) \
+            if integrity.installed(self.db) else None
+        m = self._match(row, None if header is None else header[0])
+        if m.damage is not None and not damaged:
+            raise RefereeError(m.damage, str(self.path))
+        return m
 
     def matches(self) -> list[Match]:
-        rows = self._all("SELECT id, game, players, options, created FROM matches ORDER BY id")
-        return [self._match(r) for r in rows]
+        """Every match; a damaged one is listed too, marked (Match.damage)."""
+        found = self._all("SELECT id, game, players, options, created FROM matches ORDER BY id")
+        headers = self._guarded(integrity.headers)
+        return [self._match(r, None if headers is None else headers.get(r[0])) for r in found]
 
-    def _match(self, row: tuple) -> Match:
+    def _match(self, row: tuple, header: object = None) -> Match:
+        """A match's row as a Match, each column checked (rows.py) and the whole against the
+        header hash recorded for it (None: none recorded); a damaged one says why."""
         try:
-            return Match(int(row[0]), row[1], tuple(json.loads(row[2])), json.loads(row[3]),
-                         row[4])
-        except (TypeError, ValueError):
-            raise RefereeError(f"tampered log: the record of match {row[0]} is unreadable",
-                               str(self.path)) from None
+            rows.check("matches", rows.MATCH, row, row[0], str(self.path))
+            if header is not None:  # (no heads row: database_problems reports it)
+                changed = self._guarded(
+                    lambda db: integrity.header_problem(db, row, header, str(self.path)))
+                if changed is not None:
+                    raise RefereeError(changed.what, changed.where)
+        except RefereeError as e:
+            return self._damaged(row[0], e.what)
+        return Match(row[0], row[1], tuple(json.loads(row[2])), json.loads(row[3]), row[4])
+
+    def _damaged(self, match_id: int, why: str) -> Match:
+        """A damaged match, grouped by its first event's game, players and options when they
+        read as the referee writes them (`playtests GAME` then names it instead of leaving it
+        out), else by none."""
+        first = self._one("SELECT data FROM events WHERE match = ? AND seq = 1", (match_id,))
+        try:
+            new = json.loads(first[0])
+            game, players, options = new["game"], tuple(new["players"]), dict(new["options"])
+            if rows.sound("matches", rows.MATCH[1:4],
+                          (game, json.dumps(players), json.dumps(options))):
+                return Match(match_id, game, players, options, "", why)
+        except (TypeError, ValueError, KeyError, RecursionError):
+            pass
+        return Match(match_id, "", (), {}, "", why)
+
+    def _guarded(self, read: Any) -> Any:
+        try:
+            return read(self.db)
+        except sqlite3.DatabaseError as e:
+            raise self._failed(e) from None
 
     def current(self) -> Match:
+        return self.match(self.current_id())
+
+    def current_id(self) -> int:
+        """The current match's number, as set (the match itself is not read)."""
         row = self._one("SELECT value FROM settings WHERE key = 'current'")
         if row is None:
             raise RefereeError(
@@ -248,10 +291,10 @@ class Store:
             )
         if type(row[0]) is int or (isinstance(row[0], str) and row[0].isdecimal()
                                    and row[0].isascii()):
-            return self.match(int(row[0]))
-        raise RefereeError(f"the current match is unreadable ({str(row[0])[:40]!r}, edited "
-                           "behind the referee's back): pick one with `referee use ID`",
-                           f"table settings; {self.path}")
+            return int(row[0])
+        raise RefereeError(f"the current match is unreadable (table settings, column value "
+                           f"holds {rows.kind(row[0])}, edited behind the referee's back): pick "
+                           "one with `referee use ID`", f"table settings; {self.path}")
 
     def set_current(self, match_id: int) -> Match:
         """Make a match the current one; returns it (an unknown id is an error)."""
@@ -288,16 +331,18 @@ class Store:
     def stamped(self, match_id: int) -> list[Stamped]:
         """Every event of a match in order, the hash chain verified (a tampered log is an error
         naming the match and the first bad event)."""
-        rows = self._all(
+        found = self._all(
             "SELECT seq, kind, data, at, prev, hash FROM events WHERE match = ? ORDER BY seq",
             (match_id,),
         )
         out: list[Stamped] = []
         prev = GENESIS
-        for expected, (seq, kind, data, at, link, digest) in enumerate(rows, start=1):
+        for expected, row in enumerate(found, start=1):
+            seq, kind, data, at, link, digest = row
             where = f"match {match_id}, event {seq}; {self.path}"
             if seq != expected:
                 raise RefereeError(f"tampered log: event {expected} is missing", where)
+            rows.check("events", rows.EVENT[1:], row[1:], match_id, where, seq)
             if link != prev or event_hash(match_id, seq, kind, data, at, link) != digest:
                 raise RefereeError(f"tampered log: event {seq} breaks the hash chain", where)
             try:
@@ -320,6 +365,8 @@ class Store:
         try:
             row = self.db.execute("SELECT id, game, players, options, created FROM matches "
                                   "WHERE id = ?", (match_id,)).fetchone()
+            if row:
+                rows.check("matches", rows.MATCH, row, match_id, where)
             found = integrity.match_problems(self.db, row, count, head, where) if row else []
             return found + self.database_problems()
         except sqlite3.DatabaseError as e:

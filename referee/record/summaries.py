@@ -123,6 +123,9 @@ def _read(store: Store, wanted: str | None) -> tuple[list, list]:
     for m in store.matches():
         if wanted is not None and m.game != wanted:
             continue
+        if m.damage is not None:  # listed, marked: the others are still read
+            out.append(Summary(m, {}, None, None, 0, error=m.damage))
+            continue
         s = _kept(m, raw[m.id], heads.get(m.id), contents.get(m.id), kept.get(m.id))
         out.append(s)
         if s is None:
@@ -259,18 +262,22 @@ def _save(store: Store, rows: list[tuple]) -> None:
             db.execute("ROLLBACK")
 
 
-def standings(store: Store, game_name: str | None = None) -> list[Standing]:
+def standings(store: Store, game_name: str | None = None,
+              left_out: list[Summary] | None = None) -> list[Standing]:
     """Per game and player across matches: played, finished, won, average and best total.
     Games score on different scales (300 points against a handful), so every game has its
     own rows; a match abandoned (or still in play) is played but not finished, and its totals
     stay out of the average and the best; a scratch match (a dispute's position, not kept) is
-    not counted."""
+    not counted. A match that cannot be read (damaged, tampered with) is left out and added to
+    `left_out`, so the others still count."""
     own = game_name is not None and any(m.own_name == game_name != m.game
                                         for m in store.matches())
     rows: dict[tuple[str, str], list] = {}
     for x in every(store, None if own else game_name):
-        if x.error is not None:  # an unreadable match is an error here, as it always was
-            raise RefereeError(x.error, f"match {x.match.id}")
+        if x.error is not None:
+            if left_out is not None:
+                left_out.append(x)
+            continue
         if x.scratch or (own and x.match.own_name != game_name):
             continue
         for p in x.match.players:

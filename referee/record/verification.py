@@ -52,7 +52,8 @@ def _verify(store: Store, match_id: int | None, every: bool, full: bool) -> Repo
         ids = [m.id for m in store.matches()]
     else:
         try:
-            ids = [store.match(match_id).id if match_id is not None else store.current().id]
+            ids = [store.match(match_id if match_id is not None else store.current_id(),
+                               damaged=True).id]  # a damaged one is reported below
         except RefereeError:
             if problems:  # the current match is the one that was dropped: say so, not "no match"
                 return Report(0, 0, tuple(problems))
