@@ -95,6 +95,43 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
     return findings + [_finding(key, entry, floor, files) for key, entry in seen.items()]
 
 
+@dataclass(frozen=True)
+class Ink:
+    """The most total ink (C + M + Y + K, percent) at any point of the CMYK output, where."""
+
+    percent: float
+    limit: float
+    page: int  # of the one-card-a-page CMYK render, as a shop file is laid out
+    card: int
+    name: str
+    side: str
+
+    def __str__(self) -> str:
+        return (f"total ink at most {self.percent:.0f} % (limit {self.limit:g} %), on page "
+                f"{self.page}: card #{self.card} ({self.name}) {self.side}")
+
+
+def most_ink(deck: Deck, cards: tuple[Card, ...], limit: float | None = None) -> Ink | None:
+    """The distinct faces (and backs) drawn in CMYK, one a page, as a shop's file is, within
+    the limit (default 300 %): the page and card that carry the most ink."""
+    from generator.ink.limit import DEFAULT
+    from generator.layout.sheet import one_card_a_page
+    from generator.render.pdf import render
+
+    limit = limit or DEFAULT
+    faces = [(f.card, "front") for f in distinct(deck, cards)]
+    if deck.has_backs:
+        faces += [(f.card, "back") for f in distinct(deck, cards, "back")]
+    inks: dict[int, float] = {}
+    render(deck, one_card_a_page(deck.width, deck.height, faces, 9.0), cmyk=True,
+           ink_limit=limit, most_ink=inks)
+    if not inks:
+        return None
+    page = max(inks, key=lambda n: (inks[n], -n))
+    card, side = faces[page - 1]
+    return Ink(inks[page], limit, page, card.id, card.name, side)
+
+
 def _finding(key: tuple, seen: _Seen, floor: float, files: dict) -> Finding:
     card = seen.faces[0][0].card
     sides = list(dict.fromkeys(side for _, side in seen.faces))

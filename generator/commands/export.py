@@ -118,20 +118,26 @@ def check(game, parts, safe, target, shop, as_json) -> None:
     from pnp_model.definition import load
 
     deck = load(game)
+    from generator.shops import shop as preset
+
     limits = {}
     if shop:
-        from generator.shops import shop as preset
-
         s = preset(shop)
         safe = s.safe_points() if safe is None else safe
         limits["min_text"] = s.min_text_pt
-    findings = preflight(deck, _cards(deck, parts), safe, target, **limits)
+    cards = _cards(deck, parts)
+    findings = preflight(deck, cards, safe, target, **limits)
+    from generator.preflight import most_ink
+
     if as_json:
         click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings],
                               indent=2, ensure_ascii=False))
     else:
         for f in findings:
             click.echo(str(f))
+        ink = most_ink(deck, cards, preset(shop).ink_limit if shop else None)
+        if ink:
+            click.echo(str(ink))
         click.echo(f"{deck.name}: {len(findings) or 'no'} preflight finding(s)")
     if findings:
         sys.exit(1)
