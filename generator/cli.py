@@ -343,6 +343,6 @@ def calibrate(game, paper, flip, orientation, output) -> None:
     paper, flip, orientation = printed_as(deck, Options(paper=paper, flip=flip,
                                                         orientation=orientation))
     write_atomic(output, calibration_pdf(paper, flip, orientation))
-    job = f"`pnp build {game}`" if game else "a new game's poker cards"
+    job = f"`pnp build {game}` prints" if game else "a new game's poker cards print"
     click.echo(f"wrote {output}: {paper} {orientation}, turned over the {flip} edge, the sheet "
-               f"{job} prints on; print both sides at 100 % scale, then measure the ruler")
+               f"{job} on; print both sides at 100 % scale, then measure the ruler")
