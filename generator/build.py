@@ -121,11 +121,17 @@ def _imposed(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
 
 def _chosen(deck: Deck, cards: tuple[Card, ...], o: Options
             ) -> tuple[grid_layout.Grid, Sheet]:
-    """The candidate grid that ranks best for the options, and its imposed sheet."""
+    """The candidate grid that ranks best for the options, and its imposed sheet. Ranked
+    without the back offset: an offset moves the backs on the sheet the user calibrated, it
+    never changes the layout (moved back marks would otherwise turn the page)."""
     rank = _rank(o.marks == "full")
-    return max(((g, grid_layout.impose(cards, g, backs=o.backs, flip=o.flip,
-                                       back_offset=o.back_offset, marks=o.marks is not False))
-                for g in _grids(deck, o)), key=lambda pair: rank(pair[1]))
+
+    def imposed(g: grid_layout.Grid, offset: tuple[float, float] | None) -> Sheet:
+        return grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=offset,
+                                  marks=o.marks is not False)
+
+    grid = max(_grids(deck, o), key=lambda g: rank(imposed(g, (0.0, 0.0))))
+    return grid, imposed(grid, o.back_offset)
 
 
 def _turns(o: Options) -> tuple[str, ...]:
@@ -136,10 +142,15 @@ def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     """Tessellated triangular tiles; with orientation auto, fewer pages, then fewer cuts."""
     from generator.layout.triangles import impose_triangles
 
-    sheets = [impose_triangles(deck, cards, *units.paper(o.paper, turn), backs=o.backs,
-                               flip=o.flip, back_offset=o.back_offset, marks=o.marks)
-              for turn in _turns(o)]
-    return min(sheets, key=lambda s: (len(s.pages), s.info.get("cuts", 0)))
+    def imposed(turn: str, offset: tuple[float, float] | None) -> Sheet:
+        return impose_triangles(deck, cards, *units.paper(o.paper, turn), backs=o.backs,
+                                flip=o.flip, back_offset=offset, marks=o.marks)
+
+    def rank(turn: str) -> tuple[int, int]:  # as in _chosen: the offset never turns the page
+        s = imposed(turn, (0.0, 0.0))
+        return len(s.pages), s.info.get("cuts", 0)
+
+    return imposed(min(_turns(o), key=rank), o.back_offset)
 
 
 def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
@@ -195,6 +206,8 @@ def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, grid: gri
     text = (f"no room for crop marks at the {where} of the {sheet.info['grid']} grid inside "
             f"the {grid_layout.PRINTER_MARGIN / units.MM:.0f} mm printer margin: cut along the "
             "card outlines there")
+    if not sides["front"]:
+        return text + _room_for_offset_marks(deck, cards, o, sheet)
     gutter = _gutter_for_marks(deck, cards, o, grid, _sheets(sheet))
     if gutter:
         text += f", or build with --gutter {gutter} for every mark on as few sheets"
@@ -207,6 +220,24 @@ def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, grid: gri
     return (text + f", {build_with} --marks full{' and no --grid' if o.grid else ''} for every "
             f"mark on {_sheets(full)} sheets instead of {_sheets(sheet)} (grid "
             f"{full.info['grid']}{', ' + _turn(full) if o.orientation == 'auto' else ''})")
+
+
+def _room_for_offset_marks(deck: Deck, cards: tuple[Card, ...], o: Options, sheet: Sheet) -> str:
+    """The back offset pushed marks into the margin, and an offset never changes the layout
+    by itself: the --grid (and orientation) that gives every mark with this offset, if any."""
+    roomy = [s for g in _grids(deck, replace(o, grid=None))
+             if not (s := grid_layout.impose(cards, g, backs=o.backs, flip=o.flip,
+                                             back_offset=o.back_offset)).unmarked]
+    if not roomy:
+        return (f" (no grid on {o.paper} {' or '.join(_turns(o))} leaves room for every mark "
+                "with this offset)")
+    best = max(roomy, key=_rank(False))
+    turn = _turn(best)
+    turned = f" --orientation {turn}" if turn != _turn(sheet) else ""
+    again = f"; calibrate on a {turn} sheet for it" if turned else ""
+    return (f", or build with --grid {best.info['grid']}{turned} for every mark on "
+            f"{_sheets(best)} sheets instead of {_sheets(sheet)} (the offset alone never "
+            f"changes the layout{again})")
 
 
 def _gutter_for_marks(deck: Deck, cards: tuple[Card, ...], o: Options, grid: grid_layout.Grid,
@@ -230,6 +261,13 @@ def _listed(items: list[str]) -> str:
 
 def _turn(sheet: Sheet) -> str:
     return "landscape" if sheet.width > sheet.height else "portrait"
+
+
+def printed_as(deck: Deck, opts: Options) -> tuple[str, str, str]:
+    """(paper, flip, orientation) of the sheets a build with these options prints: what a
+    calibration sheet must match for its offsets to be read on the same axes."""
+    o = resolved(deck, opts)
+    return o.paper, o.flip, _turn(plan(deck, opts))
 
 
 def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:

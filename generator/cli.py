@@ -315,23 +315,34 @@ def new(directory: Path, template: str | None, blank: bool) -> None:
 
 
 @main.command()
-@click.option("--paper", type=PAPERS, default="a4", show_default=True)
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True)
-@click.option("--orientation", type=click.Choice(["portrait", "landscape"]), default="portrait",
-              show_default=True, help="Calibrate as the job prints: landscape sheets turn over "
-              "the other way, and their offsets are read on a landscape sheet.")
+@click.argument("game", required=False)
+@allow_folder_option
+@click.option("--paper", type=PAPERS, help="Paper (default: the game's [print] paper, else a4).")
+@click.option("--flip", type=click.Choice(["long", "short"]),
+              help="Duplex edge (default: the game's [print] flip, else long).")
+@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
+              help="Default: the orientation the game's build picks (a new game's poker cards "
+              "without GAME); landscape sheets turn over the other way, so offsets are read on "
+              "the sheet the job prints.")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(paper, flip, orientation, output) -> None:
-    """A two-page test print: a 100 mm ruler and duplex registration marks.
+def calibrate(game, paper, flip, orientation, output) -> None:
+    """A two-page test print: a 100 mm ruler and duplex registration marks, on the sheet
+    `pnp build GAME` prints (paper, orientation, duplex edge).
 
     Print it double-sided at 100 % ("actual size"), measure the ruler, and hold the sheet
     against the light: the crosses on both sides should coincide. The offset you read off the
     scales is the --back-offset to use when building.
     """
-    from generator.build import write_atomic
+    from generator.build import Options, printed_as, write_atomic
     from generator.calibration import calibration_pdf
+    from generator.starter import starter_deck
+    from pnp_model.definition import load
 
+    deck = load(game) if game else starter_deck()
+    paper, flip, orientation = printed_as(deck, Options(paper=paper, flip=flip,
+                                                        orientation=orientation))
     write_atomic(output, calibration_pdf(paper, flip, orientation))
-    click.echo(f"wrote {output}: print both sides at 100 % scale, then measure the ruler")
-
+    job = f"`pnp build {game}` prints" if game else "a new game's poker cards print"
+    click.echo(f"wrote {output}: {paper} {orientation}, turned over the {flip} edge, the sheet "
+               f"{job} on; print both sides at 100 % scale, then measure the ruler")

@@ -59,9 +59,10 @@ class _Seen:
 
 
 def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
-          target: str = "shop") -> list[Finding]:
+          target: str = "shop", min_text: float = MIN_TEXT_PT) -> list[Finding]:
     """Every finding for the distinct faces (and backs) of `cards`, a repeated one once, in
-    card order; `target` (shop or home) sets the ppi floor."""
+    card order; `target` (shop or home) sets the ppi floor, a shop preset the safe zone and
+    the smallest text."""
     from generator.layout.sheet import one_card_a_page
     from generator.render.pdf import render
 
@@ -83,7 +84,7 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
     try:
         for index, face in enumerate(faces):
             for check_name, message, key, ppi in _page_findings(doc[index], trim, safe,
-                                                                deck.shape, floor):
+                                                                deck.shape, floor, min_text):
                 entry = seen.setdefault((check_name, key), _Seen(check_name, message))
                 entry.faces.append(face)
                 if ppi:
@@ -92,6 +93,43 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
         doc.close()
     files = _art_by_size(deck) if any(k[0] == "ppi" for k in seen) else {}
     return findings + [_finding(key, entry, floor, files) for key, entry in seen.items()]
+
+
+@dataclass(frozen=True)
+class Ink:
+    """The most total ink (C + M + Y + K, percent) at any point of the CMYK output, where."""
+
+    percent: float
+    limit: float
+    page: int  # of the one-card-a-page CMYK render, as a shop file is laid out
+    card: int
+    name: str
+    side: str
+
+    def __str__(self) -> str:
+        return (f"total ink at most {self.percent:.0f} % (limit {self.limit:g} %), on page "
+                f"{self.page}: card #{self.card} ({self.name}) {self.side}")
+
+
+def most_ink(deck: Deck, cards: tuple[Card, ...], limit: float | None = None) -> Ink | None:
+    """The distinct faces (and backs) drawn in CMYK, one a page, as a shop's file is, within
+    the limit (default 300 %): the page and card that carry the most ink."""
+    from generator.ink.limit import DEFAULT
+    from generator.layout.sheet import one_card_a_page
+    from generator.render.pdf import render
+
+    limit = limit or DEFAULT
+    faces = [(f.card, "front") for f in distinct(deck, cards)]
+    if deck.has_backs:
+        faces += [(f.card, "back") for f in distinct(deck, cards, "back")]
+    inks: dict[int, float] = {}
+    render(deck, one_card_a_page(deck.width, deck.height, faces, 9.0), cmyk=True,
+           ink_limit=limit, most_ink=inks)
+    if not inks:
+        return None
+    page = max(inks, key=lambda n: (inks[n], -n))
+    card, side = faces[page - 1]
+    return Ink(inks[page], limit, page, card.id, card.name, side)
 
 
 def _finding(key: tuple, seen: _Seen, floor: float, files: dict) -> Finding:
@@ -164,7 +202,7 @@ def unembedded_fonts(pdf: bytes) -> list[str]:
     return sorted(set(names))
 
 
-def _page_findings(page, trim, safe: float, shape: str, floor: float):
+def _page_findings(page, trim, safe: float, shape: str, floor: float, min_text: float):
     """(check, message, grouping key, ppi or None) for each problem on the page: an image is
     keyed by its pixel size (the same art at any scale), text by its message."""
     import pypdfium2.raw as raw
@@ -180,7 +218,7 @@ def _page_findings(page, trim, safe: float, shape: str, floor: float):
             elif obj.type == raw.FPDF_PAGEOBJ_IMAGE:
                 yield from _image(obj, floor, forms[-1] if forms else None)
             elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                for check_name, message in _text(obj, textpage, trim, safe, shape):
+                for check_name, message in _text(obj, textpage, trim, safe, shape, min_text):
                     yield check_name, message, message, None
     finally:
         textpage.close()
@@ -201,7 +239,7 @@ def _image(obj, floor: float, form=None):
         yield "ppi", "", (meta.width, meta.height), ppi
 
 
-def _text(obj, textpage, trim, safe: float, shape: str):
+def _text(obj, textpage, trim, safe: float, shape: str, min_text: float):
     import pypdfium2.raw as raw
 
     size = ctypes.c_float()
@@ -213,8 +251,8 @@ def _text(obj, textpage, trim, safe: float, shape: str):
     if not text.strip():
         return
     label = repr(text if len(text) <= 24 else text[:23] + "…")
-    if 0 < points < MIN_TEXT_PT - 0.05:
-        yield "text-size", f"text {label} is {points:.1f} pt (below {MIN_TEXT_PT:g} pt)"
+    if 0 < points < min_text - 0.05:
+        yield "text-size", f"text {label} is {points:.1f} pt (below {min_text:g} pt)"
     if shape != "rect":
         return  # the safe zone of round and hex cards is not a box; not checked yet
     left, bottom, right, top = obj.get_bounds()

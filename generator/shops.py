@@ -30,6 +30,12 @@ class Shop:
     dpi: int = 300
     bleed_px: int | None = None  # bleed in whole pixels at dpi, when the shop counts it so
     pdfx: bool = False  # the PDF as PDF/X-1a:2003 (render/pdfx.py)
+    safe_in: float | None = None  # text this far inside the trim (None: the definition's safe)
+    min_text_pt: float = 6.0  # smaller text is a preflight finding (6 pt unless published)
+    ink_limit: float = 300.0  # total ink, percent, of the CMYK output (generator/ink/limit.py)
+
+    def safe_points(self) -> float | None:
+        return None if self.safe_in is None else self.safe_in * INCH
 
     def bleed_points(self) -> float:
         """The bleed around each card, in points (exact pixels when the shop gives pixels)."""
@@ -48,13 +54,19 @@ MPC_SIZES = {
 SHOPS = {
     s.name: s for s in (
         # The Game Crafter: PNG at 300 dpi, trim plus 1/8 in of bleed on every side
-        # (poker 2.5 x 3.5 in -> 825 x 1125 px).
+        # (poker 2.5 x 3.5 in -> 825 x 1125 px); its templates' safe zone is 1/8 in inside.
         Shop("thegamecrafter", "The Game Crafter", "png", 0.125,
-             {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75)}),
+             {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75)}, safe_in=0.125),
         # DriveThruCards: one PDF/X-1a:2003 per deck, the back then the front of each card,
-        # 1/8 in of bleed, CMYK, 300 dpi images.
+        # 1/8 in of bleed and of safe zone, CMYK within 240 % total ink (its help pages), 300
+        # dpi images.
         Shop("drivethrucards", "DriveThruCards", "pdf", 0.125, {"poker": (2.5, 3.5)}, cmyk=True,
-             pdfx=True),
+             pdfx=True, safe_in=0.125, ink_limit=240.0),
+        # PrintNinja (offset): a print-ready CMYK PDF, 0.125 in of bleed and text 0.125 in
+        # inside the trim (its file-setup guide, "Bleed / Safe Zone / Borders").
+        Shop("printninja", "PrintNinja", "pdf", 0.125,
+             {"poker": (2.5, 3.5), "bridge": (2.25, 3.5), "tarot": (2.75, 4.75),
+              "mini": (1.75, 2.5)}, cmyk=True, pdfx=True, safe_in=0.125),
         # MakePlayingCards and PrinterStudio: a PNG per face, trim + 36 px each side at 300 dpi
         # (poker 822 x 1122 px).
         Shop("makeplayingcards", "MakePlayingCards", "png", 0.12, MPC_SIZES, bleed_px=36),
@@ -111,9 +123,9 @@ def _pdf(deck: Deck, cards: tuple[Card, ...], s: Shop, size: str, bleed: float,
     if s.pdfx:
         from generator.render.pdfx import render_pdfx
 
-        data = render_pdfx(deck, sheet, progress=progress)
+        data = render_pdfx(deck, sheet, progress=progress, ink_limit=s.ink_limit)
     else:
-        data = render(deck, sheet, cmyk=s.cmyk, progress=progress)
+        data = render(deck, sheet, cmyk=s.cmyk, progress=progress, ink_limit=s.ink_limit)
     out = folder / f"{output_stem(deck)}-{s.name}.pdf"
     write_atomic(out, data)
     return {"shop": s.title, "size": size, "files": 1, "pdf": str(out), "pages": len(sheet.pages)}

@@ -143,6 +143,18 @@ def write_starter(directory: Path) -> None:
     write_atomic(directory / "cards.csv", CARDS_CSV.encode())
 
 
+def starter_deck():
+    """The blank starter loaded (a new game's poker cards): what `pnp calibrate` lays out
+    when it is given no game."""
+    import tempfile
+
+    from pnp_model.definition import load
+
+    with tempfile.TemporaryDirectory() as folder:
+        write_starter(Path(folder))
+        return load(folder)
+
+
 def start_game(directory: Path, template: str | None) -> bool:
     """A new game folder: the blank starter (template None) or a copy of a template or game
     folder; refuses a folder that holds anything, a file in the way, or a copy into itself.

@@ -7,10 +7,11 @@ cell index (row-major from the top left). A cell is one distinct (face, back) pa
 whose printed backs differ (the back's colour is game information) gets TTS's per-card backs,
 `UniqueBack` with a back sheet laid out cell for cell like the face sheet; a deck with one back
 gets back.png. Round and hex decks use TTS's own card shapes and their sheets are transparent
-around each card; the scale follows the trim size (TTS draws every card at a poker card's size
-at scale 1). The JSON is one DeckCustom object, as TTS saves it, with the URLs where the sheets
-will be found: `base_url` + the file name for a table that other players join, else file://
-URLs of this machine. Import it through Objects → Saved Objects.
+around each card; the scale follows the trim size, the same on both axes (TTS draws a card of
+scale 1 a poker card's height tall, its width from the sheet cell's aspect). The JSON is one
+DeckCustom object, as TTS saves it, with the URLs where the sheets will be found: `base_url` +
+the file name for a table that other players join, else file:// URLs of this machine.
+Import it through Objects → Saved Objects.
 """
 
 from __future__ import annotations
@@ -51,12 +52,13 @@ def card_type(deck: Deck) -> int:
 
 
 def scale(deck: Deck) -> tuple[float, float]:
-    """(scaleX, scaleZ) that make the card its trim size on the table: a rectangle's width and
-    height each against a poker card's; a round or hex card keeps its mesh's proportions."""
-    sx = deck.width / POKER_W
-    if deck.shape in ("circle", "hexagon"):
-        return round(sx, 4), round(sx, 4)
-    return round(sx, 4), round(deck.height / POKER_H, 4)
+    """(scaleX, scaleZ) that make the card its trim size on the table, one scale on both axes:
+    TTS already takes a rectangle's aspect from its cell of the sheet (a card of scale 1 is a
+    poker card's height tall and that height × the cell's width/height wide), so a rectangle
+    scales by its height against a poker card's; a round or hex card keeps its mesh's
+    proportions and scales by its width."""
+    s = deck.width / POKER_W if deck.shape in ("circle", "hexagon") else deck.height / POKER_H
+    return round(s, 4), round(s, 4)
 
 
 def check_base_url(base_url: str) -> str:

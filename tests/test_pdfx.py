@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from PIL import Image, ImageDraw
 
 from generator.cli import main
+from tests.inks import PROFILE, as_srgb
 from tests.pdfx_check import check
 
 # A see-through grey disc, a PNG whose alpha fades (half-transparent pixels) and a plain RGB
@@ -57,7 +58,7 @@ def layered(mini):
     glow = Image.new("RGBA", (200, 200), (0, 0, 0, 0))
     ImageDraw.Draw(glow).ellipse((20, 20, 180, 180), fill=(255, 200, 0, 128))
     glow.save(mini / "glow.png")
-    photo = Image.new("RGB", (150, 100), (20, 120, 220))
+    photo = Image.new("RGB", (150, 100), (40, 110, 170))  # a blue the press can print
     photo.save(mini / "photo.png")
     return mini
 
@@ -82,8 +83,15 @@ def test_pdfx_build_keeps_every_rule(layered, tmp_path):
     pdf = pikepdf.open(io.BytesIO(data))
     assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"
     intent = pdf.Root.OutputIntents[0]
-    assert str(intent.OutputConditionIdentifier) == "CGATS TR 001"
+    assert str(intent.OutputConditionIdentifier) == "CGATS TR 003"
     assert str(intent.RegistryName) == "http://www.color.org"
+    # the declared intent is the profile the colours were converted through, embedded
+    profile = intent.DestOutputProfile
+    assert int(profile.N) == 4 and profile.read_bytes() == PROFILE.read_bytes()
+    from PIL import ImageCms
+
+    press = ImageCms.getOpenProfile(io.BytesIO(profile.read_bytes()))
+    assert press.profile.xcolor_space.strip() == "CMYK" and press.profile.device_class == "prtr"
     # Text stays text: the card names are still drawn with a font, not as pixels.
     ops = [str(op) for _, op in pikepdf.parse_content_stream(pdf.pages[0])]
     assert "Tj" in ops or "TJ" in ops
@@ -104,21 +112,26 @@ def near(inks, want, tol=3) -> bool:
 
 
 def test_flattened_pictures_carry_the_inks_of_what_the_card_shows(layered, tmp_path):
-    """The disc, the glow and the photo become opaque CMYK pictures of the card there. Inks
-    (0-255) worked out by hand from the RGB design with K = 1 - max(R,G,B): the red card
-    #d62728 is C0 M209 Y207 K41, so each picture's corner (card showing round the art) has
-    exactly the inks of the vector background: no visible box. Half-transparent black over
-    that red is (107, 20, 20): C0 M207 Y207 K148; the photo #1478dc is C232 M116 Y0 K35."""
+    """The disc, the glow and the photo become opaque CMYK pictures of the card there: each
+    picture's corner (card showing round the art) has the inks of the vector background, so no
+    box shows; seen through the embedded press profile, the half-transparent black over the red
+    card #d62728 is (107, 20, 20) and the photo #286eaa."""
     data = _build(layered, tmp_path / "x.pdf", "--pdfx")
     disc, glow, photo = _pictures(data, 0)  # 30 mm, 25 mm and 15 mm wide
     assert disc.mode == glow.mode == photo.mode == "CMYK"
-    red = (0, 209, 207, 41)
-    for picture in (disc, glow):
-        assert near(picture.getpixel((0, 0)), red), picture.getpixel((0, 0))
-    assert near(disc.getpixel((disc.width // 2, disc.height // 2)), (0, 207, 207, 148))
-    assert near(photo.getpixel((photo.width // 2, photo.height // 2)), (232, 116, 0, 35))
     ops = _content_ops(data, 0)
-    assert re.search(r"\b0 \.8177\d* \.8130\d* \.1607\d* k", ops)  # the vector red, same inks
+    background = re.search(r"\b([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+) k\s+n?\s*[\d. -]+re\s+f", ops)
+    red = tuple(round(float(v) * 255) for v in background.groups())
+    for picture in (disc, glow):
+        assert near(picture.getpixel((0, 0)), red), (picture.getpixel((0, 0)), red)
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        profile = pdf.Root.OutputIntents[0].DestOutputProfile.read_bytes()
+
+    def seen(picture):
+        return as_srgb(picture, profile).getpixel((picture.width // 2, picture.height // 2))
+
+    assert near(seen(disc), (107, 20, 20), tol=8), seen(disc)
+    assert near(seen(photo), (40, 110, 170), tol=6), seen(photo)
 
 
 def _content_ops(data: bytes, page: int) -> str:
@@ -188,7 +201,7 @@ BREAKS = {
         "/Trapped", pikepdf.Name("/Unknown"))),
     "document id": lambda d: re.sub(rb"/ID\s*\[", b"/Xx [", d),
     "output intent": lambda d: _edit(d, lambda p: p.Root.OutputIntents[0].__delitem__(
-        "/RegistryName")),
+        "/OutputConditionIdentifier")),
     "trim box": lambda d: _edit(d, lambda p: p.pages[1].obj.__delitem__("/TrimBox")),
     "bleed box": lambda d: _edit(d, lambda p: p.pages[0].obj.__setitem__(
         "/BleedBox", pikepdf.Array([-5, -5, 500, 500]))),

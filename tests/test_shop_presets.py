@@ -93,3 +93,61 @@ def test_a_size_the_shop_does_not_offer_is_refused_naming_the_ones_it_does(mini,
     assert r.exit_code == 2
     assert "MakePlayingCards does not print" in r.output
     assert "bridge 2.25×3.5 in" in r.output and "domino 1.75×3.5 in" in r.output
+
+
+def _face_text(mini, text: str, x: str, size: float = 8) -> None:
+    toml = mini / "game.toml"
+    toml.write_text(toml.read_text() + f'\n[[face]]\ntype = "text"\ntext = "{text}"\nx = "{x}"\n'
+                    f'y = "45mm"\nsize = {size}\n')
+
+
+def _gap_mm(mini, tmp_path) -> float:
+    """How far the leftmost drawn text is from the trim, read from a one-card page."""
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as raw
+
+    out = tmp_path / "gap.pdf"
+    assert run("build", str(mini), "--single", "--part", "all", "-o", str(out)).exit_code == 0
+    page = pdfium.PdfDocument(str(out))[0]
+    trim_left = page.get_trimbox()[0]
+    lefts = [obj.get_bounds()[0] for obj in page.get_objects()
+             if obj.type == raw.FPDF_PAGEOBJ_TEXT]
+    return (min(lefts) - trim_left) * 25.4 / 72
+
+
+@pytest.mark.parametrize("shop", ["thegamecrafter", "drivethrucards", "printninja"])
+def test_the_shops_safe_zone_is_an_eighth_of_an_inch(mini, tmp_path, shop):
+    """Text 3.1 mm inside the trim passes a 3 mm safe zone and fails the shop's 3.175 mm."""
+    _face_text(mini, "Iron", "2.8mm")  # the I's side bearing puts its ink ~0.3 mm further in
+    gap = _gap_mm(mini, tmp_path)
+    assert 3.0 < gap < 3.175, gap  # drawn between the two safe zones
+    plain = json.loads(run("check", str(mini), "--json").output)
+    assert not [f for f in plain if f["check"] == "safe-zone"]
+    at_shop = run("check", str(mini), "--shop", shop, "--json")
+    assert at_shop.exit_code == 1
+    safe = [f for f in json.loads(at_shop.output) if f["check"] == "safe-zone"]
+    assert len(safe) == 1 and "(safe zone 3.175 mm)" in safe[0]["message"]
+    assert safe[0]["cards"] == [1, 2, 3, 4, 5, 6]  # the cards, not only the first face
+
+
+def test_text_under_the_shops_minimum_is_a_preflight_line_naming_the_cards(mini, tmp_path):
+    _face_text(mini, "tiny", "10mm", size=5)
+    r = run("export", str(mini), "--shop", "printninja", "-o", str(tmp_path / "pn"))
+    assert r.exit_code == 0, r.output
+    lines = [ln for ln in r.output.splitlines() if ln.startswith("preflight:")]
+    tiny = [ln for ln in lines if "'tiny' is 5.0 pt (below 6 pt)" in ln]
+    assert len(tiny) == 1 and "6 cards (#1, #2, #3, #4, #5, #6)" in tiny[0], lines
+
+
+def test_printninja_is_a_cmyk_pdfx_file_with_an_eighth_inch_bleed(mini, tmp_path):
+    import pikepdf
+    import pypdfium2 as pdfium
+
+    r = run("export", str(mini), "--shop", "PrintNinja", "-o", str(tmp_path))
+    assert r.exit_code == 0, r.output
+    pdf = tmp_path / "mini-printninja.pdf"
+    doc = pdfium.PdfDocument(str(pdf))
+    assert len(doc) == 12  # a back then a front for each of the 6 cards
+    assert doc[0].get_size() == pytest.approx((2.75 * 72, 3.75 * 72), abs=0.01)
+    with pikepdf.open(pdf) as p:
+        assert str(p.docinfo["/GTS_PDFXVersion"]) == "PDF/X-1a:2003"

@@ -66,8 +66,27 @@ def test_coda_gets_per_card_backs_dark_and_light(tmp_path):
         assert abs(sum(face[:3]) - sum(back[:3])) < 30, card["Nickname"]  # back = face colour
         shade[card["CardID"]] = "dark" if sum(back[:3]) < 3 * 128 else "light"
     assert sorted(shade.values()) == ["dark"] * 13 + ["light"] * 13
-    sx, sz = deck["Transform"]["scaleX"], deck["Transform"]["scaleZ"]
-    assert (sx, sz) == pytest.approx((20 / 63.5, 30 / 88.9), abs=1e-3)  # 20×30 mm tiles
+
+
+def shown_mm(folder: Path, deck: dict) -> tuple[float, float]:
+    """The card's size on the table as TTS shows it: a card of scale 1 is a poker card's
+    height (88.9 mm) tall and that height times its sheet cell's width/height wide, then the
+    Transform scales each axis."""
+    entry = deck["CustomDeck"]["1"]
+    with Image.open(folder / Path(entry["FaceURL"]).name) as sheet:
+        cell_w, cell_h = sheet.width / entry["NumWidth"], sheet.height / entry["NumHeight"]
+    t = deck["Transform"]
+    return 88.9 * cell_w / cell_h * t["scaleX"], 88.9 * t["scaleZ"]
+
+
+@pytest.mark.parametrize(("game", "size_mm"), [("dominoes", (25, 50)), ("tripple-domino", (40, 34.64)),
+                                               ("coda", (20, 30))])
+def test_tts_shows_each_card_at_its_trim_size(tmp_path, game, size_mm):
+    """TTS takes the aspect from the sheet image: the scale is one on both axes, or a domino
+    shows 17.6 × 50 mm."""
+    deck = export(game, tmp_path, "--dpi", "100")
+    assert deck["Transform"]["scaleX"] == deck["Transform"]["scaleZ"]
+    assert shown_mm(tmp_path, deck) == pytest.approx(size_mm, abs=0.4)  # whole-pixel cells
 
 
 def test_a_deck_with_one_back_keeps_one_back_image(mini, tmp_path):

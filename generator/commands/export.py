@@ -27,7 +27,8 @@ def _length(flag: str):
 @click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png",
               show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator.")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
-              "makeplayingcards, printerstudio, drivethrucards (PDF/X-1a); see docs/guides/print-shop.md.")
+              "makeplayingcards, printerstudio, drivethrucards, printninja (PDF/X-1a); see "
+              "docs/guides/print-shop.md.")
 @click.option("--dpi", type=click.IntRange(30, 1200), help="Pixels per inch (png: 300, tts: 150).")
 @click.option("--bleed", callback=_length("--bleed"), help="Bleed around each card (png; default: the "
               "definition's). TTS cards have none.")
@@ -62,8 +63,11 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
             data = export_for_shop(deck, cards, shop, folder, workers=workers,
                                    progress=bar.update)
             from generator.preflight import check as preflight
+            from generator.shops import shop as preset
 
-            data["preflight"] = [str(f) for f in preflight(deck, cards)]
+            s = preset(shop)
+            data["preflight"] = [str(f) for f in preflight(deck, cards, s.safe_points(),
+                                                           min_text=s.min_text_pt)]
             summary = (f"{deck.name}: {data['size']} cards for {data['shop']} -> "
                        f"{data.get('pdf') or folder}")
         elif fmt == "tts":
@@ -102,8 +106,10 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
 @click.option("--target", type=click.Choice(["shop", "home"]), default="shop", show_default=True,
               help="Where the cards are printed: the ppi floor for art is 300 for a print shop, "
               "200 for a home printer.")
+@click.option("--shop", help="Check against a shop preset's safe zone and smallest text "
+              "(e.g. drivethrucards: 1/8 in); --safe still wins.")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-def check(game, parts, safe, target, as_json) -> None:
+def check(game, parts, safe, target, shop, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
     zone margin, fonts not embedded. Exit code 1 when anything is found.
 
@@ -112,13 +118,26 @@ def check(game, parts, safe, target, as_json) -> None:
     from pnp_model.definition import load
 
     deck = load(game)
-    findings = preflight(deck, _cards(deck, parts), safe, target)
+    from generator.shops import shop as preset
+
+    limits = {}
+    if shop:
+        s = preset(shop)
+        safe = s.safe_points() if safe is None else safe
+        limits["min_text"] = s.min_text_pt
+    cards = _cards(deck, parts)
+    findings = preflight(deck, cards, safe, target, **limits)
+    from generator.preflight import most_ink
+
     if as_json:
         click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings],
                               indent=2, ensure_ascii=False))
     else:
         for f in findings:
             click.echo(str(f))
+        ink = most_ink(deck, cards, preset(shop).ink_limit if shop else None)
+        if ink:
+            click.echo(str(ink))
         click.echo(f"{deck.name}: {len(findings) or 'no'} preflight finding(s)")
     if findings:
         sys.exit(1)

@@ -120,11 +120,9 @@ def _render_prefixes(deck: Deck, card: Card, elements: list[Element], prefixes: 
 
 def _patch(before, after, size: tuple[int, int], ox: float, oy: float,
            el: Element) -> Element | None:
-    """The pixels the element changed, as an opaque CMYK picture placed where they are; None
+    """The pixels the element changed, as an opaque picture (CMYK as drawn) placed where they are; None
     when it changed nothing (drawn outside the card, or the same colour as beneath)."""
     from PIL import ImageChops
-
-    from generator.render.cmyk import cmyk_image
 
     changed = ImageChops.difference(before, after).getbbox()
     if changed is None:
@@ -132,7 +130,8 @@ def _patch(before, after, size: tuple[int, int], ox: float, oy: float,
     px, py = size
     left, top = max(changed[0] - 1, 0), max(changed[1] - 1, 0)
     right, bottom = min(changed[2] + 1, px), min(changed[3] + 1, py)
-    picture = cmyk_image(after.crop((left, top, right, bottom)))
+    # RGB: the CMYK canvas that draws it converts it, within its ink limit, like any image
+    picture = after.crop((left, top, right, bottom))
     unit = 72 / FLATTEN_DPI
     return Element("flattened", {
         "image": picture, "x": left * unit - ox, "y": (py - bottom) * unit - oy,

@@ -29,13 +29,16 @@ DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 
 def new_canvas(buf: io.BytesIO, width: float, height: float, title: str,
-               cmyk: bool = False) -> Canvas:
-    from generator.render.cmyk import CmykCanvas, enforce_cmyk
+               cmyk: bool = False, ink_limit: float | None = None) -> Canvas:
+    """A canvas; with cmyk, one that draws press inks within ink_limit percent (default 300)."""
+    from generator.render.cmyk import CmykCanvas
 
     # The initial font is an embedded one: reportlab's default, Helvetica, would be referenced
     # on every page without being embedded (print shops' preflight rejects that).
-    c = (CmykCanvas if cmyk else Canvas)(buf, pagesize=(width, height), invariant=1, pageCompression=1,
-               enforceColorSpace=enforce_cmyk if cmyk else None, initialFontName=font("sans"))
+    common = {"pagesize": (width, height), "invariant": 1, "pageCompression": 1,
+              "initialFontName": font("sans")}
+    c = CmykCanvas(buf, **common, **({"ink_limit": ink_limit} if ink_limit else {})) if cmyk \
+        else Canvas(buf, **common)
     c.setTitle(title)
     c.setCreator("pnp print-and-play toolkit")
     c.setViewerPreference("PrintScaling", "None")
@@ -43,13 +46,15 @@ def new_canvas(buf: io.BytesIO, width: float, height: float, title: str,
 
 
 def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None = None,
-           cmyk: bool = False, ppi_floor: int | None = None) -> bytes:
+           cmyk: bool = False, ppi_floor: int | None = None, ink_limit: float | None = None,
+           most_ink: dict | None = None) -> bytes:
     """The PDF for a sheet, printed as the sheet says (duplex edge, guides, trim boxes).
-    Art below ppi_floor is noted; by default a shop's floor for CMYK output, else a home one."""
+    Art below ppi_floor is noted; by default a shop's floor for CMYK output, else a home one.
+    CMYK output keeps within ink_limit percent and fills most_ink (page number: percent)."""
     from generator.render.basic import PPI_FLOOR
 
     buf = io.BytesIO()
-    c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk)
+    c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk, ink_limit)
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(sheet.flip, "Simplex") if has_backs else "Simplex")
     drawers = load_drawers()
@@ -73,6 +78,8 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
         if progress:
             progress(1)
     c.save()
+    if most_ink is not None and cmyk:
+        most_ink.update(c.most_ink)
     return buf.getvalue()
 
 

@@ -3,13 +3,10 @@
 What the standard asks and where it is done:
 - PDF 1.4 at most (reportlab writes 1.4), not encrypted, a document ID (reportlab writes one);
 - Info: GTS_PDFXVersion, Title, CreationDate, ModDate and Trapped (/False): _PdfxInfo;
-- an OutputIntent /S /GTS_PDFX naming the printing condition. DestOutputProfile may be left out
-  when OutputConditionIdentifier names a characterization registered in the ICC registry
-  (RegistryName http://www.color.org); the PDF Reference (1.7, table 10.51) marks the profile
-  "required if OutputConditionIdentifier does not specify a standard production condition;
-  optional otherwise", and Ghostscript's lib/PDFX_def.ps writes DestOutputProfile only when a
-  profile is given. So no ICC file is shipped: the condition is CGATS TR 001 (SWOP), the one
-  Acrobat's US prepress settings name;
+- an OutputIntent /S /GTS_PDFX naming the printing condition, with the ICC profile the colours
+  were converted through as its DestOutputProfile: SWOP coated #3, CGATS TR 003
+  (generator/ink/profile.py), so the intent a shop's RIP reads is the one the inks were made
+  for, not a condition named on trust;
 - a TrimBox and a BleedBox inside the MediaBox on every page: the one-card-a-page sheet;
 - every font embedded: fonts are TrueType and embedded (render/fonts.py);
 - DeviceCMYK only and no transparency: colours through render/cmyk.py, and transparent or
@@ -24,15 +21,22 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, PDFName, PDFString
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDate,
+    PDFDictionary,
+    PDFInfo,
+    PDFName,
+    PDFStream,
+    PDFString,
+)
 
+from generator.ink import profile
 from generator.layout.sheet import Sheet
 from pnp_model.components import Deck
 
 VERSION = "PDF/X-1a:2003"
-CONDITION = "CGATS TR 001"  # SWOP, in the ICC characterization data registry
 REGISTRY = "http://www.color.org"
-CONDITION_INFO = "U.S. Web Coated (SWOP), characterization CGATS TR 001"
 
 
 class _PdfxInfo(PDFInfo):
@@ -57,17 +61,21 @@ def mark_pdfx(canvas, title: str) -> None:
     info.title = title
     doc.info = info
     catalog = doc.Catalog
+    icc = PDFStream(PDFDictionary({"N": 4, "Alternate": PDFName("DeviceCMYK")}),
+                    profile.icc_bytes())
     catalog.OutputIntents = PDFArray([PDFDictionary({
         "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": PDFString(CONDITION), "RegistryName": PDFString(REGISTRY),
-        "OutputCondition": PDFString(CONDITION_INFO), "Info": PDFString(CONDITION_INFO),
+        "OutputConditionIdentifier": PDFString(profile.CONDITION),
+        "RegistryName": PDFString(REGISTRY), "OutputCondition": PDFString(profile.CONDITION_INFO),
+        "Info": PDFString(profile.CONDITION_INFO), "DestOutputProfile": doc.Reference(icc),
     })])
     catalog.__NoDefault__ = [*catalog.__NoDefault__, "OutputIntents"]
 
 
-def render_pdfx(deck: Deck, sheet: Sheet, *,
-                progress: Callable[[int], None] | None = None) -> bytes:
-    """The sheet (one card a page, with trim boxes) as a PDF/X-1a:2003 file."""
+def render_pdfx(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None = None,
+                ink_limit: float | None = None, most_ink: dict | None = None) -> bytes:
+    """The sheet (one card a page, with trim boxes) as a PDF/X-1a:2003 file, within ink_limit
+    percent of total ink (default 300); most_ink gets the most ink of each page."""
     from generator.render.flatten import draw_flattened, flattened
     from generator.render.pdf import DUPLEX, draw_card, draw_marks, new_canvas, set_boxes
     from generator.render.registry import load_drawers
@@ -77,7 +85,7 @@ def render_pdfx(deck: Deck, sheet: Sheet, *,
         raise PnpError("PDF/X needs a trim box on every page: use one card a page (--single)",
                        "--pdfx")
     buf = io.BytesIO()
-    c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk=True)
+    c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk=True, ink_limit=ink_limit)
     mark_pdfx(c, deck.title)
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(sheet.flip, "Simplex") if has_backs else "Simplex")
@@ -94,4 +102,6 @@ def render_pdfx(deck: Deck, sheet: Sheet, *,
         if progress:
             progress(1)
     c.save()
+    if most_ink is not None:
+        most_ink.update(c.most_ink)
     return buf.getvalue()

@@ -26,6 +26,7 @@ class Ctx:
     card: Card
     bleed: float
     cache: dict[str, Any] = field(default_factory=dict)  # per-document: images, fonts
+    texts: list = field(default_factory=list)  # (element, drawn box) so far (render/text_room)
 
     @property
     def width(self) -> float:

@@ -19,7 +19,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.notes import note
-from generator.render import fonts, richtext
+from generator.render import fonts, richtext, text_room
 from generator.render.basic import color
 from generator.render.glue import icons_glued
 from generator.render.registry import Ctx, drawer
@@ -96,6 +96,9 @@ def _draw_plain(ctx: Ctx, el: Element, text: str, name: str, size: float) -> Non
     draw = {"center": c.drawCentredString, "right": c.drawRightString}.get(align, c.drawString)
     for i, line in enumerate(lines):
         draw(x, y - i * leading, line)
+    widths = [stringWidth(line, name, size) for line in lines]
+    text_room.check(ctx, el, text_room.ink_box(
+        name, size, [(text_room.placed(x, w, align), w) for w in widths], y, leading))
 
 
 def wrap(text: str, font_name: str, size: float, width: float) -> list[str]:
@@ -247,13 +250,21 @@ class TextBox:
             top = y - {"middle": room / 2, "bottom": room}.get(self.el.get("valign"), 0.0)
         with self.icons.drawing(lay.vectors):
             lay.para.drawOn(self.ctx.canvas, left, top - lay.height)
-        self.report(lay.size, lay.widest, lay.height, lay.lines)
+        # the widest line placed in the box as align places it; platypus sets the first
+        # baseline a font size below the top
+        anchor = {"center": left + box_w / 2, "right": left + box_w}.get(self.el.get("align"), left)
+        line = (text_room.placed(anchor, lay.widest, self.el.get("align")), lay.widest)
+        overflows = self.report(lay.size, lay.widest, lay.height, lay.lines)
+        text_room.check(self.ctx, self.el, text_room.ink_box(
+            self.base, lay.size, [line] * lay.lines, top - lay.size, lay.size * self.ratio),
+            safe=not overflows)  # said once: overflowing its box says where it ends
 
-    def report(self, size: float, widest: float, height: float, lines: int) -> None:
-        """Warnings for what did not fit and for characters no font has."""
+    def report(self, size: float, widest: float, height: float, lines: int) -> bool:
+        """Warnings for what did not fit and for characters no font has; True when the text
+        does not fit its box."""
         card, el = self.ctx.card, self.el
         if card.get("copy", "1") != "1":  # copies repeat the first copy's warnings
-            return
+            return False
         who = f"card #{card.id} ({card.name}), {el.where}"
         at = f" even at min_size {size:g} pt" if self.shrink else f" at {size:g} pt"
         problems = []
@@ -279,6 +290,7 @@ class TextBox:
             self._warn(f"glyph:{el.where}:{ch}",
                        f"{who}: no font has the character {ch!r} (U+{ord(ch):04X}); it prints "
                        "as an empty box (use a font that has it, or an [icons] entry)")
+        return bool(problems)
 
     def _warn(self, key: str, text: str) -> None:
         seen = self.ctx.cache.setdefault("text-warnings", set())
