@@ -74,11 +74,21 @@ def load(name_or_path: str | Path) -> Deck:
     root = find(name_or_path)
     path = root / "game.toml"
     data = read_toml(path, str(path))
+    if isinstance(data.get("component"), dict):  # a whole game: pnp_model.game reads it
+        names = ", ".join(data["component"])
+        raise PnpError(f"this game holds several components ({names}): `pnp build` prints "
+                       "them and `pnp verify`, `pnp list` check them all; this command takes "
+                       "one deck", str(path))
+    return deck_from(data, root, path.name)
+
+
+def deck_from(data: dict[str, Any], root: Path, fname: str) -> Deck:
+    """One deck from its parsed tables; fname names it in errors (a component's table too)."""
     with collecting() as problems:  # go on past a mistake: one run names them all
         deck = None
         try:
-            with art_folders.reading(root, _assets(data, root, path.name)):
-                deck = _build(data, root, path.name)
+            with art_folders.reading(root, _assets(data, root, fname)):
+                deck = _build(data, root, fname)
         except PnpError as e:  # a mistake nothing after it can be checked without
             problems.add(e)
         problems.raise_if_any()
@@ -512,11 +522,12 @@ def back_offset(values: Any, where: str) -> tuple[float, float]:
 def _print_settings(table: dict, fname: str) -> PrintSettings:
     where = f"{fname} [print]"
     _known(table, PRINT_KEYS, "[print]", fname)
-    choices = {"paper": ("a4", "letter"), "orientation": ("auto", "portrait", "landscape"),
-               "flip": ("long", "short")}
+    choices = {"orientation": ("auto", "portrait", "landscape"), "flip": ("long", "short")}
     for key, allowed in choices.items():
         if key in table:
             _one_of(str(table[key]).lower(), allowed, key, where)
+    if "paper" in table:
+        units.paper(str(table["paper"]).lower(), where=f"{where}.paper")
     marks = table.get("marks", True)
     if not isinstance(marks, bool):
         raise PnpError(f"expected true or false, got {marks!r}", f"{where}.marks")

@@ -1,0 +1,77 @@
+"""The first page of a whole game's PDF: what is in it and how to print each part.
+
+One line per component: its kind, how many pieces, their size, how many sheets, which pages,
+and whether those pages print double-sided; a board also says how its sheets go together.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.render.fonts import font
+from pnp_model.units import MM
+
+COLUMNS = (("component", 0), ("kind", 46), ("pieces", 66), ("size", 84), ("sheets", 120),
+           ("pages", 138), ("print", 158))
+
+
+def rows(parts) -> list[dict[str, str]]:
+    """The contents as data: the page draws it, `pnp build --json` reports it."""
+    out = []
+    for p in parts:
+        deck = p.component.deck
+        last = p.first_page + p.pages - 1
+        out.append({
+            "component": p.component.name,
+            "kind": p.component.kind,
+            "pieces": str(sum(1 for page in p.sheet.pages if page.side == "front"
+                              for _ in page.placements) if p.component.kind != "board"
+                          else 1),
+            "size": f"{deck.width / MM:.4g}x{deck.height / MM:.4g} mm",
+            "sheets": str(p.sheets),
+            "pages": f"{p.first_page}-{last}" if last > p.first_page else str(p.first_page),
+            "print": "double-sided" if p.double_sided else "one-sided",
+            **({"assembly": f"{p.sheet.info['board sheets']} sheets, glue over "
+                            f"{p.sheet.info['overlap']} bands"}
+               if "board sheets" in p.sheet.info else {}),
+            **({"shares": p.sheet.info["nested"]} if "nested" in p.sheet.info else {}),
+        })
+    return out
+
+
+def draw_contents(c: Canvas, title: str, parts, flip: str) -> None:
+    """The contents page on the canvas's current page (its size set by the caller)."""
+    w, h = c._pagesize
+    x0, y = 15 * MM, h - 25 * MM
+    c.setFillColor(HexColor("#000000"))
+    c.setFont(font("sans-bold"), 18)
+    c.drawString(x0, y, title)
+    y -= 10 * MM
+    c.setFont(font("sans"), 9)
+    duplex = [r["pages"] for r in rows(parts) if r["print"] == "double-sided"]
+    lines = [f"Print at 100 % (actual size). Pages {', '.join(duplex)} double-sided, flipped on "
+             f"the {flip} edge; the others one-sided."
+             if duplex else "Print at 100 % (actual size), one-sided."]
+    if any(p.blank_before for p in parts):
+        lines.append("A blank page before a double-sided part keeps its fronts on odd pages: "
+                     "the whole file also prints double-sided as it is.")
+    for line in lines:
+        c.drawString(x0, y, line)
+        y -= 5 * MM
+    y -= 4 * MM
+    c.setFont(font("sans-bold"), 9)
+    for name, dx in COLUMNS:
+        c.drawString(x0 + dx * MM, y, name)
+    c.setLineWidth(0.4)
+    c.line(x0, y - 2 * MM, w - 15 * MM, y - 2 * MM)
+    y -= 7 * MM
+    c.setFont(font("sans"), 9)
+    for row in rows(parts):
+        for name, dx in COLUMNS:
+            c.drawString(x0 + dx * MM, y, row[name])
+        y -= 5 * MM
+        for extra in ("assembly", "shares"):
+            if extra in row:
+                c.drawString(x0 + 6 * MM, y, f"{extra}: {row[extra]}")
+                y -= 5 * MM

@@ -1,0 +1,35 @@
+"""A whole game's PDF: the contents page, then each part's pages, on one canvas.
+
+Each page keeps its own part's paper size and orientation; the drawing of a part's pages is
+the one a single deck's build uses (generator.render.pdf.draw_sheet), so a component prints
+here exactly as it would on its own.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+
+from generator.render.pdf import DUPLEX, draw_sheet, new_canvas
+from generator.whole.contents import draw_contents
+from pnp_model import units
+
+
+def render_game(title: str, parts, *, cmyk: bool = False,
+                progress: Callable[[int], None] | None = None) -> bytes:
+    first = parts[0].options
+    w, h = units.paper(first.paper, "portrait")
+    buf = io.BytesIO()
+    c = new_canvas(buf, w, h, title, cmyk)
+    duplex = [p for p in parts if p.double_sided]
+    flip = duplex[0].sheet.flip if duplex else "long"
+    c.setViewerPreference("Duplex", DUPLEX[flip] if duplex else "Simplex")
+    draw_contents(c, title, parts, flip)
+    c.showPage()
+    for part in parts:
+        if part.blank_before:
+            c.setPageSize((part.sheet.width, part.sheet.height))
+            c.showPage()
+        draw_sheet(c, part.component.deck, part.sheet, progress=progress, cmyk=cmyk)
+    c.save()
+    return buf.getvalue()
