@@ -10,9 +10,13 @@ from __future__ import annotations
 import io
 from collections.abc import Callable
 
+from reportlab.lib.colors import HexColor
+
+from generator.render.fonts import font
 from generator.render.pdf import DUPLEX, draw_sheet, new_canvas
 from generator.whole.contents import draw_contents
 from pnp_model import units
+from pnp_model.units import MM
 
 
 def render_game(title: str, parts, *, cmyk: bool = False,
@@ -27,8 +31,12 @@ def render_game(title: str, parts, *, cmyk: bool = False,
     draw_contents(c, title, parts, flip)
     c.showPage()
     for part in parts:
-        if part.blank_before:
+        if part.blank_before:  # said on the page, so nobody thinks a page went missing
             c.setPageSize((part.sheet.width, part.sheet.height))
+            c.setFont(font("sans"), 6)
+            c.setFillColor(HexColor("#666666"))
+            c.drawString(8 * MM, 6 * MM, f"{title} · blank: the back of the sheet before; "
+                         f"{part.component.name} starts on the next page")
             c.showPage()
         draw_sheet(c, part.component.deck, part.sheet, progress=progress, cmyk=cmyk)
     c.save()

@@ -1,0 +1,231 @@
+"""A whole game in one PDF (templates/lighthouse), checked from the PDF itself: each component's
+cards on the pages its contents page names, backs behind fronts per component, the board's
+sheets sharing overlap bands of identical art that assemble to the board."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import numpy as np
+import pypdfium2 as pdfium
+import pytest
+from click.testing import CliRunner
+from markcheck import coloured, colours_of, placed
+from pdfgeom import drawing, page_streams
+from test_print_matrix import physical_turn
+
+from generator.build import Options
+from generator.cli import main
+from generator.whole.build import build_game
+from pnp_model.game import load_game
+
+MM = 72 / 25.4
+SEA = (0x2F / 255, 0x6F / 255, 0x8F / 255)
+DPI = 100
+
+
+def contents(pdf: pdfium.PdfDocument) -> dict[str, tuple[range, str]]:
+    """The contents page read as a person reads it: component -> (its pages, how to print)."""
+    text = pdf[0].get_textpage().get_text_range()
+    out = {}
+    for m in re.finditer(r"^(\S+)\s+(deck|tokens|tiles|board)\s.*?(\d+)(?:-(\d+))?\s+"
+                         r"(one-sided|double-sided)\s*$", text, re.M):
+        first, last = int(m.group(3)), int(m.group(4) or m.group(3))
+        out[m.group(1)] = (range(first, last + 1), m.group(5))
+    return out
+
+
+def coloured_game(opts: Options, tmp_path):
+    """lighthouse with every card of every component a rectangle of a colour of its own."""
+    game = load_game("lighthouse")
+    comps, offset = [], 0
+    for c in game.components:
+        shifted = tuple(replace(card, id=card.id + offset) for card in c.deck.cards)
+        deck = coloured(replace(c.deck, cards=shifted))  # colours unique over the whole game
+        deck = replace(deck, back=deck.back if c.deck.has_backs else ())  # one-sided stay so
+        comps.append(replace(c, deck=deck))
+        offset += len(deck.cards)
+    game = replace(game, components=tuple(comps))
+    out = tmp_path / "lighthouse.pdf"
+    build_game(game, out, opts)
+    return game, out
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_every_component_is_where_the_contents_page_says_with_backs_behind_fronts(tmp_path, flip):
+    game, out = coloured_game(Options(flip=flip), tmp_path)
+    pdf = pdfium.PdfDocument(str(out))
+    listed = contents(pdf)
+    assert list(listed) == [c.name for c in game.components]
+    streams = page_streams(out.read_bytes())
+    assert len(streams) == len(pdf)
+    assert listed["voyages"][1] == listed["weather"][1] == "double-sided"
+    assert listed["tokens"][1] == listed["tiles"][1] == "one-sided"
+    for c in game.components:
+        if c.kind == "board":
+            continue  # its sheets: test_the_board_sheets_share_bands_of_identical_art
+        pages, how = listed[c.name]
+        colours = colours_of(c.deck)
+        seen = []
+        for n in pages:
+            found = placed(streams[n - 1], colours)
+            assert found, f"{c.name}: page {n} holds none of its cards"
+            if how == "one-sided" or (n - pages[0]) % 2 == 0:
+                seen += found
+                if how == "double-sided":
+                    assert n % 2 == 1, f"{c.name}: a front on even page {n}: duplex misses"
+                    backs = placed(streams[n], colours)
+                    w, h = pdf[n - 1].get_size()
+                    assert backs.keys() == found.keys()
+                    for card, (fx, fy) in found.items():
+                        ex, ey = physical_turn(fx, fy, w, h, flip)
+                        bx, by = backs[card]
+                        assert abs(bx - ex) < 0.1 * MM and abs(by - ey) < 0.1 * MM, (c.name, card)
+        assert sorted(seen) == sorted(card.id for card in c.deck.cards), c.name
+        # no other component's card strays onto these pages
+        others = {k: v for o in game.components if o is not c for k, v in colours_of(o.deck).items()}
+        assert not any(placed(streams[n - 1], others) for n in pages)
+
+
+def board_pages(out):
+    pdf = pdfium.PdfDocument(str(out))
+    pages = contents(pdf)["board"][0]
+    streams = page_streams(out.read_bytes())
+    sheets = []
+    for n in pages:
+        d = drawing(streams[n - 1])
+        sea = [f for f in d.fills if np.allclose(f.color, SEA, atol=0.003) and len(f.points) == 4]
+        xs, ys = [p[0] for p in sea[0].points], [p[1] for p in sea[0].points]
+        origin, size = (min(xs), min(ys)), (max(xs) - min(xs), max(ys) - min(ys))
+        crosses = _crosses(d.strokes)
+        image = np.asarray(pdf[n - 1].render(scale=DPI / 72).to_pil().convert("RGB")).astype(int)
+        sheets.append({"origin": origin, "size": size, "crosses": crosses, "image": image,
+                       "height": pdf[n - 1].get_size()[1]})
+    return sheets
+
+
+def _crosses(strokes) -> list[tuple[float, float]]:
+    """Centres of registration crosses: a 5 mm horizontal and vertical stroke sharing a middle."""
+    horizontal = [((a[0] + b[0]) / 2, a[1]) for a, b in strokes
+                  if abs(a[1] - b[1]) < 1e-6 and abs(abs(a[0] - b[0]) - 5 * MM) < 0.01]
+    vertical = [(a[0], (a[1] + b[1]) / 2) for a, b in strokes
+                if abs(a[0] - b[0]) < 1e-6 and abs(abs(a[1] - b[1]) - 5 * MM) < 0.01]
+    return [c for c in horizontal if any(np.hypot(c[0] - v[0], c[1] - v[1]) < 0.01
+                                         for v in vertical)]
+
+
+def window(sheet) -> tuple[float, float, float, float]:
+    """The part of the board a sheet shows, in board mm (x0, y0, x1, y1 from the board's
+    bottom-left), measured from the render: the box of its sea-coloured pixels."""
+    img = sheet["image"]
+    sea = np.all(np.abs(img - np.array(SEA) * 255) < 12, axis=2)
+    rows, cols = np.nonzero(sea)
+    px = 72 / DPI  # points per pixel
+    ox, oy = sheet["origin"]
+    x0, x1 = cols.min() * px - ox, (cols.max() + 1) * px - ox
+    y1, y0 = sheet["height"] - rows.min() * px - oy, sheet["height"] - (rows.max() + 1) * px - oy
+    return x0 / MM, y0 / MM, x1 / MM, y1 / MM
+
+
+def crop(sheet, box) -> np.ndarray:
+    """The render's pixels over a box of the board (board mm)."""
+    px = 72 / DPI
+    ox, oy = sheet["origin"]
+    x0, y0, x1, y1 = box
+    c0, c1 = round((x0 * MM + ox) / px), round((x1 * MM + ox) / px)
+    r0 = round((sheet["height"] - (y1 * MM + oy)) / px)
+    r1 = round((sheet["height"] - (y0 * MM + oy)) / px)
+    return sheet["image"][r0:r1, c0:c1]
+
+
+def test_the_board_sheets_share_bands_of_identical_art_and_assemble_to_the_board(tmp_path):
+    out = tmp_path / "lighthouse.pdf"
+    r = CliRunner().invoke(main, ["build", "lighthouse", "--only", "board", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    sheets = board_pages(out)
+    assert len(sheets) == 6  # 500 x 350 mm on A4: the fewest sheets that hold it with bands
+    for s in sheets:  # drawn at full size
+        assert abs(s["size"][0] - 500 * MM) < 0.01 and abs(s["size"][1] - 350 * MM) < 0.01
+    windows = [window(s) for s in sheets]
+    # the windows together cover the whole board
+    assert min(w[0] for w in windows) < 0.5 and max(w[2] for w in windows) > 499.5
+    assert min(w[1] for w in windows) < 0.5 and max(w[3] for w in windows) > 349.5
+    bands = 0
+    for i, a in enumerate(windows):
+        for j, b in enumerate(windows[i + 1:], i + 1):
+            box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+            if box[2] - box[0] <= 0 or box[3] - box[1] <= 0:
+                continue
+            if max(box[2] - box[0], box[3] - box[1]) < 50:
+                continue  # diagonal neighbours share only the corner where bands cross
+            bands += 1
+            assert min(box[2] - box[0], box[3] - box[1]) > 9, "an overlap band narrower than 9 mm"
+            inner = (box[0] + 0.5, box[1] + 0.5, box[2] - 0.5, box[3] - 0.5)
+            pa, pb = crop(sheets[i], inner), crop(sheets[j], inner)
+            n = min(pa.shape[0], pb.shape[0]), min(pa.shape[1], pb.shape[1])
+            diff = np.abs(pa[:n[0], :n[1]] - pb[:n[0], :n[1]])
+            assert diff.mean() < 4 and (diff.max(axis=2) > 80).mean() < 0.01, (i, j, diff.mean())
+            # and the comparison can tell: the same band 2 mm off differs
+            off = crop(sheets[j], (inner[0] + 2, inner[1] + 2, inner[2] + 2, inner[3] + 2))
+            m = min(off.shape[0], n[0]), min(off.shape[1], n[1])
+            assert np.abs(pa[:m[0], :m[1]] - off[:m[0], :m[1]]).mean() > 4 * diff.mean()
+            # registration crosses in the band at the same board point on both sheets
+            on_a = [(x - sheets[i]["origin"][0], y - sheets[i]["origin"][1])
+                    for x, y in sheets[i]["crosses"]]
+            on_b = [(x - sheets[j]["origin"][0], y - sheets[j]["origin"][1])
+                    for x, y in sheets[j]["crosses"]]
+            shared = [p for p in on_a if box[0] * MM <= p[0] <= box[2] * MM
+                      and box[1] * MM <= p[1] <= box[3] * MM]
+            assert len(shared) >= 2
+            for p in shared:
+                assert min(np.hypot(p[0] - q[0], p[1] - q[1]) for q in on_b) < 0.2 * MM
+    assert bands == 7  # 3 x 2 sheets: 4 vertical bands and 3 horizontal ones
+
+
+def test_a_board_at_a_shop_size_is_one_page_with_bleed(tmp_path):
+    out = tmp_path / "board.pdf"
+    r = CliRunner().invoke(main, ["build", "lighthouse", "--only", "board", "--single",
+                                  "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    pdf = pdfium.PdfDocument(str(out))
+    assert len(pdf) == 2  # the contents page and the board
+    w, h = pdf[1].get_size()
+    assert abs(w - 506 * MM) < 0.01 and abs(h - 356 * MM) < 0.01  # 3 mm bleed on every side
+
+
+def test_only_builds_the_named_components_and_an_unknown_one_is_named(tmp_path):
+    out = tmp_path / "l.pdf"
+    r = CliRunner().invoke(main, ["build", "lighthouse", "--only", "tokens,weather", "-o",
+                                  str(out)])
+    assert r.exit_code == 0, r.output
+    assert list(contents(pdfium.PdfDocument(str(out)))) == ["weather", "tokens"]
+    r = CliRunner().invoke(main, ["build", "lighthouse", "--only", "boats", "-o", str(out)])
+    assert r.exit_code == 2
+    assert r.output.strip().splitlines()[-1] == (
+        "error: no component 'boats' in lighthouse (components: board, voyages, weather, "
+        "tokens, tiles) (--only)")
+
+
+def test_a_mistake_names_its_component(tmp_path):
+    import shutil
+
+    from pnp_model.catalog import bundled
+
+    shutil.copytree(bundled()["lighthouse"], tmp_path / "g")
+    toml = tmp_path / "g" / "game.toml"
+    toml.write_text(toml.read_text().replace('size = "22x22mm"', 'size = "22xqmm"')
+                    .replace('size = "mini"', 'size = "minni"'))
+    r = CliRunner().invoke(main, ["build", str(tmp_path / "g")])
+    assert r.exit_code == 2
+    lines = r.output.strip().splitlines()
+    assert any("(game.toml [component.weather] [deck].size)" in line for line in lines)
+    assert any("(game.toml [component.tokens] [deck].size)" in line for line in lines)
+    assert "Traceback" not in r.output
+
+
+def test_verify_checks_every_component(tmp_path):
+    r = CliRunner().invoke(main, ["verify", "lighthouse"])
+    assert r.exit_code == 0, r.output
+    for title in ("Board", "Voyage cards", "Weather cards", "Tokens", "Terrain tiles"):
+        assert f"Lighthouse · {title}: OK" in r.output
