@@ -192,7 +192,10 @@ def print_options(command):
               "written.")
 @click.option("--only", metavar="NAME[,NAME]",
               help="A game of several components: build only these components.")
-def build(games, build_all, opts, output, as_json, strict, only) -> None:
+@click.option("--no-nesting", is_flag=True,
+              help="A game of several components: keep small one-sided pieces (tokens, tiles) "
+              "on sheets of their own instead of in other sheets' free room.")
+def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> None:
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml).
 
     A game of several components ([component.NAME] tables) is one PDF: a contents page,
@@ -218,6 +221,10 @@ def build(games, build_all, opts, output, as_json, strict, only) -> None:
             raise PnpError(f"two games would both be written to {out}; build them one at a "
                            "time with -o", name)
         jobs[out] = deck
+    if no_nesting:
+        from dataclasses import replace
+
+        opts = replace(opts, nesting=False)
     results = _build_many(list(jobs.items()), opts, quiet=as_json)
     if as_json:
         click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
@@ -245,11 +252,13 @@ def build(games, build_all, opts, output, as_json, strict, only) -> None:
 
 def _whole_said(game: str, r) -> str:
     """What a whole game's build printed: the file, then the contents page's lines."""
+    saved = r.info["sheets without nesting"] - r.info["sheets"]
+    nesting = f", {r.info['sheets without nesting']} without nesting" if saved else ""
     lines = [f"{game}: {r.cards} pieces in {len(r.info['components'])} components on "
-             f"{r.pages} pages, {r.info['sheets']} sheets ({r.paper}) -> {r.path}"]
+             f"{r.pages} pages, {r.info['sheets']} sheets{nesting} ({r.paper}) -> {r.path}"]
     for c in r.info["components"]:
         extra = "".join(f", {c[k]}" for k in ("assembly", "shares") if k in c)
-        pages = "pages" if "-" in c["pages"] else "page"
+        pages = "pages" if "-" in c["pages"] or "," in c["pages"] else "page"
         lines.append(f"  {c['component']} ({c['kind']}): {c['pieces']} x {c['size']}, "
                      f"{c['sheets']} sheet{'s' if c['sheets'] != '1' else ''}, {pages} "
                      f"{c['pages']} {c['print']}{extra}")

@@ -25,20 +25,35 @@ SEA = (0x2F / 255, 0x6F / 255, 0x8F / 255)
 DPI = 100
 
 
-def contents(pdf: pdfium.PdfDocument) -> dict[str, tuple[range, str]]:
-    """The contents page read as a person reads it: component -> (its pages, how to print)."""
+def contents(pdf: pdfium.PdfDocument) -> dict[str, tuple[list[int], str, int]]:
+    """The contents page read as a person reads it: component -> (its pages, how to print,
+    its sheets)."""
     text = pdf[0].get_textpage().get_text_range()
     out = {}
-    for m in re.finditer(r"^(\S+)\s+(deck|tokens|tiles|board)\s.*?(\d+)(?:-(\d+))?\s+"
-                         r"(one-sided|double-sided)\s*$", text, re.M):
-        first, last = int(m.group(3)), int(m.group(4) or m.group(3))
-        out[m.group(1)] = (range(first, last + 1), m.group(5))
+    for m in re.finditer(r"^(\S+)\s+(deck|tokens|tiles|board)\s+\d+\s+\S+ mm\s+(\d+)\s+"
+                         r"([\d, -]+?)\s+(one-sided|double-sided)\s*$", text, re.M):
+        pages = []
+        for spec in m.group(4).split(","):
+            first, _, last = spec.strip().partition("-")
+            pages += range(int(first), int(last or first) + 1)
+        out[m.group(1)] = (pages, m.group(5), int(m.group(3)))
     return out
 
 
-def coloured_game(opts: Options, tmp_path):
+def boxes(content: bytes, card_colours: dict) -> dict[int, tuple[float, float, float, float]]:
+    """Card id -> the box of its coloured rectangle on the page."""
+    out = {}
+    for f in drawing(content).fills:
+        key = tuple(round(v, 2) for v in f.color)
+        if key in card_colours and f.points:
+            xs, ys = [p[0] for p in f.points], [p[1] for p in f.points]
+            out[card_colours[key]] = (min(xs), min(ys), max(xs), max(ys))
+    return out
+
+
+def coloured_game(opts: Options, tmp_path, only: tuple[str, ...] = ()):
     """lighthouse with every card of every component a rectangle of a colour of its own."""
-    game = load_game("lighthouse")
+    game = load_game("lighthouse").only(only)
     comps, offset = [], 0
     for c in game.components:
         shifted = tuple(replace(card, id=card.id + offset) for card in c.deck.cards)
@@ -62,20 +77,27 @@ def test_every_component_is_where_the_contents_page_says_with_backs_behind_front
     assert len(streams) == len(pdf)
     assert listed["voyages"][1] == listed["weather"][1] == "double-sided"
     assert listed["tokens"][1] == listed["tiles"][1] == "one-sided"
+    expected: dict[int, set[str]] = {}  # page -> the components the contents page puts there
+    for name, (pages, _, _) in listed.items():
+        for n in pages:
+            expected.setdefault(n, set()).add(name)
+    colours = {c.name: colours_of(c.deck) for c in game.components}
+    for n, content in enumerate(streams, 1):
+        there = {name for name, cs in colours.items() if placed(content, cs)}
+        assert there <= expected.get(n, set()), f"page {n}: {there} not where the contents says"
     for c in game.components:
         if c.kind == "board":
             continue  # its sheets: test_the_board_sheets_share_bands_of_identical_art
-        pages, how = listed[c.name]
-        colours = colours_of(c.deck)
+        pages, how, _ = listed[c.name]
         seen = []
         for n in pages:
-            found = placed(streams[n - 1], colours)
+            found = placed(streams[n - 1], colours[c.name])
             assert found, f"{c.name}: page {n} holds none of its cards"
             if how == "one-sided" or (n - pages[0]) % 2 == 0:
                 seen += found
                 if how == "double-sided":
                     assert n % 2 == 1, f"{c.name}: a front on even page {n}: duplex misses"
-                    backs = placed(streams[n], colours)
+                    backs = placed(streams[n], colours[c.name])
                     w, h = pdf[n - 1].get_size()
                     assert backs.keys() == found.keys()
                     for card, (fx, fy) in found.items():
@@ -83,9 +105,40 @@ def test_every_component_is_where_the_contents_page_says_with_backs_behind_front
                         bx, by = backs[card]
                         assert abs(bx - ex) < 0.1 * MM and abs(by - ey) < 0.1 * MM, (c.name, card)
         assert sorted(seen) == sorted(card.id for card in c.deck.cards), c.name
-        # no other component's card strays onto these pages
-        others = {k: v for o in game.components if o is not c for k, v in colours_of(o.deck).items()}
-        assert not any(placed(streams[n - 1], others) for n in pages)
+
+
+def test_small_one_sided_pieces_nest_in_free_room_and_save_sheets(tmp_path):
+    only = ("voyages", "weather", "tokens", "tiles")
+    (tmp_path / "apart").mkdir()
+    game, apart = coloured_game(Options(nesting=False), tmp_path / "apart", only)
+    _, nested = coloured_game(Options(), tmp_path, only)
+    sheets = {}
+    for name, out in (("apart", apart), ("nested", nested)):
+        listed = contents(pdfium.PdfDocument(str(out)))
+        sheets[name] = sum(sheets for _, _, sheets in listed.values())
+    assert sheets["nested"] < sheets["apart"]  # 4 sheets of pieces instead of 5
+    listed = contents(pdfium.PdfDocument(str(nested)))
+    tokens = next(c for c in game.components if c.name == "tokens")
+    assert listed["tokens"][2] == 0  # every token in other sheets' room
+    streams = page_streams(nested.read_bytes())
+    pdf = pdfium.PdfDocument(str(nested))
+    colours = {c.name: colours_of(c.deck) for c in game.components}
+    found = []
+    for n in listed["tokens"][0]:
+        mine = boxes(streams[n - 1], colours["tokens"])
+        theirs = [b for name, cs in colours.items() if name != "tokens"
+                  for b in boxes(streams[n - 1], cs).values()]
+        assert theirs, f"page {n} is another component's sheet"
+        w, h = pdf[n - 1].get_size()
+        for box in mine.values():
+            assert box[0] >= 6 * MM and box[1] >= 6 * MM and box[2] <= w - 6 * MM \
+                and box[3] <= h - 6 * MM, "a token inside the printer margin"
+            for other in theirs + [b for b in mine.values() if b is not box]:
+                assert box[2] + 1 * MM <= other[0] or other[2] + 1 * MM <= box[0] or \
+                    box[3] + 1 * MM <= other[1] or other[3] + 1 * MM <= box[1], \
+                    f"page {n}: a token within 1 mm of another piece"
+        found += mine
+    assert sorted(found) == sorted(c.id for c in tokens.deck.cards)
 
 
 def board_pages(out):

@@ -56,9 +56,11 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
 
 
 def draw_sheet(c: Canvas, deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None = None,
-               cmyk: bool = False, ppi_floor: int | None = None) -> None:
+               cmyk: bool = False, ppi_floor: int | None = None,
+               also: Callable[[Canvas, int], None] | None = None) -> None:
     """A sheet's pages onto an open canvas: one deck's PDF, or one component's part of a whole
-    game's (generator/whole), each page at the sheet's own paper size."""
+    game's (generator/whole), each page at the sheet's own paper size. `also(c, n)` draws
+    more on page n (0-based): another component's pieces nested in its free room."""
     from generator.render.basic import PPI_FLOOR
 
     drawers = load_drawers()
@@ -77,6 +79,8 @@ def draw_sheet(c: Canvas, deck: Deck, sheet: Sheet, *, progress: Callable[[int],
             draw_card(c, deck, placement, placement.card.face if own else elements, drawers,
                       cache, sheet.guides and page.side == "front")
         draw_marks(c, page)
+        if also:
+            also(c, n - 1)
         if not sheet.trim_box:
             footer(c, deck, sheet, page, n)
         c.showPage()

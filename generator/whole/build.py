@@ -7,7 +7,7 @@ from pathlib import Path
 
 from generator.build import Options, Result, write_atomic
 from generator.whole.contents import rows
-from generator.whole.plan import Part, plan_game
+from generator.whole.plan import Part, plan_game, sheets
 from pnp_model.game import Game
 
 
@@ -18,6 +18,8 @@ def build_game(game: Game, out: Path, opts: Options,
     from generator.whole.document import render_game
 
     parts = parts or plan_game(game, opts)
+    apart = sheets(plan_game(game, opts, nesting=False)) if any(p.guests for p in parts) \
+        else sheets(parts)
     with collecting() as notes:
         data = render_game(game.title, parts, cmyk=opts.cmyk, progress=progress)
     write_atomic(out, data)
@@ -26,5 +28,5 @@ def build_game(game: Game, out: Path, opts: Options,
     contents = rows(parts)
     cards = sum(int(r["pieces"]) for r in contents)
     return Result(out, pages, cards, parts[0].options.paper,
-                  {"components": contents, "sheets": 1 + sum(p.sheets for p in parts)},
+                  {"components": contents, "sheets": sheets(parts), "sheets without nesting": apart},
                   (*warnings, *notes.values()))

@@ -18,25 +18,40 @@ COLUMNS = (("component", 0), ("kind", 46), ("pieces", 66), ("size", 84), ("sheet
 
 def rows(parts) -> list[dict[str, str]]:
     """The contents as data: the page draws it, `pnp build --json` reports it."""
+    nested = _nested(parts)
     out = []
     for p in parts:
         deck = p.component.deck
-        last = p.first_page + p.pages - 1
+        on = nested.get(id(deck), {})
+        own = sum(len(page.placements) for page in p.sheet.pages if page.side == "front")
+        pages = [f"{p.first_page}-{p.first_page + p.pages - 1}" if p.pages > 1 else
+                 str(p.first_page)] if p.pages else []
         out.append({
             "component": p.component.name,
             "kind": p.component.kind,
-            "pieces": str(sum(1 for page in p.sheet.pages if page.side == "front"
-                              for _ in page.placements) if p.component.kind != "board"
-                          else 1),
+            "pieces": "1" if p.component.kind == "board" else str(own + sum(on.values())),
             "size": f"{deck.width / MM:.4g}x{deck.height / MM:.4g} mm",
             "sheets": str(p.sheets),
-            "pages": f"{p.first_page}-{last}" if last > p.first_page else str(p.first_page),
+            "pages": ", ".join(pages + [str(n) for n in sorted(on)]),
             "print": "double-sided" if p.double_sided else "one-sided",
             **({"assembly": f"{p.sheet.info['board sheets']} sheets, glue over "
                             f"{p.sheet.info['overlap']} bands"}
                if "board sheets" in p.sheet.info else {}),
-            **({"shares": p.sheet.info["nested"]} if "nested" in p.sheet.info else {}),
+            **({"shares": f"{sum(on.values())} nested in the free room of page"
+                          f"{'s' if len(on) > 1 else ''} {', '.join(map(str, sorted(on)))}, "
+                          "cut along their outlines"} if on else {}),
         })
+    return out
+
+
+def _nested(parts) -> dict[int, dict[int, int]]:
+    """Pieces nested in other parts' room: deck id -> PDF page -> how many."""
+    out: dict[int, dict[int, int]] = {}
+    for host in parts:
+        for n, guests in host.guests.items():
+            for deck, _ in guests:
+                pages = out.setdefault(id(deck), {})
+                pages[host.first_page + n] = pages.get(host.first_page + n, 0) + 1
     return out
 
 

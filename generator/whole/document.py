@@ -38,6 +38,28 @@ def render_game(title: str, parts, *, cmyk: bool = False,
             c.drawString(8 * MM, 6 * MM, f"{title} · blank: the back of the sheet before; "
                          f"{part.component.name} starts on the next page")
             c.showPage()
-        draw_sheet(c, part.component.deck, part.sheet, progress=progress, cmyk=cmyk)
+        draw_sheet(c, part.component.deck, part.sheet, progress=progress, cmyk=cmyk,
+                   also=_guests(part, cmyk) if part.guests else None)
     c.save()
     return buf.getvalue()
+
+
+def _guests(part, cmyk: bool):
+    """Draws the pieces nested on a page of this part, each with its own deck's face and its
+    cut outline (nested pieces get no crop marks: generator/whole/nesting.py)."""
+    from generator.render.basic import PPI_FLOOR
+    from generator.render.pdf import draw_card
+    from generator.render.registry import load_drawers
+
+    drawers = load_drawers()
+    caches: dict[int, dict] = {}
+
+    def draw(c, n: int) -> None:
+        for deck, placement in part.guests.get(n, ()):
+            cache = caches.setdefault(id(deck), {
+                "cards drawn": [pl.card for d, pl in (g for gs in part.guests.values()
+                                                      for g in gs) if d is deck],
+                "ppi floor": PPI_FLOOR["shop" if cmyk else "home"]})
+            draw_card(c, deck, placement, deck.face, drawers, cache, True)
+
+    return draw

@@ -8,7 +8,7 @@ front; a blank page before it keeps that (the contents page says so).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from generator.build import Options, plan, resolved
 from generator.layout.sheet import Sheet
@@ -22,8 +22,11 @@ class Part:
     component: Component
     sheet: Sheet
     options: Options  # resolved for this component
-    first_page: int  # 1-based page of the PDF where its sheets start
+    first_page: int = 0  # 1-based page of the PDF where its sheets start
     blank_before: bool = False  # a blank page before it keeps its fronts on odd pages
+    # pieces of other components in this part's free room: page index -> ((deck, placement),)
+    guests: dict = field(default_factory=dict)
+    nested_on: tuple[str, ...] = ()  # the hosts of this part's nested pieces
 
     @property
     def pages(self) -> int:
@@ -38,20 +41,30 @@ class Part:
         return sum(1 for p in self.sheet.pages if p.side == "front")
 
 
-def plan_game(game: Game, opts: Options) -> list[Part]:
-    """The parts in page order, after the contents page (page 1)."""
+def plan_game(game: Game, opts: Options, nesting: bool | None = None) -> list[Part]:
+    """The parts in page order, after the contents page (page 1); with nesting, small
+    one-sided pieces in other parts' free room where that saves sheets (nesting.py)."""
     if opts.pdfx:
         raise PnpError("PDF/X is written per deck; a whole game is one PDF of several "
                        "components: build them for a shop with --single and --cmyk", "--pdfx")
-    parts, page = [], 2
-    for comp in game.components:
-        sheet = _imposed(comp, opts)
-        o = resolved(comp.deck, opts)
-        blank = any(p.side == "back" for p in sheet.pages) and page % 2 == 0
+    parts = [Part(comp, _imposed(comp, opts), resolved(comp.deck, opts))
+             for comp in game.components]
+    if opts.nesting if nesting is None else nesting:
+        from generator.whole.nesting import nest
+
+        parts = nest(parts, opts)
+    page, numbered = 2, []
+    for part in parts:
+        blank = part.double_sided and page % 2 == 0
         page += blank
-        parts.append(Part(comp, sheet, o, page, blank))
-        page += len(sheet.pages)
-    return parts
+        numbered.append(replace(part, first_page=page, blank_before=blank))
+        page += part.pages
+    return numbered
+
+
+def sheets(parts: list[Part]) -> int:
+    """Sheets of paper of the whole file, the contents page's included."""
+    return 1 + sum(p.sheets for p in parts)
 
 
 def _imposed(comp: Component, opts: Options) -> Sheet:
