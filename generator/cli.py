@@ -20,7 +20,10 @@ def _paper(ctx, param, value):
 
     if value is None:
         return None
-    units.paper(value.lower(), where=f"--{param.name}")
+    try:
+        units.paper(value.lower())
+    except PnpError as e:  # said as every other option's mistake: (pnp build --paper)
+        raise click.BadParameter(e.what) from None
     return value.lower()
 
 

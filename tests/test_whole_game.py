@@ -282,3 +282,69 @@ def test_verify_checks_every_component(tmp_path):
     assert r.exit_code == 0, r.output
     for title in ("Board", "Voyage cards", "Weather cards", "Tokens", "Terrain tiles"):
         assert f"Lighthouse · {title}: OK" in r.output
+
+
+# Tabletop Simulator's own objects for pieces, as its saved objects have them (the fields of a
+# Custom_Tile as @typed-tabletop-simulator's forge/tile.js writes them; a token's CustomToken
+# and a board's CustomImage alike)
+PIECE = {
+    "type": "object",
+    "required": ["Name", "Transform", "Nickname", "Description", "CustomImage"],
+    "properties": {
+        "Name": {"enum": ["Custom_Token", "Custom_Tile", "Custom_Board"]},
+        "CustomImage": {
+            "type": "object",
+            "required": ["ImageURL", "ImageSecondaryURL", "ImageScalar", "WidthScale"],
+            "properties": {
+                "ImageURL": {"type": "string", "pattern": r"^file:///\S+\.png$"},
+                "CustomToken": {"type": "object", "required": ["Thickness",
+                                "MergeDistancePixels", "StandUp", "Stackable"]},
+                "CustomTile": {"type": "object", "required": ["Type", "Thickness",
+                               "Stackable", "Stretch"],
+                               "properties": {"Type": {"enum": [0, 1, 2, 3]}}},
+            },
+        },
+    },
+}
+
+
+def test_tabletop_simulator_gets_every_component_in_one_saved_object(tmp_path):
+    import json
+    from pathlib import Path
+    from urllib.parse import unquote, urlsplit
+
+    import jsonschema
+    from PIL import Image
+    from test_tts import SCHEMA
+
+    r = CliRunner().invoke(main, ["export", "lighthouse", "--format", "tts", "--dpi", "30",
+                                  "-o", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    doc = json.loads((tmp_path / "lighthouse.tts.json").read_text())
+    objects = {o["Nickname"]: o for o in doc["ObjectStates"]}
+    assert [o["Name"] for o in doc["ObjectStates"]] == ["Custom_Board", "DeckCustom",
+                                                         "DeckCustom", "Bag", "Bag"]
+
+    def file_of(url: str) -> Path:
+        path = Path(unquote(urlsplit(url).path))
+        assert path.is_file(), url
+        return path
+
+    for deck in ("Lighthouse · Voyage cards", "Lighthouse · Weather cards"):
+        jsonschema.validate({"SaveName": "x", "ObjectStates": [objects[deck]]}, SCHEMA)
+        for entry in objects[deck]["CustomDeck"].values():
+            file_of(entry["FaceURL"]), file_of(entry["BackURL"])
+    assert len(objects["Lighthouse · Voyage cards"]["DeckIDs"]) == 16
+    board = objects["Board"]
+    jsonschema.validate(board, PIECE)
+    with Image.open(file_of(board["CustomImage"]["ImageURL"])) as im:
+        assert abs(im.width / im.height - 500 / 350) < 0.01
+    tokens, tiles = objects["Tokens"]["ContainedObjects"], objects["Terrain tiles"]["ContainedObjects"]
+    assert len(tokens) == 30 and {t["Name"] for t in tokens} == {"Custom_Token"}
+    assert len(tiles) == 16 and {t["Name"] for t in tiles} == {"Custom_Tile"}
+    assert sorted({t["Nickname"] for t in tokens}) == ["Cargo", "Lit", "Oil"]
+    for piece in tokens + tiles:
+        jsonschema.validate(piece, PIECE)
+    with Image.open(file_of(tokens[0]["CustomImage"]["ImageURL"])) as im:
+        rgba = im.convert("RGBA")  # a round token: TTS cuts it to the opaque pixels
+        assert rgba.getpixel((0, 0))[3] == 0 and rgba.getpixel((im.width // 2, 2))[3] == 255
