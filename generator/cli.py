@@ -224,6 +224,10 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
             raise PnpError(f"two games would both be written to {out}; build them one at a "
                            "time with -o", name)
         jobs[out] = deck
+    from pnp_model import remote
+
+    for text in remote.notes():  # a card list's kept copy used offline, and its age
+        click.echo(f"warning: {text}", err=True)
     if no_nesting:
         from dataclasses import replace
 

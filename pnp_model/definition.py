@@ -10,7 +10,7 @@ import string
 from pathlib import Path
 from typing import Any
 
-from pnp_model import art_folders, conditions, layouts, units
+from pnp_model import art_folders, conditions, layouts, remote, units
 from pnp_model.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shape, visible
 from pnp_model.colorspec import is_literal
 from pnp_model.components import Card, Deck, Element, PrintSettings
@@ -28,7 +28,7 @@ BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
              "default_parts", "options", "layout", "legend"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
-GAME_KEYS = {"name", "title", "description", "assets"}
+GAME_KEYS = {"name", "title", "description", "assets", "urls"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
           "layouts", "icons", "scoring"}
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -87,7 +87,8 @@ def deck_from(data: dict[str, Any], root: Path, fname: str) -> Deck:
     with collecting() as problems:  # go on past a mistake: one run names them all
         deck = None
         try:
-            with art_folders.reading(root, _assets(data, root, fname)):
+            with art_folders.reading(root, _assets(data, root, fname)), \
+                    remote.permitted(_urls(data, fname)):
                 deck = _build(data, root, fname)
         except PnpError as e:  # a mistake nothing after it can be checked without
             problems.add(e)
@@ -102,6 +103,15 @@ def _assets(data: dict, root: Path, fname: str) -> tuple[Path, ...]:
     if not isinstance(game, dict) or "assets" not in game:
         return ()
     return art_folders.assets(game["assets"], root, f"{fname} [game].assets")
+
+
+def _urls(data: dict, fname: str) -> bool:
+    """[game] urls = true: the definition's card lists may be URLs (pnp_model.remote)."""
+    game = data.get("game")
+    value = game.get("urls", False) if isinstance(game, dict) else False
+    if not isinstance(value, bool):
+        raise PnpError(f"urls must be true or false, not {value!r}", f"{fname} [game].urls")
+    return value
 
 
 class _AnyColumn(set):

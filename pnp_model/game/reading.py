@@ -110,7 +110,7 @@ def _component(cname: str, ctable: Any, data: dict, game: dict, title: str, root
     ctitle = str(ctable.get("title", cname))
     own = {k: v for k, v in ctable.items() if k not in OWN_KEYS}
     merged: dict[str, Any] = {**own, "game": {
-        **{k: v for k, v in game.items() if k == "assets"},
+        **{k: v for k, v in game.items() if k in ("assets", "urls")},
         "name": f"{game.get('name', root.resolve().name)}/{cname}",
         "title": f"{title} · {ctitle}",
         "description": str(game.get("description", "")),
