@@ -28,7 +28,8 @@ DPI = 100
 def contents(pdf: pdfium.PdfDocument) -> dict[str, tuple[list[int], str, int]]:
     """The contents page read as a person reads it: component -> (its pages, how to print,
     its sheets)."""
-    text = pdf[0].get_textpage().get_text_range()
+    text = next(t for t in (page.get_textpage().get_text_range() for page in pdf)
+                if "component" in t and "pieces" in t)  # after the rules pages, if any
     out = {}
     for m in re.finditer(r"^(\S+)\s+(deck|tokens|tiles|board)\s+\d+\s+\S+ mm\s+(\d+)\s+"
                          r"([\d, -]+?)\s+(one-sided|double-sided)\s*$", text, re.M):
@@ -242,8 +243,8 @@ def test_a_board_at_a_shop_size_is_one_page_with_bleed(tmp_path):
                                   "-o", str(out)])
     assert r.exit_code == 0, r.output
     pdf = pdfium.PdfDocument(str(out))
-    assert len(pdf) == 2  # the contents page and the board
-    w, h = pdf[1].get_size()
+    assert len(pdf) == 3  # the rules, the contents page and the board
+    w, h = pdf[2].get_size()
     assert abs(w - 506 * MM) < 0.01 and abs(h - 356 * MM) < 0.01  # 3 mm bleed on every side
 
 
@@ -348,3 +349,17 @@ def test_tabletop_simulator_gets_every_component_in_one_saved_object(tmp_path):
     with Image.open(file_of(tokens[0]["CustomImage"]["ImageURL"])) as im:
         rgba = im.convert("RGBA")  # a round token: TTS cuts it to the opaque pixels
         assert rgba.getpixel((0, 0))[3] == 0 and rgba.getpixel((im.width // 2, 2))[3] == 255
+
+
+def test_the_designers_pages_come_first(tmp_path):
+    out = tmp_path / "l.pdf"
+    r = CliRunner().invoke(main, ["build", "lighthouse", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    pdf = pdfium.PdfDocument(str(out))
+    first = pdf[0].render(scale=30 / 72).to_pil().convert("L")
+    assert "Lighthouse" not in pdf[0].get_textpage().get_text_range()  # an image, not text
+    assert first.getextrema()[0] < 60  # the rules' dark text is drawn
+    listed = contents(pdf)
+    assert "Page 1: the rules; this contents page is page 2." in \
+        pdf[1].get_textpage().get_text_range()
+    assert listed["board"][0] == list(range(3, 9))

@@ -21,12 +21,14 @@ def build_game(game: Game, out: Path, opts: Options,
     apart = sheets(plan_game(game, opts, nesting=False)) if any(p.guests for p in parts) \
         else sheets(parts)
     with collecting() as notes:
-        data = render_game(game.title, parts, cmyk=opts.cmyk, progress=progress)
+        data = render_game(game.title, parts, cmyk=opts.cmyk, progress=progress,
+                           pages=game.pages)
     write_atomic(out, data)
     warnings = [f"{p.component.name}: {w}" for p in parts for w in p.sheet.info.get("warnings", ())]
-    pages = 1 + sum(p.pages + p.blank_before for p in parts)
+    pages = len(game.pages) + 1 + sum(p.pages + p.blank_before for p in parts)
     contents = rows(parts)
     cards = sum(int(r["pieces"]) for r in contents)
     return Result(out, pages, cards, parts[0].options.paper,
-                  {"components": contents, "sheets": sheets(parts), "sheets without nesting": apart},
+                  {"components": contents, "sheets": sheets(parts) + len(game.pages),
+                   "sheets without nesting": apart + len(game.pages)},
                   (*warnings, *notes.values()))

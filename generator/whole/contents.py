@@ -55,8 +55,9 @@ def _nested(parts) -> dict[int, dict[int, int]]:
     return out
 
 
-def draw_contents(c: Canvas, title: str, parts, flip: str) -> None:
-    """The contents page on the canvas's current page (its size set by the caller)."""
+def draw_contents(c: Canvas, title: str, parts, flip: str, first_page: int = 1) -> None:
+    """The contents page on the canvas's current page (its size set by the caller); pages
+    before it (the designer's own) are said first."""
     w, h = c._pagesize
     x0, y = 15 * MM, h - 25 * MM
     c.setFillColor(HexColor("#000000"))
@@ -71,6 +72,10 @@ def draw_contents(c: Canvas, title: str, parts, flip: str) -> None:
     if any(p.blank_before for p in parts):
         lines.append("A blank page before a double-sided part keeps its fronts on odd pages: "
                      "the whole file also prints double-sided as it is.")
+    if first_page > 1:
+        lines.insert(0, f"Pages 1-{first_page - 1}: the rules; this contents page is page "
+                        f"{first_page}." if first_page > 2 else
+                        f"Page 1: the rules; this contents page is page {first_page}.")
     for line in lines:
         c.drawString(x0, y, line)
         y -= 5 * MM

@@ -20,7 +20,7 @@ from pnp_model.units import MM
 
 
 def render_game(title: str, parts, *, cmyk: bool = False,
-                progress: Callable[[int], None] | None = None) -> bytes:
+                progress: Callable[[int], None] | None = None, pages=()) -> bytes:
     first = parts[0].options
     w, h = units.paper(first.paper, "portrait")
     buf = io.BytesIO()
@@ -28,7 +28,11 @@ def render_game(title: str, parts, *, cmyk: bool = False,
     duplex = [p for p in parts if p.double_sided]
     flip = duplex[0].sheet.flip if duplex else "long"
     c.setViewerPreference("Duplex", DUPLEX[flip] if duplex else "Simplex")
-    draw_contents(c, title, parts, flip)
+    for image in pages:  # the designer's own pages (the rules), each fitted to the paper
+        _image_page(c, image, w, h)
+        c.showPage()
+    c.setPageSize((w, h))
+    draw_contents(c, title, parts, flip, first_page=len(pages) + 1)
     c.showPage()
     for part in parts:
         if part.blank_before:  # said on the page, so nobody thinks a page went missing
@@ -63,3 +67,17 @@ def _guests(part, cmyk: bool):
             draw_card(c, deck, placement, deck.face, drawers, cache, True)
 
     return draw
+
+
+def _image_page(c, path, w: float, h: float) -> None:
+    """An image as large as fits inside the printer margin, centred, turned to its page."""
+    from generator.layout.grid import PRINTER_MARGIN
+    from generator.render.basic import read_image
+
+    image, _ = read_image(path, path.name, "[game].pages")
+    iw, ih = image.getSize()
+    if iw > ih:  # a landscape image on a landscape page
+        w, h = h, w
+    c.setPageSize((w, h))
+    k = min((w - 2 * PRINTER_MARGIN) / iw, (h - 2 * PRINTER_MARGIN) / ih)
+    c.drawImage(image, (w - iw * k) / 2, (h - ih * k) / 2, iw * k, ih * k)

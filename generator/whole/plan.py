@@ -53,7 +53,7 @@ def plan_game(game: Game, opts: Options, nesting: bool | None = None) -> list[Pa
         from generator.whole.nesting import nest
 
         parts = nest(parts, opts)
-    page, numbered = 2, []
+    page, numbered = len(game.pages) + 2, []  # the designer's pages, then the contents
     for part in parts:
         blank = part.double_sided and page % 2 == 0
         page += blank

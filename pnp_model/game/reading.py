@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp_model.art_folders import inside
 from pnp_model.components import Deck
-from pnp_model.definition import TABLES, deck_from, find
+from pnp_model.definition import GAME_KEYS, TABLES, deck_from, find
 from pnp_model.errors import PnpError, PnpErrors
 from pnp_model.input_limits import read_toml
 
@@ -46,6 +47,7 @@ class Game:
     root: Path
     components: tuple[Component, ...]
     whole: bool  # several components ([component.NAME]); False: a one-deck definition
+    pages: tuple[Path, ...] = ()  # the designer's own pages (the rules as images), first
 
     def only(self, names: tuple[str, ...], where: str = "--only") -> Game:
         """The game with only the named components, in the definition's order."""
@@ -55,7 +57,7 @@ class Game:
                 raise PnpError(f"no component {name!r} in {self.name} (components: "
                                f"{', '.join(known)})", where)
         kept = tuple(c for c in self.components if c.name in names) if names else self.components
-        return Game(self.name, self.title, self.root, kept, self.whole)
+        return Game(self.name, self.title, self.root, kept, self.whole, self.pages)
 
 
 def load_game(name_or_path: str | Path) -> Game:
@@ -78,6 +80,10 @@ def load_game(name_or_path: str | Path) -> Game:
     game = data.get("game", {})
     if not isinstance(game, dict):
         raise PnpError("[game] must be a table", path.name)
+    for key in sorted(set(game) - GAME_KEYS - {"pages"}):
+        raise PnpError(f"unknown key {key!r} in [game] (known: "
+                       f"{', '.join(sorted(GAME_KEYS | {'pages'}))})", path.name)
+    pages = _pages(game.get("pages", []), root, f"{path.name} [game].pages")
     name = str(game.get("name", root.resolve().name))
     title = str(game.get("title", name))
     components, errors = [], []
@@ -90,7 +96,7 @@ def load_game(name_or_path: str | Path) -> Game:
             errors.append(e)
     if errors:
         raise PnpErrors(errors)
-    return Game(name, title, root, tuple(components), whole=True)
+    return Game(name, title, root, tuple(components), whole=True, pages=pages)
 
 
 def _component(cname: str, ctable: Any, data: dict, game: dict, title: str, root: Path,
@@ -120,3 +126,20 @@ def _component(cname: str, ctable: Any, data: dict, game: dict, title: str, root
         if isinstance(shared, dict) and isinstance(mine, dict) and (shared or mine):
             merged[key] = {**shared, **mine}
     return Component(cname, kind, ctitle, deck_from(merged, root, where))
+
+
+def _pages(value: Any, root: Path, where: str) -> tuple[Path, ...]:
+    """[game] pages: images (PNG, JPG) of the game's folder printed first, one a page."""
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise PnpError(f"pages must be a list of images such as [\"rules-1.png\"], not "
+                       f"{value!r}", where)
+    out = []
+    for name in value:
+        if not name.lower().endswith((".png", ".jpg", ".jpeg")):
+            raise PnpError(f"page {name!r} is not a PNG or JPG image (a PDF's pages: export "
+                           "them as images)", where)
+        page = inside(root, name, where, "page")
+        if not page.is_file():
+            raise PnpError(f"page {name!r} not found", where)
+        out.append(page)
+    return tuple(out)
