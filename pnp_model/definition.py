@@ -28,7 +28,8 @@ BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
              "default_parts", "options", "layout", "legend"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
-GAME_KEYS = {"name", "title", "description", "assets", "urls"}
+GAME_KEYS = {"name", "title", "description", "assets"}
+URLS_KEY = "urls"  # [game] urls = true: card lists may be URLs (pnp_model.remote)
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
           "layouts", "icons", "scoring"}
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -147,7 +148,7 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
     if found():  # a misspelt table: what it holds is unknown, so later mistakes would be noise
         return None
     game = _table(data, "game", fname)
-    _known(game, GAME_KEYS, "[game]", fname)
+    _known(game, GAME_KEYS | {URLS_KEY}, "[game]", fname)
     deck = _table(data, "deck", fname)
     _known(deck, DECK_KEYS, "[deck]", fname)
     where = f"{fname} [deck]"

@@ -15,7 +15,7 @@ from typing import Any
 
 from pnp_model.art_folders import inside
 from pnp_model.components import Deck
-from pnp_model.definition import GAME_KEYS, TABLES, deck_from, find
+from pnp_model.definition import GAME_KEYS, TABLES, URLS_KEY, deck_from, find
 from pnp_model.errors import PnpError, PnpErrors
 from pnp_model.input_limits import read_toml
 
@@ -80,9 +80,10 @@ def load_game(name_or_path: str | Path) -> Game:
     game = data.get("game", {})
     if not isinstance(game, dict):
         raise PnpError("[game] must be a table", path.name)
-    for key in sorted(set(game) - GAME_KEYS - {"pages"}):
-        raise PnpError(f"unknown key {key!r} in [game] (known: "
-                       f"{', '.join(sorted(GAME_KEYS | {'pages'}))})", path.name)
+    known = GAME_KEYS | {URLS_KEY, "pages"}
+    for key in sorted(set(game) - known):
+        raise PnpError(f"unknown key {key!r} in [game] (known: {', '.join(sorted(known))})",
+                       path.name)
     pages = _pages(game.get("pages", []), root, f"{path.name} [game].pages")
     name = str(game.get("name", root.resolve().name))
     title = str(game.get("title", name))
