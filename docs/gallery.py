@@ -66,6 +66,19 @@ def _render(pdf: Path, dpi: int, trim: bool = False, page: int = 0) -> bytes:
     return buf.getvalue()
 
 
+def _first_trimmed(pdf: Path) -> int:
+    """The first page that is one piece (its TrimBox inside the page): past the rules and the
+    contents page of a whole game."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return next(i for i, page in enumerate(doc)
+                    if tuple(page.get_trimbox()) != (0, 0, *page.get_size()))
+    finally:
+        doc.close()
+
+
 def _contact(pdf: Path, dpi: int, per_row: int = 8) -> bytes:
     """Every page of `pdf` in rows, as PNG bytes: a whole game at a glance."""
     import pypdfium2 as pdfium
@@ -109,7 +122,8 @@ def build_gallery(out: Path = GALLERY) -> list[Built]:
             if "components" in entry:  # a whole game: every page of its one PDF, side by side
                 _write_if_changed(out / f"{game}-page.png", _contact(Path(entry["path"]), 24))
                 _write_if_changed(out / f"{game}-card.png",
-                                  _render(singles / f"{game}.pdf", 12, trim=True, page=1))
+                                  _render(singles / f"{game}.pdf", 12, trim=True,
+                                          page=_first_trimmed(singles / f"{game}.pdf")))
                 gallery.append(Built(game, described.get(game, ""), entry["cards"],
                                      entry["pages"], entry["paper"], _layout(entry)))
                 continue
