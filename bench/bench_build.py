@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-GAMES = ("duplicon", "decktet", "coda")
+GAMES = ("duplicon", "decktet", "coda", "lighthouse")  # lighthouse: a whole game, one PDF
 
 
 def time_build(game: str, out: Path) -> tuple[float, float]:

@@ -31,14 +31,14 @@ def run(name: str, paper: str, orientation: str, flip: str, marks, offset, tmp: 
     from pnp_model.errors import PnpError
     from pnp_model.units import MM
 
-    deck = coloured(name)
+    deck = coloured(_deck(name))
     opts = Options(paper=paper, orientation=orientation, flip=flip, marks=marks,
                    back_offset=offset, parts=("all",))
     try:
         sheet = plan(deck, opts)
     except PnpError as e:
         return f"refused: {e}", 0
-    out = tmp / f"{name}.pdf"
+    out = tmp / "deck.pdf"
     result = build(deck, out, opts, sheet=sheet)
     colours = colours_of(deck)
     missing: dict[str, dict[str, int]] = {"front": {}, "back": {}}
@@ -65,6 +65,14 @@ def run(name: str, paper: str, orientation: str, flip: str, marks, offset, tmp: 
             f"  {', '.join(said) or 'all ends marked'}"), problems
 
 
+def _deck(name: str):
+    """A template's deck, or one component of a whole game named GAME/COMPONENT."""
+    from pnp_model.game import load_game
+
+    game, _, component = name.partition("/")
+    return load_game(game).only((component,) if component else ()).components[0].deck
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("games", nargs="*")
@@ -72,10 +80,12 @@ def main() -> None:
     parser.add_argument("--offset", default="0,0")
     args = parser.parse_args()
     from pnp_model.catalog import bundled
+    from pnp_model.game import load_game
     from pnp_model.units import MM
 
     offset = tuple(float(v) * MM for v in args.offset.split(","))
-    names = args.games or sorted(bundled())
+    names = args.games or [n if not g.whole else f"{n}/{c.name}" for n in sorted(bundled())
+                           for g in [load_game(n)] for c in g.components]
     total, builds, start = 0, 0, time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         for name in names:

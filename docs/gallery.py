@@ -46,13 +46,13 @@ def _finish(process: subprocess.Popen, what: str) -> str:
     return out
 
 
-def _render(pdf: Path, dpi: int, trim: bool = False) -> bytes:
-    """The first page of `pdf` as PNG bytes; with `trim`, cut to its TrimBox (one card)."""
+def _render(pdf: Path, dpi: int, trim: bool = False, page: int = 0) -> bytes:
+    """A page of `pdf` (the first) as PNG bytes; with `trim`, cut to its TrimBox (one card)."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        page = doc[0]
+        page = doc[page]
         crop = (0, 0, 0, 0)
         if trim:
             left, bottom, right, top = page.get_trimbox()
@@ -63,6 +63,39 @@ def _render(pdf: Path, dpi: int, trim: bool = False) -> bytes:
         doc.close()
     buf = io.BytesIO()
     image.convert("RGB").save(buf, format="PNG", optimize=True)
+    return buf.getvalue()
+
+
+def _first_trimmed(pdf: Path) -> int:
+    """The first page that is one piece (its TrimBox inside the page): past the rules and the
+    contents page of a whole game."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        return next(i for i, page in enumerate(doc)
+                    if tuple(page.get_trimbox()) != (0, 0, *page.get_size()))
+    finally:
+        doc.close()
+
+
+def _contact(pdf: Path, dpi: int, per_row: int = 8) -> bytes:
+    """Every page of `pdf` in rows, as PNG bytes: a whole game at a glance."""
+    import pypdfium2 as pdfium
+    from PIL import Image
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        pages = [p.render(scale=dpi / 72).to_pil().convert("RGB") for p in doc]
+    finally:
+        doc.close()
+    w, h = max(p.width for p in pages) + 6, max(p.height for p in pages) + 6
+    rows = (len(pages) + per_row - 1) // per_row
+    sheet = Image.new("RGB", (w * min(per_row, len(pages)), h * rows), "#d0d0d0")
+    for i, p in enumerate(pages):
+        sheet.paste(p, ((i % per_row) * w + 3, (i // per_row) * h + 3))
+    buf = io.BytesIO()
+    sheet.save(buf, format="PNG", optimize=True)
     return buf.getvalue()
 
 
@@ -86,6 +119,14 @@ def build_gallery(out: Path = GALLERY) -> list[Built]:
         gallery = []
         for entry in built:
             game = entry["game"]
+            if "components" in entry:  # a whole game: every page of its one PDF, side by side
+                _write_if_changed(out / f"{game}-page.png", _contact(Path(entry["path"]), 24))
+                _write_if_changed(out / f"{game}-card.png",
+                                  _render(singles / f"{game}.pdf", 12, trim=True,
+                                          page=_first_trimmed(singles / f"{game}.pdf")))
+                gallery.append(Built(game, described.get(game, ""), entry["cards"],
+                                     entry["pages"], entry["paper"], _layout(entry)))
+                continue
             _write_if_changed(out / f"{game}-page.png", _render(Path(entry["path"]), PAGE_DPI))
             _write_if_changed(out / f"{game}-card.png",
                               _render(singles / f"{game}.pdf", CARD_DPI, trim=True))
@@ -95,6 +136,9 @@ def build_gallery(out: Path = GALLERY) -> list[Built]:
 
 
 def _layout(entry: dict) -> str:
+    if "components" in entry:
+        return (f"{len(entry['components'])} components on {entry['sheets']} sheets: "
+                + ", ".join(c["component"] for c in entry["components"]))
     if "grid" in entry:
         return f"{entry['orientation']}, a {entry['grid']} grid"
     return f"{entry['orientation']}, rows of tiles cut along {entry['cuts']} straight lines"

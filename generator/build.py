@@ -35,6 +35,7 @@ class Options:
     cmyk: bool = False  # DeviceCMYK colours, for print shops (render/cmyk.py)
     legend: bool | None = None  # legend cards after a symbol deck (default: [deck] legend)
     pdfx: bool = False  # PDF/X-1a:2003, CMYK and flattened (render/pdfx.py); needs "single"
+    nesting: bool = True  # a whole game: small one-sided pieces in free room (generator/whole)
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,21 @@ from generator.allow_option import allow_folder_option
 from generator.cli_group import PnpGroup
 from pnp_model.errors import PnpError
 
-PAPERS = click.Choice(["a4", "letter"], case_sensitive=False)
+
+def _paper(ctx, param, value):
+    """A named paper (a4, a3, a5, letter, legal, tabloid, ledger) or WIDTHxHEIGHT with units."""
+    from pnp_model import units
+
+    if value is None:
+        return None
+    try:
+        units.paper(value.lower())
+    except PnpError as e:  # said as every other option's mistake: (pnp build --paper)
+        raise click.BadParameter(e.what) from None
+    return value.lower()
+
+
+PAPERS = {"callback": _paper, "metavar": "PAPER"}
 
 
 @click.group("pnp", cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -65,18 +79,31 @@ def _grid(ctx, param, value):
 def list_templates(game: str | None, as_json: bool) -> None:
     """List the bundled templates, one line each; with GAME, its cards (ids, names, copies)."""
     from pnp_model.catalog import bundled
-    from pnp_model.definition import load
 
     if game is not None:
         from generator.cardselect import list_cards
+        from pnp_model.game import load_game
 
-        click.echo(list_cards(load(game), as_json))
+        whole = load_game(game)
+        if not whole.whole:
+            click.echo(list_cards(whole.components[0].deck, as_json))
+        elif as_json:
+            click.echo(json.dumps({c.name: json.loads(list_cards(c.deck, True))
+                                   for c in whole.components}, indent=2, ensure_ascii=False))
+        else:
+            for c in whole.components:
+                click.echo(f"{c.name} ({c.kind}):\n{list_cards(c.deck, False)}")
         return
+    from pnp_model.game import load_game
+
     rows = []
     for name in bundled():
-        deck = load(name)
-        rows.append({"name": name, "title": deck.title, "cards": len(deck.select()),
-                     "description": deck.description})
+        game = load_game(name)
+        decks = [c.deck for c in game.components]
+        rows.append({"name": name, "title": game.title,
+                     "cards": sum(len(d.select()) for d in decks),
+                     "description": decks[0].description,
+                     **({"components": [c.name for c in game.components]} if game.whole else {})})
     if as_json:
         click.echo(json.dumps(rows, indent=2))
         return
@@ -86,7 +113,8 @@ def list_templates(game: str | None, as_json: bool) -> None:
 
 
 PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and serve
-    click.option("--paper", type=PAPERS, help="Paper size (default: the template's, else a4)."),
+    click.option("--paper", **PAPERS, help="Paper: a4, a3, a5, letter, legal, tabloid, ledger "
+                 "or WIDTHxHEIGHT such as 300x200mm (default: the template's, else a4)."),
     click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
                  help="Paper orientation (default auto: whichever holds more cards)."),
     click.option("--bleed", callback=_length,
@@ -165,23 +193,45 @@ def print_options(command):
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
               "missing glyph, art below 200 ppi, 300 with --cmyk/--pdfx...); the PDF is still "
               "written.")
-def build(games, build_all, opts, output, as_json, strict) -> None:
-    """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml)."""
-    from generator.naming import output_path, output_stem
+@click.option("--only", metavar="NAME[,NAME]",
+              help="A game of several components: build only these components.")
+@click.option("--no-nesting", is_flag=True,
+              help="A game of several components: keep small one-sided pieces (tokens, tiles) "
+              "on sheets of their own instead of in other sheets' free room.")
+def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> None:
+    """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml).
+
+    A game of several components ([component.NAME] tables) is one PDF: a contents page,
+    then each component's sheets."""
+    from generator.naming import output_path, output_stem, slug
     from pnp_model.catalog import bundled
-    from pnp_model.definition import load
+    from pnp_model.game import load_game
 
     names = list(dict.fromkeys(list(games) + (list(bundled()) if build_all else [])))
     if not names:
         raise PnpError("name a game to build (see `pnp list`) or use --all")
+    chosen = tuple(n.strip() for n in (only or "").split(",") if n.strip())
     jobs: dict[Path, object] = {}
     for name in names:
-        deck = load(name)
-        out = output_path(output, output_stem(deck), len(names))
+        game = load_game(name)
+        if chosen and not game.whole:
+            raise PnpError(f"{game.name} is one deck, not a game of components", "--only")
+        deck = game.only(chosen) if game.whole else game.components[0].deck
+        stem = slug(game.name, "") or slug(game.root.resolve().name, "game") if game.whole \
+            else output_stem(deck)
+        out = output_path(output, stem, len(names))
         if out in jobs:
             raise PnpError(f"two games would both be written to {out}; build them one at a "
                            "time with -o", name)
         jobs[out] = deck
+    from pnp_model import remote
+
+    for text in remote.notes():  # a card list's kept copy used offline, and its age
+        click.echo(f"warning: {text}", err=True)
+    if no_nesting:
+        from dataclasses import replace
+
+        opts = replace(opts, nesting=False)
     results = _build_many(list(jobs.items()), opts, quiet=as_json)
     if as_json:
         click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
@@ -190,6 +240,11 @@ def build(games, build_all, opts, output, as_json, strict) -> None:
                                for g, r in results], indent=2))
     else:
         for game, r in results:
+            if "components" in r.info:  # a whole game: a line per component
+                click.echo(_whole_said(game, r))
+                for text in r.notes:
+                    click.echo(f"warning: {game}: {text}", err=True)
+                continue
             extra = "".join(f", {k} {v}" for k, v in r.info.items() if k != "legend cards")
             click.echo(f"{game}: {r.cards} cards{_legend_said(r.info)} on {r.pages} pages "
                        f"({r.paper}{extra}) -> {r.path}")
@@ -200,6 +255,21 @@ def build(games, build_all, opts, output, as_json, strict) -> None:
         click.echo(f"error: {warnings} warning{'s' if warnings > 1 else ''} and --strict "
                    "(--strict)", err=True)
         sys.exit(1)
+
+
+def _whole_said(game: str, r) -> str:
+    """What a whole game's build printed: the file, then the contents page's lines."""
+    saved = r.info["sheets without nesting"] - r.info["sheets"]
+    nesting = f", {r.info['sheets without nesting']} without nesting" if saved else ""
+    lines = [f"{game}: {r.cards} pieces in {len(r.info['components'])} components on "
+             f"{r.pages} pages, {r.info['sheets']} sheets{nesting} ({r.paper}) -> {r.path}"]
+    for c in r.info["components"]:
+        extra = "".join(f", {c[k]}" for k in ("assembly", "shares") if k in c)
+        pages = "pages" if "-" in c["pages"] or "," in c["pages"] else "page"
+        lines.append(f"  {c['component']} ({c['kind']}): {c['pieces']} x {c['size']}, "
+                     f"{c['sheets']} sheet{'s' if c['sheets'] != '1' else ''}, {pages} "
+                     f"{c['pages']} {c['print']}{extra}")
+    return "\n".join(lines)
 
 
 def _legend_said(info: dict) -> str:
@@ -245,11 +315,25 @@ def _build_one(deck, out: Path, opts, quiet: bool):
     from generator.build import build as build_pdf
     from generator.build import plan
 
+    if not hasattr(deck, "cards"):  # a game of several components (generator/whole)
+        return _build_whole(deck, out, opts, quiet)
     sheet = plan(deck, opts)
     if len(sheet.pages) > 20 and not quiet and sys.stderr.isatty():
         with click.progressbar(length=len(sheet.pages), label=deck.name, file=sys.stderr) as bar:
             return deck.name, build_pdf(deck, out, opts, progress=bar.update, sheet=sheet)
     return deck.name, build_pdf(deck, out, opts, sheet=sheet)
+
+
+def _build_whole(game, out: Path, opts, quiet: bool):
+    from generator.whole.build import build_game
+    from generator.whole.plan import plan_game
+
+    parts = plan_game(game, opts)
+    pages = sum(p.pages for p in parts)
+    if pages > 20 and not quiet and sys.stderr.isatty():
+        with click.progressbar(length=pages, label=game.name, file=sys.stderr) as bar:
+            return game.name, build_game(game, out, opts, progress=bar.update, parts=parts)
+    return game.name, build_game(game, out, opts, parts=parts)
 
 
 @main.command()
@@ -317,7 +401,7 @@ def new(directory: Path, template: str | None, blank: bool) -> None:
 @main.command()
 @click.argument("game", required=False)
 @allow_folder_option
-@click.option("--paper", type=PAPERS, help="Paper (default: the game's [print] paper, else a4).")
+@click.option("--paper", **PAPERS, help="Paper (default: the game's [print] paper, else a4).")
 @click.option("--flip", type=click.Choice(["long", "short"]),
               help="Duplex edge (default: the game's [print] flip, else long).")
 @click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),

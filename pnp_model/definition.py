@@ -10,7 +10,7 @@ import string
 from pathlib import Path
 from typing import Any
 
-from pnp_model import art_folders, conditions, layouts, units
+from pnp_model import art_folders, conditions, layouts, remote, units
 from pnp_model.cardvalues import BASIC_COLORS, fill, resolve_color, resolve_shape, visible
 from pnp_model.colorspec import is_literal
 from pnp_model.components import Card, Deck, Element, PrintSettings
@@ -29,6 +29,7 @@ DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts
              "default_parts", "options", "layout", "legend"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
 GAME_KEYS = {"name", "title", "description", "assets"}
+URLS_KEY = "urls"  # [game] urls = true: card lists may be URLs (pnp_model.remote)
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
           "layouts", "icons", "scoring"}
 MAX_BACK_OFFSET = 20 * units.MM  # printers misregister by 1-4 mm
@@ -74,11 +75,22 @@ def load(name_or_path: str | Path) -> Deck:
     root = find(name_or_path)
     path = root / "game.toml"
     data = read_toml(path, str(path))
+    if isinstance(data.get("component"), dict):  # a whole game: pnp_model.game reads it
+        names = ", ".join(data["component"])
+        raise PnpError(f"this game holds several components ({names}): `pnp build` prints "
+                       "them and `pnp verify`, `pnp list` check them all; this command takes "
+                       "one deck", str(path))
+    return deck_from(data, root, path.name)
+
+
+def deck_from(data: dict[str, Any], root: Path, fname: str) -> Deck:
+    """One deck from its parsed tables; fname names it in errors (a component's table too)."""
     with collecting() as problems:  # go on past a mistake: one run names them all
         deck = None
         try:
-            with art_folders.reading(root, _assets(data, root, path.name)):
-                deck = _build(data, root, path.name)
+            with art_folders.reading(root, _assets(data, root, fname)), \
+                    remote.permitted(_urls(data, fname)):
+                deck = _build(data, root, fname)
         except PnpError as e:  # a mistake nothing after it can be checked without
             problems.add(e)
         problems.raise_if_any()
@@ -92,6 +104,15 @@ def _assets(data: dict, root: Path, fname: str) -> tuple[Path, ...]:
     if not isinstance(game, dict) or "assets" not in game:
         return ()
     return art_folders.assets(game["assets"], root, f"{fname} [game].assets")
+
+
+def _urls(data: dict, fname: str) -> bool:
+    """[game] urls = true: the definition's card lists may be URLs (pnp_model.remote)."""
+    game = data.get("game")
+    value = game.get("urls", False) if isinstance(game, dict) else False
+    if not isinstance(value, bool):
+        raise PnpError(f"urls must be true or false, not {value!r}", f"{fname} [game].urls")
+    return value
 
 
 class _AnyColumn(set):
@@ -127,7 +148,7 @@ def _build(data: dict[str, Any], root: Path, fname: str) -> Deck | None:
     if found():  # a misspelt table: what it holds is unknown, so later mistakes would be noise
         return None
     game = _table(data, "game", fname)
-    _known(game, GAME_KEYS, "[game]", fname)
+    _known(game, GAME_KEYS | {URLS_KEY}, "[game]", fname)
     deck = _table(data, "deck", fname)
     _known(deck, DECK_KEYS, "[deck]", fname)
     where = f"{fname} [deck]"
@@ -512,11 +533,12 @@ def back_offset(values: Any, where: str) -> tuple[float, float]:
 def _print_settings(table: dict, fname: str) -> PrintSettings:
     where = f"{fname} [print]"
     _known(table, PRINT_KEYS, "[print]", fname)
-    choices = {"paper": ("a4", "letter"), "orientation": ("auto", "portrait", "landscape"),
-               "flip": ("long", "short")}
+    choices = {"orientation": ("auto", "portrait", "landscape"), "flip": ("long", "short")}
     for key, allowed in choices.items():
         if key in table:
             _one_of(str(table[key]).lower(), allowed, key, where)
+    if "paper" in table:
+        units.paper(str(table["paper"]).lower(), where=f"{where}.paper")
     marks = table.get("marks", True)
     if not isinstance(marks, bool):
         raise PnpError(f"expected true or false, got {marks!r}", f"{where}.marks")

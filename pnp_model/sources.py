@@ -13,6 +13,7 @@ from typing import Any
 
 from pnp_model.art_folders import inside
 from pnp_model.errors import PnpError
+from pnp_model.remote import cached_copy, is_url
 from pnp_model.tables import read_table
 
 
@@ -39,7 +40,10 @@ def csv_rows(options: dict[str, Any], root: Path, where: str) -> list[Row]:
     name = options.get("file")
     if not name:
         raise PnpError("a csv source needs file = \"cards.csv\"", where)
-    path = inside(root, str(name), f"{where}.file", "card list")
+    if is_url(str(name)):  # a published sheet: fetched only when allowed (pnp_model.remote)
+        path = cached_copy(str(name), f"{where}.file")
+    else:
+        path = inside(root, str(name), f"{where}.file", "card list")
     if not path.is_file():
         raise PnpError(f"card list {name!r} not found", f"{where}.file")
     sheet = options.get("sheet")

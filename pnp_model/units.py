@@ -31,7 +31,11 @@ CARD_SIZES_MM = {
 # The largest page a PDF may have (200 in, 5080 mm): no printable length is longer.
 MAX_LENGTH = 200 * INCH
 
-PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0)}
+# Paper sizes in millimetres (width, height), portrait; any other is WIDTHxHEIGHT ("300x200mm").
+PAPER_SIZES_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4), "a3": (297.0, 420.0),
+                  "a5": (148.0, 210.0), "legal": (215.9, 355.6), "tabloid": (279.4, 431.8),
+                  "ledger": (279.4, 431.8)}  # ledger is tabloid turned: orientation turns it
+US_PAPERS = ("letter", "legal", "tabloid", "ledger")  # US shops ask for 1/8 in of bleed
 
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*([a-z]*)\s*$", re.IGNORECASE)
 
@@ -109,7 +113,14 @@ def size(text: str, where: str = "", named: dict[str, tuple[float, float]] = CAR
 
 def paper(name: str, orientation: str = "portrait", where: str = "--paper") -> tuple[float, float]:
     """Paper size in points for a name or WIDTHxHEIGHT, in the requested orientation."""
-    w, h = size(name, where, PAPER_SIZES_MM)
+    try:
+        w, h = size(name, where, PAPER_SIZES_MM)
+    except PnpError:
+        raise PnpError(f"unknown paper {name!r}: use one of {', '.join(PAPER_SIZES_MM)}, or "
+                       "WIDTHxHEIGHT such as 300x200mm or 11x17in", where) from None
+    if min(w, h) < 50 * MM:
+        raise PnpError(f"a paper of {w / MM:.0f}x{h / MM:.0f} mm is too small to print on "
+                       "(at least 50 mm each way)", where)
     if orientation not in ("portrait", "landscape"):
         raise PnpError(f"orientation must be portrait or landscape, not {orientation!r}", where)
     w, h = min(w, h), max(w, h)

@@ -25,9 +25,10 @@ def rgb(hex_colour: str) -> tuple[float, ...]:
     return tuple(round(int(hex_colour[i:i + 2], 16) / 255, 2) for i in (1, 3, 5))
 
 
-def coloured(name: str):
-    """The template with each card's face and back a full-bleed rectangle of its own colour."""
-    deck = load(name)
+def coloured(name):
+    """The template (or a loaded deck) with each card's face and back a full-bleed rectangle of
+    its own colour."""
+    deck = load(name) if isinstance(name, str) else name
     cards = tuple(Card(c.id, {**c.fields, "tc": colour_of(c.id)}, c.part, c.symbols)
                   for c in deck.cards)
     art = (Element("rect", {"bleed": True, "fill": "{tc}"}, "test"),)

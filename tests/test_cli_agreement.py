@@ -63,8 +63,9 @@ def test_dash_o_is_output_in_both_tools(ref, tmp_path):
     (pnp, ["list", "--jsn"], "error: unknown option --jsn: did you mean --json? (pnp list)"),
     (referee, ["games", "--jsn"],
      "error: unknown option --jsn: did you mean --json? (referee games)"),
-    (pnp, ["build", "tripple-domino", "--paper", "a5"],
-     "error: 'a5' is not one of a4, letter (pnp build --paper)"),
+    (pnp, ["build", "tripple-domino", "--paper", "a9"],
+     "error: unknown paper 'a9': use one of a4, letter, a3, a5, legal, tabloid, ledger, or "
+     "WIDTHxHEIGHT such as 300x200mm or 11x17in (pnp build --paper)"),
     (referee, ["export", "--format", "yaml"],
      "error: 'yaml' is not one of json, csv, bgstats (referee export --format)"),
     (referee, ["simulate", "coda", "--players", "two"],

@@ -95,7 +95,7 @@ def test_option_mistakes_are_one_line_too(tmp_path):
     cases = [
         (["build", "decktet", "--grid", "abc"], ["pnp build --grid)"]),
         (["build", "decktet", "--grid", "0x3"], ["at least one column"]),
-        (["build", "decktet", "--paper", "a3"], ["--paper"]),
+        (["build", "decktet", "--paper", "a9"], ["unknown paper 'a9'", "--paper"]),
         (["build", "decktet", "--bleed", "-3mm"], ["negative", "--bleed"]),
         (["build", "decktet", "--back-offset", "500mm,0"], ["more than 20 mm"]),
         (["build", "--all", "-o", str(tmp_path / "x.pdf")], ["give a folder"]),

@@ -1,5 +1,6 @@
-"""The print matrix, measured from the PDFs: every bundled template on A4 and Letter, portrait and
-landscape, flipped on the long and the short edge, with and without a back offset.
+"""The print matrix, measured from the PDFs: every bundled template (each component of a whole
+game) on A4 and Letter, portrait and landscape, flipped on the long and the short edge, with and
+without a back offset; and on A3, Tabloid, Legal, A5 and 300x200mm, each way up.
 
 Each card of a template is given a face and a back of its own colour (tests/markcheck.py); the
 test reads the drawn PDF back (tests/pdfgeom.py), turns the back page over as the paper turns,
@@ -19,6 +20,7 @@ from generator.build import Options, build, plan
 from pnp_model import units
 from pnp_model.catalog import bundled
 from pnp_model.errors import PnpError
+from pnp_model.game import load_game
 
 MM = units.MM
 TOLERANCE = 0.1 * MM
@@ -50,14 +52,29 @@ def check_marks(content: bytes, centres, deck, sheet, warnings: list[str], where
         assert any("--marks full" in w or "no grid" in w or "--grid" in w for w in said), said
 
 
+def decks() -> list[str]:
+    """Every bundled deck: a template's, or each component of a whole game as GAME/COMPONENT."""
+    return [name if not game.whole else f"{name}/{c.name}"
+            for name in sorted(bundled()) for game in [load_game(name)] for c in game.components]
+
+
+def deck_of(name: str):
+    game, _, component = name.partition("/")
+    return load_game(game).only((component,) if component else ()).components[0].deck
+
+
 CASES = [(name, paper, orientation, flip)
-         for name in sorted(bundled()) for paper in ("a4", "letter")
+         for name in decks() for paper in ("a4", "letter")
          for orientation in ("portrait", "landscape") for flip in ("long", "short")]
+# the other papers, each way up, flipped on the long edge (the short edge is the same code)
+CASES += [(name, paper, orientation, "long")
+          for name in decks() for paper in ("a3", "tabloid", "legal", "a5", "300x200mm")
+          for orientation in ("portrait", "landscape")]
 
 
 @pytest.mark.parametrize("name,paper,orientation,flip", CASES)
 def test_backs_land_behind_fronts_and_every_trim_line_is_marked(name, paper, orientation, flip, tmp_path):
-    deck = coloured(name)
+    deck = coloured(deck_of(name))
     if not deck.has_backs:
         pytest.skip(f"{name} has no backs")
     colours = colours_of(deck)
@@ -69,7 +86,7 @@ def test_backs_land_behind_fronts_and_every_trim_line_is_marked(name, paper, ori
         except PnpError as e:  # a card too large for this orientation is refused, not misprinted
             assert "does not fit" in str(e)
             return
-        out = tmp_path / f"{name}.pdf"
+        out = tmp_path / "deck.pdf"
         result = build(deck, out, opts, sheet=sheet)
         contents = page_streams(out.read_bytes())
         w, h = sheet.width, sheet.height
@@ -108,3 +125,23 @@ def test_a_build_says_which_sides_have_no_room_for_marks(tmp_path):
     r = CliRunner().invoke(main, ["build", "coda", "--paper", "letter", "-o",
                                   str(tmp_path / "c.pdf")])
     assert "warning" not in r.output  # a grid as few pages long, with room, was chosen
+
+
+@pytest.mark.parametrize("paper,mm", [("a3", (297, 420)), ("tabloid", (279.4, 431.8)),
+                                      ("legal", (215.9, 355.6)), ("a5", (148, 210)),
+                                      ("300x200mm", (200, 300))])
+def test_every_bundled_template_builds_on_the_other_papers(paper, mm, tmp_path):
+    """`pnp build --all --paper P`: every template (the whole game too) on sheets of that paper
+    (a whole game's board split to fit it), read from the written PDFs' page sizes."""
+    import pypdfium2 as pdfium
+    from click.testing import CliRunner
+
+    from generator.cli import main
+
+    r = CliRunner().invoke(main, ["build", "--all", "--paper", paper, "-o", str(tmp_path)])
+    assert r.exit_code == 0, r.output
+    for name in bundled():
+        pdf = pdfium.PdfDocument(str(tmp_path / f"{name}.pdf"))
+        for page in pdf:
+            w, h = sorted(page.get_size())
+            assert abs(w - mm[0] * MM) < 0.01 and abs(h - mm[1] * MM) < 0.01, (name, w / MM, h / MM)

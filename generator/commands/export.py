@@ -48,11 +48,15 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
     have no cut guides; round and hex cards are on a transparent background.
     """
     from generator.naming import output_stem
-    from pnp_model.definition import load
+    from pnp_model.game import load_game
 
     if base_url is not None and fmt != "tts":
         raise click.UsageError("--base-url is for --format tts")
-    deck = load(game)
+    whole = load_game(game)
+    if whole.whole:
+        _export_whole(whole, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json)
+        return
+    deck = whole.components[0].deck
     cards = _cards(deck, parts)
     workers = workers or min(4, os.cpu_count() or 1)
     folder = output or Path("output") / f"{output_stem(deck)}-{shop or fmt}"
@@ -95,6 +99,43 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
     for line in data.get("preflight", []) if shop else []:
         click.echo(f"preflight: {line}", err=True)
     click.echo(summary)
+
+
+def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json):
+    """A game of several components: Tabletop Simulator gets the whole game in one saved
+    object (generator/whole/tts.py); PNGs are exported per component, a folder each."""
+    from generator.naming import slug
+    from pnp_model.errors import PnpError
+
+    if shop or parts:
+        raise PnpError(f"{'--shop' if shop else '--part'} is for one deck: a game of "
+                       "components is exported whole", "--shop" if shop else "--part")
+    workers = workers or min(4, os.cpu_count() or 1)
+    folder = output or Path("output") / f"{slug(game.name, 'game')}-{fmt}"
+    total = sum(len(c.deck.select()) * 2 for c in game.components)
+    with _progress(total, game.name, quiet=as_json) as bar:
+        if fmt == "tts":
+            from generator.whole.tts import export_game_tts
+
+            data = export_game_tts(game, folder, dpi=dpi or 150, base_url=base_url,
+                                   workers=workers, progress=bar.update)
+            lines = [f"{game.name}: {len(data['components'])} components in one saved object "
+                     f"-> {folder / data['json']}"]
+            lines += [f"  {c['component']}: {c['object']}, {c['contents']}"
+                      for c in data["components"]]
+            if not base_url:
+                lines.append("the images are file:// URLs of this machine: for a shared table, "
+                             "host the folder and export with --base-url URL")
+        else:
+            from generator.exports import export_png
+
+            data, lines = {}, []
+            for c in game.components:
+                rows = export_png(c.deck, c.deck.select(), folder / c.name, dpi=dpi or 300,
+                                  bleed=bleed, workers=workers, progress=bar.update)
+                data[c.name] = [r.__dict__ | {"ids": list(r.ids)} for r in rows]
+                lines.append(f"{c.name}: {len(rows)} distinct faces -> {folder / c.name}/")
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else "\n".join(lines))
 
 
 @click.command()

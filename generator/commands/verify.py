@@ -107,9 +107,13 @@ def verify(target: str, pairs: int | None, as_json: bool, balance: bool) -> None
                                    limit=SHOW)
         title = path.name
     else:
-        from pnp_model.definition import load
+        from pnp_model.game import load_game
 
-        deck = load(target)
+        game = load_game(target)
+        if game.whole:
+            _verify_whole(game, pairs, as_json, balance)
+            return
+        deck = game.components[0].deck
         if pairs is not None and not any(card.symbols for card in deck.cards):
             raise PnpError(f"the cards of {deck.name} have no symbols to share", "--pairs")
         rep = checks.check_deck(deck, pairs=pairs, limit=SHOW)
@@ -130,6 +134,28 @@ def verify(target: str, pairs: int | None, as_json: bool, balance: bool) -> None
         if sim is not None:
             print_balance(sim)
     if not rep.ok or (sim is not None and not sim["ok"]):
+        raise SystemExit(1)
+
+
+def _verify_whole(game, pairs: int | None, as_json: bool, balance: bool) -> None:
+    """Each component's [verify] checked like a deck's; exit 1 if any fails."""
+    from generator import verify as checks
+
+    if balance:
+        raise PnpError("--balance simulates one deck's game; a game of components has none to "
+                       "simulate", "--balance")
+    reports = [(c, checks.check_deck(c.deck, pairs=pairs if any(card.symbols for card in
+                                                                 c.deck.cards) else None,
+                                     limit=SHOW)) for c in game.components]
+    if as_json:
+        click.echo(json.dumps({"game": game.title, "ok": all(r.ok for _, r in reports),
+                               "components": [{"component": c.name, **r.to_dict()}
+                                              for c, r in reports]}, indent=2,
+                              ensure_ascii=False))
+    else:
+        for c, r in reports:
+            print_report(r, c.deck.title)
+    if not all(r.ok for _, r in reports):
         raise SystemExit(1)
 
 

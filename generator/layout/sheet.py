@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp_model.components import Card
-from pnp_model.units import INCH, MM
+from pnp_model.units import INCH, MM, US_PAPERS
 
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2
 
@@ -28,6 +28,7 @@ class Placement:
     y: float
     rotation: int = 0
     bleed: float = 0.0
+    clip: Segment | None = None  # x, y, w, h on the page: one sheet's window of a large board
 
 
 @dataclass(frozen=True)
@@ -66,5 +67,5 @@ def one_card_a_page(width: float, height: float, jobs: list[tuple[Card, str]], b
 
 
 def shop_bleed(paper: str) -> float:
-    """The bleed print shops ask for: 1/8 in where the paper is Letter (US shops), else 3 mm."""
-    return 0.125 * INCH if paper == "letter" else 3 * MM
+    """The bleed print shops ask for: 1/8 in on US paper (US shops), else 3 mm."""
+    return 0.125 * INCH if paper in US_PAPERS else 3 * MM

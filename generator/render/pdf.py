@@ -51,17 +51,31 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
     """The PDF for a sheet, printed as the sheet says (duplex edge, guides, trim boxes).
     Art below ppi_floor is noted; by default a shop's floor for CMYK output, else a home one.
     CMYK output keeps within ink_limit percent and fills most_ink (page number: percent)."""
-    from generator.render.basic import PPI_FLOOR
-
     buf = io.BytesIO()
     c = new_canvas(buf, sheet.width, sheet.height, deck.title, cmyk, ink_limit)
     has_backs = any(p.side == "back" for p in sheet.pages)
     c.setViewerPreference("Duplex", DUPLEX.get(sheet.flip, "Simplex") if has_backs else "Simplex")
+    draw_sheet(c, deck, sheet, progress=progress, cmyk=cmyk, ppi_floor=ppi_floor)
+    c.save()
+    if most_ink is not None and cmyk:
+        most_ink.update(c.most_ink)
+    return buf.getvalue()
+
+
+def draw_sheet(c: Canvas, deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None = None,
+               cmyk: bool = False, ppi_floor: int | None = None,
+               also: Callable[[Canvas, int], None] | None = None) -> None:
+    """A sheet's pages onto an open canvas: one deck's PDF, or one component's part of a whole
+    game's (generator/whole), each page at the sheet's own paper size. `also(c, n)` draws
+    more on page n (0-based): another component's pieces nested in its free room."""
+    from generator.render.basic import PPI_FLOOR
+
     drawers = load_drawers()
     # the cards this document draws, in order: a drawer may prepare work for all of them
     cache: dict = {"cards drawn": [pl.card for page in sheet.pages for pl in page.placements],
                    "ppi floor": ppi_floor or PPI_FLOOR["shop" if cmyk else "home"]}
     for n, page in enumerate(sheet.pages, 1):
+        c.setPageSize((sheet.width, sheet.height))
         if sheet.trim_box:
             set_boxes(c, sheet, sheet.trim_box)
         elements = deck.face if page.side == "front" else deck.back
@@ -72,15 +86,13 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
             draw_card(c, deck, placement, placement.card.face if own else elements, drawers,
                       cache, sheet.guides and page.side == "front")
         draw_marks(c, page)
+        if also:
+            also(c, n - 1)
         if not sheet.trim_box:
             footer(c, deck, sheet, page, n)
         c.showPage()
         if progress:
             progress(1)
-    c.save()
-    if most_ink is not None and cmyk:
-        most_ink.update(c.most_ink)
-    return buf.getvalue()
 
 
 def set_boxes(c: Canvas, sheet: Sheet, trim: tuple[float, float, float, float]) -> None:
@@ -93,6 +105,10 @@ def draw_card(c: Canvas, deck: Deck, pl: Placement, elements: tuple[Element, ...
               cache: dict, guides: bool) -> None:
     w, h = deck.width, deck.height
     c.saveState()
+    if pl.clip:  # a board's window on this sheet (generator/layout/tiling.py)
+        path = c.beginPath()
+        path.rect(*pl.clip)
+        c.clipPath(path, stroke=0, fill=0)
     c.translate(pl.x, pl.y)
     if pl.rotation:
         c.translate(w / 2, h / 2)

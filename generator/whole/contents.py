@@ -1,0 +1,97 @@
+"""The first page of a whole game's PDF: what is in it and how to print each part.
+
+One line per component: its kind, how many pieces, their size, how many sheets, which pages,
+and whether those pages print double-sided; a board also says how its sheets go together.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.render.fonts import font
+from pnp_model.units import MM
+
+COLUMNS = (("component", 0), ("kind", 46), ("pieces", 66), ("size", 84), ("sheets", 120),
+           ("pages", 138), ("print", 158))
+
+
+def rows(parts) -> list[dict[str, str]]:
+    """The contents as data: the page draws it, `pnp build --json` reports it."""
+    nested = _nested(parts)
+    out = []
+    for p in parts:
+        deck = p.component.deck
+        on = nested.get(id(deck), {})
+        own = sum(len(page.placements) for page in p.sheet.pages if page.side == "front")
+        pages = [f"{p.first_page}-{p.first_page + p.pages - 1}" if p.pages > 1 else
+                 str(p.first_page)] if p.pages else []
+        out.append({
+            "component": p.component.name,
+            "kind": p.component.kind,
+            "pieces": "1" if p.component.kind == "board" else str(own + sum(on.values())),
+            "size": f"{deck.width / MM:.4g}x{deck.height / MM:.4g} mm",
+            "sheets": str(p.sheets),
+            "pages": ", ".join(pages + [str(n) for n in sorted(on)]),
+            "print": "double-sided" if p.double_sided else "one-sided",
+            **({"assembly": f"{p.sheet.info['board sheets']} sheets, glue over "
+                            f"{p.sheet.info['overlap']} bands"}
+               if "board sheets" in p.sheet.info else {}),
+            **({"shares": f"{sum(on.values())} nested in the free room of page"
+                          f"{'s' if len(on) > 1 else ''} {', '.join(map(str, sorted(on)))}, "
+                          "cut along their outlines"} if on else {}),
+        })
+    return out
+
+
+def _nested(parts) -> dict[int, dict[int, int]]:
+    """Pieces nested in other parts' room: deck id -> PDF page -> how many."""
+    out: dict[int, dict[int, int]] = {}
+    for host in parts:
+        for n, guests in host.guests.items():
+            for deck, _ in guests:
+                pages = out.setdefault(id(deck), {})
+                pages[host.first_page + n] = pages.get(host.first_page + n, 0) + 1
+    return out
+
+
+def draw_contents(c: Canvas, title: str, parts, flip: str, first_page: int = 1) -> None:
+    """The contents page on the canvas's current page (its size set by the caller); pages
+    before it (the designer's own) are said first."""
+    w, h = c._pagesize
+    x0, y = 15 * MM, h - 25 * MM
+    c.setFillColor(HexColor("#000000"))
+    c.setFont(font("sans-bold"), 18)
+    c.drawString(x0, y, title)
+    y -= 10 * MM
+    c.setFont(font("sans"), 9)
+    duplex = [r["pages"] for r in rows(parts) if r["print"] == "double-sided"]
+    lines = [f"Print at 100 % (actual size). Pages {', '.join(duplex)} double-sided, flipped on "
+             f"the {flip} edge; the others one-sided."
+             if duplex else "Print at 100 % (actual size), one-sided."]
+    if any(p.blank_before for p in parts):
+        lines.append("A blank page before a double-sided part keeps its fronts on odd pages: "
+                     "the whole file also prints double-sided as it is.")
+    if first_page > 1:
+        lines.insert(0, f"Pages 1-{first_page - 1}: the rules; this contents page is page "
+                        f"{first_page}." if first_page > 2 else
+                        f"Page 1: the rules; this contents page is page {first_page}.")
+    for line in lines:
+        c.drawString(x0, y, line)
+        y -= 5 * MM
+    y -= 4 * MM
+    c.setFont(font("sans-bold"), 9)
+    for name, dx in COLUMNS:
+        c.drawString(x0 + dx * MM, y, name)
+    c.setLineWidth(0.4)
+    c.line(x0, y - 2 * MM, w - 15 * MM, y - 2 * MM)
+    y -= 7 * MM
+    c.setFont(font("sans"), 9)
+    for row in rows(parts):
+        for name, dx in COLUMNS:
+            c.drawString(x0 + dx * MM, y, row[name])
+        y -= 5 * MM
+        for extra in ("assembly", "shares"):
+            if extra in row:
+                c.drawString(x0 + 6 * MM, y, f"{extra}: {row[extra]}")
+                y -= 5 * MM

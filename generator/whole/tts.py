@@ -1,0 +1,104 @@
+"""A whole game for Tabletop Simulator: every component in one saved-object file.
+
+Card decks (and any component with backs) are exported as `pnp export --format tts` exports a
+deck (generator/tts.py), each in a folder of its own. The other components become TTS's own
+objects, each copy from the PNG of its distinct face: a board a Custom_Board, tokens
+Custom_Token objects and tiles Custom_Tile objects (round, hex or square as cut), the pieces of
+one component in a Bag. The JSON's ObjectStates hold one object per component, set side by
+side: Objects → Saved Objects loads the whole game at once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote
+
+from generator.exports import distinct, render_pngs
+from generator.naming import slug
+from generator.tts import check_base_url, export_tts, scale
+from pnp_model.game import Component, Game
+from pnp_shared.files import write_atomic
+
+TILE_TYPE = {"rect": 0, "hexagon": 1, "circle": 2}  # Custom_Tile's Box, Hex, Circle (Rounded: 3)
+THICKNESS = 0.2
+SPACING = 4.0  # table units between the components as they are laid out
+
+
+def export_game_tts(game: Game, folder: Path, *, dpi: int = 150, base_url: str | None = None,
+                    workers: int = 1, progress: Callable[[int], None] | None = None) -> dict:
+    """Write each component's images into folder/<component>/ and <game>.tts.json into
+    folder; returns a summary per component."""
+    base = check_base_url(base_url) if base_url else None
+    objects, summary = [], []
+    x = 0.0
+    for comp in game.components:
+        sub = folder / comp.name
+        url = f"{base}/{quote(comp.name)}" if base else None
+        cards = comp.deck.select()
+        if comp.kind == "board" or not comp.deck.has_backs and comp.kind != "deck":
+            obj, what = _pieces(comp, cards, sub, dpi, url or sub.resolve().as_uri(), workers,
+                                progress)
+        else:
+            data = export_tts(comp.deck, cards, sub, dpi=dpi, base_url=url, workers=workers,
+                              progress=progress)
+            own = sub / data["json"]
+            obj = json.loads(own.read_text())["ObjectStates"][0]
+            own.unlink()  # the game's one file holds it
+            what = f"{data['cards']} cards on {len(data['sheets'])} sheet(s)"
+        obj["Transform"]["posX"] = x
+        x += SPACING + obj["Transform"]["scaleX"] * 2
+        objects.append(obj)
+        summary.append({"component": comp.name, "kind": comp.kind, "object": obj["Name"],
+                        "folder": comp.name, "contents": what})
+    name = f"{slug(game.name, 'game')}.tts.json"
+    doc = {"SaveName": game.title, "ObjectStates": objects}
+    write_atomic(folder / name, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
+    return {"json": name, "components": summary,
+            "base_url": base or folder.resolve().as_uri()}
+
+
+def _pieces(comp: Component, cards, folder: Path, dpi: int, base: str, workers: int,
+            progress) -> tuple[dict, str]:
+    """A board, or a Bag of tokens or tiles: one object per copy, each face's PNG once."""
+    deck = comp.deck
+    faces = distinct(deck, cards)
+    names = [f"{n:03d}-{slug(f.card.name)}.png" for n, f in enumerate(faces, 1)]
+    folder.mkdir(parents=True, exist_ok=True)
+    render_pngs(deck, [(f.card, "front", folder / name) for f, name in zip(faces, names,
+                                                                           strict=True)],
+                0.0, dpi, workers, progress, transparent=deck.shape != "rect")
+    image = {cid: f"{base}/{quote(name)}" for f, name in zip(faces, names, strict=True)
+             for cid in f.ids}
+    sx, sz = scale(deck)
+    transform = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
+                 "rotZ": 0.0, "scaleX": sx, "scaleY": 1.0, "scaleZ": sz}
+    if comp.kind == "board":
+        card = cards[0]
+        return ({"Name": "Custom_Board", "Transform": transform, "Nickname": comp.title,
+                 "Description": deck.description,
+                 "CustomImage": {"ImageURL": image[card.id], "ImageSecondaryURL": "",
+                                 "ImageScalar": 1.0, "WidthScale": 0.0}},
+                f"a board from {names[0]}")
+    pieces = [_piece(comp, card.name, image[card.id], transform) for card in cards]
+    return ({"Name": "Bag", "Transform": dict(transform, scaleX=1.0, scaleZ=1.0),
+             "Nickname": comp.title, "Description": deck.description,
+             "ContainedObjects": pieces},
+            f"{len(pieces)} {comp.kind} from {len(names)} image(s)")
+
+
+def _piece(comp: Component, name: str, url: str, transform: dict) -> dict:
+    deck = comp.deck
+    custom = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}
+    if comp.kind == "tokens":  # TTS cuts a token to its image's opaque pixels
+        custom["CustomToken"] = {"Thickness": THICKNESS, "MergeDistancePixels": 15.0,
+                                 "StandUp": False, "Stackable": True}
+        kind = "Custom_Token"
+    else:
+        rounded = deck.shape == "rect" and deck.corner_radius > 0
+        custom["CustomTile"] = {"Type": 3 if rounded else TILE_TYPE.get(deck.shape, 0),
+                                "Thickness": THICKNESS, "Stackable": True, "Stretch": True}
+        kind = "Custom_Tile"
+    return {"Name": kind, "Transform": dict(transform), "Nickname": name, "Description": "",
+            "CustomImage": custom}
