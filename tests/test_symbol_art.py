@@ -451,7 +451,7 @@ def test_packing_the_user_art_deck_draws_few_footprints(tmp_path, monkeypatch):
     """Honouring `spread` made packing a card of own art several times dearer: 57 cards drew
     5102 footprints (a symbol resampled onto the card's cells at one size and turn, most of
     what a placement try costs), and a cold build of the bench's deck spent twice its CPU.
-    Each footprint is now drawn once per card, and fewer sizes are tried; the spread holds."""
+    Each footprint is now drawn once per card (the layouts are the same); the spread holds."""
     from generator.layout import silhouettes
     from generator.render.art import clean
     from generator.render.symbols import RIM, region_for
