@@ -220,6 +220,31 @@ def test_gallery_shows_every_template_from_its_build(site):
             assert colours is None or len(colours) > 4, f"{image.name} is blank"
 
 
+def test_examples_show_what_they_made(site):
+    """A tutorial or guide shows beside an example what it made: each `<!-- result: FILE -->`
+    line became a picture rendered from what the docs build's run of the page's examples left
+    (docs/results.py), each `<!-- result: output -->` the text the example printed."""
+    from PIL import Image
+
+    pictures = 0
+    for page in sorted(DOCS.rglob("*.md")):
+        markers = re.findall(r"^<!-- result: (.+?) -->$", page.read_text("utf-8"), re.M)
+        if not markers:
+            continue
+        built = site / page.relative_to(DOCS).with_suffix("") / "index.html"
+        html = built.read_text(encoding="utf-8")
+        assert "<!-- result:" not in html, f"{page.name}: a result was not made"
+        shown = [re.search(r'src="([^"]+)"', tag).group(1)
+                 for tag in re.findall(r"<img [^>]*>", html) if 'class="result"' in tag]
+        assert len(shown) == sum(m.split()[0] != "output" for m in markers), page.name
+        for src in shown:
+            with Image.open((built.parent / src).resolve()) as im:
+                colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
+                assert im.width > 100 and (colours is None or len(colours) > 4), src
+        pictures += len(shown)
+    assert pictures >= 7
+
+
 def _game_sections(text: str) -> dict[str, str]:
     return {m.group(1): m.group(2) for m in
             re.finditer(r"^## \d\. ([^\n(]+?)\s*(?:\(|,|\n)(.*?)(?=^## |\Z)", text, re.S | re.M)}
