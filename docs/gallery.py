@@ -46,13 +46,14 @@ def _finish(process: subprocess.Popen, what: str) -> str:
     return out
 
 
-def _render(pdf: Path, dpi: int, trim: bool = False, page: int = 0) -> bytes:
-    """A page of `pdf` (the first) as PNG bytes; with `trim`, cut to its TrimBox (one card)."""
+def render(pdf: Path, dpi: int, trim: bool = False, index: int = 0) -> bytes:
+    """A page of `pdf` (the first unless told) as PNG bytes; with `trim`, cut to its TrimBox
+    (one card). docs/results.py renders its pictures with it too."""
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(str(pdf))
     try:
-        page = doc[page]
+        page = doc[index]
         crop = (0, 0, 0, 0)
         if trim:
             left, bottom, right, top = page.get_trimbox()
@@ -61,6 +62,10 @@ def _render(pdf: Path, dpi: int, trim: bool = False, page: int = 0) -> bytes:
         image = page.render(scale=dpi / 72, crop=crop).to_pil()
     finally:
         doc.close()
+    return png(image)
+
+
+def png(image) -> bytes:
     buf = io.BytesIO()
     image.convert("RGB").save(buf, format="PNG", optimize=True)
     return buf.getvalue()
@@ -99,7 +104,7 @@ def _contact(pdf: Path, dpi: int, per_row: int = 8) -> bytes:
     return buf.getvalue()
 
 
-def _write_if_changed(path: Path, data: bytes) -> None:
+def write_if_changed(path: Path, data: bytes) -> None:
     if not path.exists() or path.read_bytes() != data:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
@@ -120,16 +125,16 @@ def build_gallery(out: Path = GALLERY) -> list[Built]:
         for entry in built:
             game = entry["game"]
             if "components" in entry:  # a whole game: every page of its one PDF, side by side
-                _write_if_changed(out / f"{game}-page.png", _contact(Path(entry["path"]), 24))
-                _write_if_changed(out / f"{game}-card.png",
-                                  _render(singles / f"{game}.pdf", 12, trim=True,
-                                          page=_first_trimmed(singles / f"{game}.pdf")))
+                write_if_changed(out / f"{game}-page.png", _contact(Path(entry["path"]), 24))
+                write_if_changed(out / f"{game}-card.png",
+                                 render(singles / f"{game}.pdf", 12, trim=True,
+                                        index=_first_trimmed(singles / f"{game}.pdf")))
                 gallery.append(Built(game, described.get(game, ""), entry["cards"],
                                      entry["pages"], entry["paper"], _layout(entry)))
                 continue
-            _write_if_changed(out / f"{game}-page.png", _render(Path(entry["path"]), PAGE_DPI))
-            _write_if_changed(out / f"{game}-card.png",
-                              _render(singles / f"{game}.pdf", CARD_DPI, trim=True))
+            write_if_changed(out / f"{game}-page.png", render(Path(entry["path"]), PAGE_DPI))
+            write_if_changed(out / f"{game}-card.png",
+                             render(singles / f"{game}.pdf", CARD_DPI, trim=True))
             gallery.append(Built(game, described.get(game, ""), entry["cards"], entry["pages"],
                                  entry["paper"], _layout(entry)))
         return gallery
@@ -162,7 +167,7 @@ def write_readme_picture(game: str = "emberfall", dpi: int = 50) -> Path:
     with tempfile.TemporaryDirectory() as tmp:
         pdf = Path(tmp, f"{game}.pdf")
         _finish(_pnp("build", game, "-o", str(pdf)), f"pnp build {game}")
-        _write_if_changed(README_PICTURE, _render(pdf, dpi))
+        write_if_changed(README_PICTURE, render(pdf, dpi))
     return README_PICTURE
 
 

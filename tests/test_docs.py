@@ -135,17 +135,72 @@ def _commands(program: str) -> list[str]:
             not line.startswith("   ")]
 
 
-def test_command_reference_has_every_command(site):
-    """mkdocs-click lists every command of both programs, those loaded only when run included."""
-    page = (site / "reference" / "cli" / "index.html").read_text(encoding="utf-8")
-    # click's own help text: mkdocs-click's table style printed click 8.2's unset default as
-    # "Sentinel.UNSET" for every option without one
-    assert "Sentinel" not in page
+def test_command_reference_has_a_page_per_command(site):
+    """mkdocs-click documents every command of both programs, those loaded only when run
+    included, each on a page of its own that the overview links to (all of them on one page
+    made it 23,000 px tall)."""
+    overview = (site / "reference" / "cli" / "index.html").read_text(encoding="utf-8")
     for program, prog in ((PNP, "pnp"), (REFEREE, "referee")):
         commands = _commands(program)
         assert len(commands) >= 10
-        missing = [c for c in commands if f'id="{prog}-{c}"' not in page]
-        assert not missing, f"{prog} commands missing from the CLI reference: {missing}"
+        for command in commands:
+            page = site / "reference" / "cli" / f"{prog}-{command}" / "index.html"
+            assert page.exists(), f"no page for {prog} {command}"
+            text = page.read_text(encoding="utf-8")
+            assert f'id="{prog}-{command}"' in text
+            # click's own help text: mkdocs-click's table style printed click 8.2's unset
+            # default as "Sentinel.UNSET" for every option without one
+            assert "Sentinel" not in text
+            assert f'href="{prog}-{command}/"' in overview, f"the overview omits {prog} {command}"
+
+
+@pytest.fixture(scope="module")
+def served_site(site):
+    """The built site over HTTP on the loopback (pages open as a reader's browser opens them)."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    thread.join(timeout=10)
+
+
+SAMPLE = ["", "tutorials/first-deck/", "reference/cli/", "reference/cli/pnp-build/", "gallery/",
+          "guides/refereeing/"]
+
+
+@pytest.mark.parametrize("path", SAMPLE)
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_pages_fetch_nothing_from_elsewhere_and_fit_the_screen(browser, served_site, path,
+                                                               viewport):
+    """Material loads its font from Google unless told not to (offline, every page logged
+    errors): a page of ours asks only its own site for anything, at a phone's width and a
+    desktop's, and nothing is wider than the screen."""
+    from tests.browser import DESKTOP, PHONE
+
+    size = PHONE if viewport == "phone" else DESKTOP
+    page = browser.new_page(viewport=size)
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    try:
+        page.goto(served_site + path, wait_until="networkidle", timeout=60000)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        height = page.evaluate("document.documentElement.scrollHeight")
+    finally:
+        page.close()
+    elsewhere = [u for u in asked if not u.startswith((served_site, "data:", "blob:"))]
+    assert not elsewhere, f"{path} asked elsewhere for {elsewhere}"
+    assert width <= size["width"], f"{path} is {width} px wide on a {size['width']} px screen"
+    assert height < 20000, f"{path} is {height} px tall at {size['width']} px"
 
 
 def test_gallery_shows_every_template_from_its_build(site):
@@ -163,6 +218,31 @@ def test_gallery_shows_every_template_from_its_build(site):
                 colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
             assert width > 50 and height > 50
             assert colours is None or len(colours) > 4, f"{image.name} is blank"
+
+
+def test_examples_show_what_they_made(site):
+    """A tutorial or guide shows beside an example what it made: each `<!-- result: FILE -->`
+    line became a picture rendered from what the docs build's run of the page's examples left
+    (docs/results.py), each `<!-- result: output -->` the text the example printed."""
+    from PIL import Image
+
+    pictures = 0
+    for page in sorted(DOCS.rglob("*.md")):
+        markers = re.findall(r"^<!-- result: (.+?) -->$", page.read_text("utf-8"), re.M)
+        if not markers:
+            continue
+        built = site / page.relative_to(DOCS).with_suffix("") / "index.html"
+        html = built.read_text(encoding="utf-8")
+        assert "<!-- result:" not in html, f"{page.name}: a result was not made"
+        shown = [re.search(r'src="([^"]+)"', tag).group(1)
+                 for tag in re.findall(r"<img [^>]*>", html) if 'class="result"' in tag]
+        assert len(shown) == sum(m.split()[0] != "output" for m in markers), page.name
+        for src in shown:
+            with Image.open((built.parent / src).resolve()) as im:
+                colours = im.convert("RGB").getcolors(maxcolors=1 << 20)
+                assert im.width > 100 and (colours is None or len(colours) > 4), src
+        pictures += len(shown)
+    assert pictures >= 7
 
 
 def _game_sections(text: str) -> dict[str, str]:

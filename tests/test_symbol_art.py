@@ -445,3 +445,29 @@ def test_spread_bounds_the_printed_sizes_on_every_card(tmp_path):
     assert len(extents) == 6 and all(len(e) == 8 for e in extents)
     ratios = [max(e) / min(e) for e in extents]
     assert all(1.6 * 0.97 <= r <= 1.6 * 1.03 for r in ratios), ratios
+
+
+def test_packing_the_user_art_deck_draws_few_footprints(tmp_path, monkeypatch):
+    """Honouring `spread` made packing a card of own art several times dearer: 57 cards drew
+    5102 footprints (a symbol resampled onto the card's cells at one size and turn, most of
+    what a placement try costs), and a cold build of the bench's deck spent twice its CPU.
+    Each footprint is now drawn once per card (the layouts are the same); the spread holds."""
+    from generator.layout import silhouettes
+    from generator.render.art import clean
+    from generator.render.symbols import RIM, region_for
+    from pnp_model.definition import load
+
+    root = art_deck.make_deck(tmp_path / "deck")
+    deck = load(root)
+    shapes = {p.stem: clean(p).silhouette for p in sorted((root / "art").iterdir())}
+    region = region_for(deck.shape, deck.width, deck.height)
+    drawn = []
+    real = silhouettes._Grid.footprint
+    monkeypatch.setattr(silhouettes._Grid, "footprint",
+                        lambda grid, *args: drawn.append(1) or real(grid, *args))
+    for card in deck.cards:
+        placed = silhouettes.pack_silhouettes([shapes[s] for s in card.symbols], region,
+                                              f"0:{card.id}", silhouettes.Sizes(), rim=RIM)
+        sizes = [p.size for p in placed]
+        assert max(sizes) / min(sizes) <= 2.0 * (1 + 1e-9)
+    assert len(drawn) <= 4000, len(drawn)

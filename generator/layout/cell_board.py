@@ -20,7 +20,6 @@ from functools import cache
 from PIL import Image
 
 SNUG = 2  # crowding is counted this many cells around a symbol's box
-_REVERSE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))  # bits of a byte, reversed
 _INKED = re.compile(rb"[^\x00]+")
 
 
@@ -123,14 +122,25 @@ class Board:
 
     def place(self, runs: list, i: int, j: int) -> None:
         """Block the footprint's cells with its top-left at (i, j), and one cell around."""
-        n = self.n
-        cells = 0  # drawn from cell (i - 1, j - 1), as small integers, then moved there once
-        for r, a, length in runs:
-            cells |= ((1 << length) - 1) << ((r + 1) * n + a + 1)
-        cells |= (cells << 1) | (cells >> 1)  # no wrap: a footprint is never on the edge
-        cells |= (cells << n) | (cells >> n)
-        self.blocked |= (cells << ((i - 1) * n + j - 1)) & ((1 << (n * n)) - 1)
+        self.blocked |= self.cells(runs, i, j)
         self._runs = {1: self.blocked}
+
+    def cells(self, runs: list, i: int, j: int) -> int:
+        """The bits place() blocks: the footprint's cells with its top-left at (i, j), and
+        one cell around. Each row is a small integer (dilated there), and the board's rows
+        are whole bytes, so the rows are laid side by side as bytes into one integer: a
+        shift of the growing whole per run cost more than the rest of a placement."""
+        n = self.n
+        rows = [0] * (runs[-1][0] + 3)  # from the row above the footprint to the one below
+        for r, a, length in runs:
+            rows[r + 1] |= ((1 << length) - 1) << (a + 1)
+        rows = [b | (b << 1) | (b >> 1) for b in rows]  # no wrap: never on the board's edge
+        last = len(rows) - 1
+        rows = [rows[t] | (rows[t - 1] if t else 0) | (rows[t + 1] if t < last else 0)
+                for t in range(len(rows))][:n - i + 1]  # rows past the board's end dropped
+        width = n // 8
+        data = b"".join((b << (j - 1)).to_bytes(width, "little") for b in rows)
+        return int.from_bytes(data, "little") << ((i - 1) * n)
 
 
 def _nth(data: bytes, value: int, k: int) -> int:
@@ -142,10 +152,11 @@ def _nth(data: bytes, value: int, k: int) -> int:
 
 
 def rows_image(bits: int, n: int, first: int, end: int) -> Image.Image:
-    """Rows first..end-1 of n x n cells of bits as a mode L image (0 or 255)."""
+    """Rows first..end-1 of n x n cells of bits as a mode L image (0 or 255): the bytes read
+    lowest bit first ("1;R"), as the integer holds them."""
     part = (bits >> (first * n)) & ((1 << ((end - first) * n)) - 1)
-    data = part.to_bytes((end - first) * n // 8, "little").translate(_REVERSE)
-    return Image.frombytes("1", (n, end - first), data).convert("L")
+    data = part.to_bytes((end - first) * n // 8, "little")
+    return Image.frombytes("1", (n, end - first), data, "raw", "1;R").convert("L")
 
 
 def _bounds(bits: int, n: int) -> tuple[int, int, int, int]:

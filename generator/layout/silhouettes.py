@@ -235,11 +235,12 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
     rel = relative_sizes(n, rng, sizes.spread)
     angles = [rng.uniform(0, 360) if rotate else 0.0 for _ in range(n)]
     order = sorted(range(n), key=lambda i: -rel[i])
+    memo: dict = {}  # footprints of this card by (symbol, scale, angle): retries ask again
 
     def fit(big: float, last: bool = False):
         floor = sizes.min_size * (FLOOR if last else 1)
         targets = [big * v if last else max(big * v, sizes.min_size) for v in rel]
-        return _greedy(grid, shapes, order, targets, floor, angles, diameter, rng,
+        return _greedy(grid, shapes, order, targets, floor, angles, diameter, rng, memo,
                        None if last else sizes.spread, TURNS if rotate else ())
 
     # the first try: the size at which the inks would fill DENSITY of the region, if less
@@ -263,7 +264,7 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
             else:
                 chosen, big = better, mid
     if chosen is not None:
-        _grow(grid, shapes, chosen, angles, diameter, sizes, rng, rotate)
+        _grow(grid, shapes, chosen, angles, diameter, sizes, rng, memo, rotate)
     if chosen is None:
         chosen = fit(big, last=True)  # the last try lets every symbol go below min_size
     if chosen is None:
@@ -273,31 +274,43 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
 
 
 def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, sizes: Sizes,
-          rng: random.Random, rotate: bool) -> None:
+          rng: random.Random, memo: dict, rotate: bool) -> None:
     """Each symbol but the smallest (it and the largest make the spread), smallest first,
     tried GROW times larger (within the spread and max_size) anywhere it fits among the
-    others: the greedy leaves room behind it."""
-    runs = {m: grid.footprint(shapes[m], _scale(shapes[m], s, diameter), angles[m])[0]
-            for m, (s, *_) in chosen.items()}
+    others: the greedy leaves room behind it.
+
+    Each symbol's blocked cells are kept, so a board of the others is their union; a symbol
+    that did not fit is not tried again while nothing else has grown (the same board and
+    size fail the same way, and a failed try draws nothing from rng)."""
+    empty = cell_board.Board(grid.n, grid.outside)
+    blocks = {}
+    for m, (s, i, j, _, _) in chosen.items():
+        runs = _footprint(grid, memo, shapes[m], _scale(shapes[m], s, diameter), angles[m])[0]
+        blocks[m] = empty.cells(runs, i, j)
+    grown, failed = 0, {}  # symbols grown so far; when (that count) and at what size each failed
     for _ in range(GROW_PASSES):
         for k in sorted(chosen, key=lambda m: chosen[m][0])[1:]:  # the smallest keeps its size
             others = [chosen[m][0] for m in chosen if m != k]
             size = chosen[k][0]
             new = min(size * GROW, sizes.max_size,
                       min(others) * sizes.spread if others else sizes.max_size)
-            if new <= size * (1 + 1e-9):
+            if new <= size * (1 + 1e-9) or failed.get(k) == (grown, new):
                 continue
-            board = cell_board.Board(grid.n, grid.outside)
-            for m, (_, i, j, _, _) in chosen.items():
+            blocked = grid.outside
+            for m, cells in blocks.items():
                 if m != k:
-                    board.place(runs[m], i, j)
+                    blocked |= cells
+            board = cell_board.Board(grid.n, blocked)
             for turn in (0, *TURNS) if rotate else (0,):
-                found = _try(grid, board, shapes[k], new, diameter, angles[k] + turn, rng)
+                found = _try(grid, board, shapes[k], new, diameter, angles[k] + turn, rng, memo)
                 if found is not None:
                     angles[k] += turn
-                    runs[k] = found[0]
                     chosen[k] = (new, *found[1:])
+                    blocks[k] = empty.cells(found[0], found[1], found[2])
+                    grown += 1
                     break
+            else:
+                failed[k] = (grown, new)
 
 
 def _placed(grid: _Grid, shapes, chosen: dict, angles, diameter: float) -> list[Placed]:
@@ -310,7 +323,7 @@ def _placed(grid: _Grid, shapes, chosen: dict, angles, diameter: float) -> list[
 
 
 def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles: list, diameter: float,
-            rng: random.Random, spread: float | None, turns: tuple = ()
+            rng: random.Random, memo: dict, spread: float | None, turns: tuple = ()
             ) -> dict[int, tuple[float, int, int, int, int]] | None:
     """Each symbol in order at its target size, shrunk until it fits, not below floor nor
     (with a spread) below the largest placed over spread, at its smallest tried at `turns`
@@ -324,10 +337,11 @@ def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles: list, dia
         size = max(targets[k] * damp, low)
         first = True
         while True:
-            found = _try(grid, board, shapes[k], size, diameter, angles[k], rng)
+            found = _try(grid, board, shapes[k], size, diameter, angles[k], rng, memo)
             if found is None and size <= low:  # the last chance: turned another way
                 for turn in turns:
-                    found = _try(grid, board, shapes[k], size, diameter, angles[k] + turn, rng)
+                    found = _try(grid, board, shapes[k], size, diameter, angles[k] + turn, rng,
+                                 memo)
                     if found is not None:
                         angles[k] += turn
                         break
@@ -351,9 +365,17 @@ def _scale(sil: Silhouette, size: float, diameter: float) -> float:
     return size * diameter / sil.extent
 
 
+def _footprint(grid: _Grid, memo: dict, sil: Silhouette, scale: float, angle: float):
+    key = (sil, scale, angle)  # a Silhouette hashes by identity
+    got = memo.get(key)
+    if got is None:
+        got = memo[key] = grid.footprint(sil, scale, angle)
+    return got
+
+
 def _try(grid: _Grid, board: cell_board.Board, sil: Silhouette, size: float, diameter: float,
-         angle: float, rng: random.Random):
-    runs, w, h, cr, cc = grid.footprint(sil, _scale(sil, size, diameter), angle)
+         angle: float, rng: random.Random, memo: dict):
+    runs, w, h, cr, cc = _footprint(grid, memo, sil, _scale(sil, size, diameter), angle)
     pos = board.best(runs, w, h, rng)
     if pos is None:
         return None
