@@ -23,6 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnp_shared.web import event_stream
+from referee.seats.clock import span
 from referee.table_page.reader import Reader
 
 HERE = Path(__file__).parent
@@ -37,6 +38,7 @@ class Hub:
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="table-reader")
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                                             autoescape=True)
+        self.templates.filters["clock"] = span  # a player's time on turn, as the page ticks it
         self.version = 0
         self.view: dict[str, Any] = {}
         self.message = ""
@@ -80,13 +82,25 @@ class Hub:
         return self.version, self.message
 
 
-def build(reader: Reader) -> Starlette:
+def build(reader: Reader, seats: Any = None, limits: dict | None = None) -> Starlette:
+    """The app; `seats` (referee/seats/page.py) adds the seat panel and the API, `limits` the
+    clock's (seconds per turn and per player's game)."""
     hub = Hub(reader)
 
     async def page(request: Request) -> Response:
         await hub.start()
-        html = hub.templates.get_template("table.html").render(view=hub.view)
-        return HTMLResponse(html, headers={"cache-control": "no-store"})
+        headers = {"cache-control": "no-store"}
+        seat_html = ""
+        if seats is not None:
+            found = seats.panel(request)
+            if isinstance(found, Response):
+                return found
+            seat_html, cookie = found
+            if cookie:
+                headers["set-cookie"] = cookie
+        html = hub.templates.get_template("table.html").render(view=hub.view, seat=seat_html,
+                                                               limits=limits or {})
+        return HTMLResponse(html, headers=headers)
 
     async def table_json(request: Request) -> Response:
         await hub.start()
@@ -119,4 +133,5 @@ def build(reader: Reader) -> Starlette:
         Route("/picture.svg", picture),
         Route("/events", events),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+        *(seats.routes() if seats is not None else ()),
     ])
