@@ -1,0 +1,106 @@
+"""`referee serve --seats` in a real browser: two players, each on their own phone (two
+browser contexts at 390 px, each opened with its seat's link), play Tripple Domino by tapping
+the free cells; a wrong move shows its rule on that phone, a move out of turn is refused, and
+the other phone follows every move. Screenshots kept in $TABLE_SHOTS when set, to look at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tests.browser import DESKTOP, PHONE
+from tests.test_seats_api import Seated, domino, log, seated  # noqa: F401  (fixtures)
+from tests.test_table_page import env, updated_to  # noqa: F401  (env: the fixture)
+
+
+def shot(page, name: str, tmp_path: Path) -> None:
+    folder = Path(os.environ.get("TABLE_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+class _verdict:
+    """`with _verdict(page) as got:` an action on the page; then `got()` is the seat's answer
+    (its "seat-verdict" event), waited for without a sleep."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def __enter__(self):
+        self.page.evaluate("""() => { window.__verdict = null;
+            document.addEventListener('seat-verdict', (e) => { window.__verdict = e.detail; },
+                                      { once: true }); }""")
+        return lambda: self.page.wait_for_function("window.__verdict").json_value()
+
+    def __exit__(self, *exc):
+        return False
+
+
+def open_seat(browser, served: Seated, player: str, viewport=PHONE):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"{served.base}/?seat={served.tokens[player]}")
+    page.wait_for_selector("#live.on")
+    page.wait_for_function("document.querySelector('#seat-turn').textContent !== ''")
+    return context, page
+
+
+def tap_a_free_cell(page) -> dict:
+    """Tap the first free cell where a tile fits, then the first tile and turn offered."""
+    for cell in page.locator(".board [data-cell]").all():
+        cell.click()
+        choices = page.locator("#seat-pick .choice")
+        if choices.count():
+            with _verdict(page) as got:
+                choices.first.click()
+            return got()
+    raise AssertionError("no free cell offered a move")
+
+
+def test_two_phones_play_by_tapping(domino, seated, browser, tmp_path):  # noqa: F811
+    served = seated()
+    ana_context, ana = open_seat(browser, served, "ana")
+    bob_context, bob = open_seat(browser, served, "bob")
+    pages = {"ana": ana, "bob": bob}
+    assert ana.inner_text(".seat-who").startswith("Your seat: ana")
+    assert "your turn" in bob.inner_text("#seat-turn")
+    assert "bob to play" in ana.inner_text("#seat-turn")
+    # a move out of turn: ana types while it is bob's turn; refused with the rule, kept
+    ana.fill("#seat-move", "3-5-5 D0,0")
+    with _verdict(ana) as got:
+        ana.click("#seat-play")
+    out = got()
+    assert not out["data"]["legal"] and "turn" in ana.inner_text("#seat-verdict")
+    assert "bob's turn" in ana.inner_text("#seat-verdict")
+    event = out["data"].get("event") or len(log(domino))
+    updated_to(bob, event)
+    # ten moves by tapping, each followed by the other phone
+    to_move = "bob"
+    for n in range(10):
+        page, other = pages[to_move], pages["ana" if to_move == "bob" else "bob"]
+        answer = tap_a_free_cell(page)["data"]
+        assert answer["legal"] and answer["player"] == to_move, answer
+        updated_to(other, answer["event"])
+        assert answer["move"].split(" as ")[0] in other.inner_text(".verdict")
+        if n == 0:
+            shot(page, "seat-phone-after-first-tap", tmp_path)
+        to_move = answer["to_move"]
+    # a wrong move typed in shows its rule and reason on that phone
+    page = pages[to_move]
+    page.fill("#seat-move", "0-0-0 D9,9")
+    with _verdict(page) as got:
+        page.click("#seat-play")
+    wrong = got()["data"]
+    assert not wrong["legal"]
+    shown = page.inner_text("#seat-verdict")
+    assert wrong["violations"][0]["rule"] in shown and wrong["violations"][0]["reason"] in shown
+    shot(page, "seat-phone-rejected", tmp_path)
+    moves = [e for e in log(domino) if e["kind"] == "move"]
+    assert len(moves) == 11 and {m["player"] for m in moves[1:]} == {"ana", "bob"}
+    big = browser.new_context(viewport=DESKTOP)
+    tv = big.new_page()
+    tv.goto(f"{served.base}/?seat={served.tokens['ana']}")
+    tv.wait_for_selector("#live.on")
+    shot(tv, "seat-desktop", tmp_path)
+    for c in (ana_context, bob_context, big):
+        c.close()
