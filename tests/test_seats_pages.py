@@ -104,3 +104,18 @@ def test_two_phones_play_by_tapping(domino, seated, browser, tmp_path):  # noqa:
     shot(tv, "seat-desktop", tmp_path)
     for c in (ana_context, bob_context, big):
         c.close()
+
+
+def test_every_page_shows_the_clock_and_warns_past_the_turn_limit(domino, seated,  # noqa: F811
+                                                                  browser):
+    served = seated("--turn", "2s")
+    context, bob = open_seat(browser, served, "bob")
+    plain = browser.new_page(viewport=PHONE)  # a page without a seat: the TV
+    plain.goto(served.base + "/")
+    for page in (bob, plain):
+        page.wait_for_function("!document.getElementById('clock-warning').hidden",
+                               timeout=15_000)
+        assert "bob is over the 0:02 turn limit" in page.inner_text("#clock-warning")
+        assert page.locator(".player .clock.running").inner_text() != "0:00"
+    plain.close()
+    context.close()
