@@ -20,6 +20,7 @@ from typing import Any
 from referee import registry, report, session, table
 from referee.engine import RefereeError, ScoreItem
 from referee.record import Match, Store
+from referee.seats.clock import per_player, turns
 from referee.simulate import GameRecord
 
 
@@ -84,6 +85,8 @@ def gather(store: Store, game: str) -> dict[str, Any]:
     categories: dict[str, list[int]] = {}
     notes: dict[str, list[dict[str, Any]]] = {}
     minutes: list[float] = []
+    turn_seconds: list[float] = []
+    player_seconds: dict[str, float] = {}
     adjustments = []
     finished_categories: list[dict[str, dict[str, int]]] = []  # per match: player -> label
     for m in matches:
@@ -100,7 +103,14 @@ def gather(store: Store, game: str) -> dict[str, Any]:
         adjustments += [{"match": m.id, "player": i.player, "points": i.points,
                          "reason": i.label.removeprefix("adjusted: ")}
                         for _, i in table.fold_table(cur.table_events).adjustments]
+        done = [t for t in turns(cur.stamped, m.players)[0] if t.player is not None]
+        spent = per_player(done, m.players)
+        turn_seconds += [t.seconds for t in done]
+        for who, seconds in spent.items():
+            player_seconds[who] = player_seconds.get(who, 0.0) + seconds
         plays.append({"match": m.id, "created": m.created, "players": list(m.players),
+                      "time": {"on_turn": spent, "turns": len(done),
+                               "seconds": sum(spent.values())},
                       "status": status, "totals": cur.totals(),
                       "winners": list(outcome.winners) if finished else None,
                       "categories": _by_category(cur.game.ledger(cur.state), m.players)})
@@ -117,7 +127,6 @@ def gather(store: Store, game: str) -> dict[str, Any]:
         for row in per.values():
             for c in labels:
                 categories.setdefault(c, []).append(row.get(c, 0))
-    finished = [p for p in plays if p["winners"] is not None]
     sizes = []
     for n, records in sorted(by_size.items()):
         s = report.summarise(records, name, "real play", 0, {})
@@ -131,35 +140,15 @@ def gather(store: Store, game: str) -> dict[str, Any]:
         "in_play": sum(p["status"] == "in play" for p in plays),
         "by_players": sizes,
         "minutes": report.spread(minutes) if minutes else None,
+        "turn_seconds": report.spread(turn_seconds) if turn_seconds else None,
+        "player_seconds": player_seconds,
         "categories": {c: statistics.fmean(v) for c, v in categories.items()},
-        "players": _per_player(finished, labels),
         "adjustments": adjustments,
         "notes": [{"card": card or None, "notes": found}
                   for card, found in sorted(notes.items(), key=lambda kv: (not kv[0], kv[0]))],
         "plays": plays,
         "balance": _balance(matches, sizes),
     }
-
-
-def _per_player(finished: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[dict[str, Any]]:
-    """Each player by name over the finished matches they played: wins with the 95 % Wilson
-    interval, and their average in each category (a category not scored in counts as 0). The
-    pooled averages hide who scores what; a designer asks whether one player's style wins."""
-    rows: dict[str, dict[str, Any]] = {}
-    for play in finished:
-        for who in play["players"]:
-            r = rows.setdefault(who, {"games": 0, "wins": 0, "points": dict.fromkeys(labels, 0)})
-            r["games"] += 1
-            r["wins"] += who in play["winners"]
-            for c in labels:
-                r["points"][c] += play["categories"][who].get(c, 0)
-    out = []
-    for who, r in rows.items():
-        n, wins = r["games"], r["wins"]
-        out.append({"player": who, "games": n, "wins": wins, "rate": wins / n,
-                    "ci95": list(report.wilson(wins, n)),
-                    "categories": {c: v / n for c, v in r["points"].items()}})
-    return out
 
 
 def _by_category(ledger: Sequence[ScoreItem], players: Sequence[str]) -> dict[str, dict]:
@@ -255,8 +244,15 @@ def text(s: dict[str, Any]) -> str:
                 _line("moves", size["moves"]), _line("rounds", size["rounds"])]
     if s["minutes"]:
         out.append(_line("minutes", s["minutes"]))
-    if s["players"]:
-        out += ["", *_players_table(s["players"], s["categories"])]
+    if s["turn_seconds"]:
+        from referee.seats.clock import span
+
+        out += [_line("seconds a turn", s["turn_seconds"]),
+                "  time on turn, all matches: " + ", ".join(
+                    f"{p} {span(v)}" for p, v in s["player_seconds"].items())]
+    if s["categories"]:
+        out += ["", "per player and game, on average: " + ", ".join(
+            f"{c} {v:.1f}" for c, v in s["categories"].items())]
     if s["adjustments"]:
         out += ["", f"score corrections: {len(s['adjustments'])}"]
         out += [f"  match {a['match']}: {a['player']} {a['points']:+d} ({a['reason']})"
@@ -285,26 +281,6 @@ def text(s: dict[str, Any]) -> str:
                 out.append(f"  {t['what']:<40} target {t['want']:<10} real {shown(t['real']):>7}"
                            f"  simulated {shown(t['simulated']):>7}")
     return "\n".join(out)
-
-
-def _players_table(players: Sequence[dict[str, Any]], pooled: dict[str, float]) -> list[str]:
-    """Wins and category averages per player, then every player pooled."""
-    pct = report.pct
-    width = max(11, *(len(p["player"]) for p in players))
-    cats = list(pooled)
-    cols = [max(6, len(c)) for c in cats]
-    head = "".join(f"  {c:>{w}}" for c, w in zip(cats, cols, strict=True))
-    out = ["per player, in finished games (category averages before score corrections):",
-           f"  {'player':<{width}}  games  wins    rate  95% CI       {head}"]
-    for p in players:
-        lo, hi = p["ci95"]
-        avg = "".join(f"  {p['categories'][c]:>{w}.1f}" for c, w in zip(cats, cols, strict=True))
-        out.append(f"  {p['player']:<{width}}  {p['games']:>5}  {p['wins']:>4}  "
-                   f"{pct(p['rate']):>6}  {pct(lo) + '-' + pct(hi):<13}{avg}")
-    if pooled:
-        avg = "".join(f"  {pooled[c]:>{w}.1f}" for c, w in zip(cats, cols, strict=True))
-        out.append(f"  {'all players':<{width}}  {'':>5}  {'':>4}  {'':>6}  {'':<13}{avg}")
-    return out
 
 
 def rows_csv(s: dict[str, Any]) -> str:
