@@ -41,6 +41,7 @@ class Table:
         self.pace = Pace()
         self.asked: dict[str, Any] | None = None  # the pending undo: event, asked by, agreed
         self._store = None
+        self.wake = None  # the pages' refresh (table_page/app.py), called after a write
         self._moves: tuple[int, list[str], str | None, str | None] | None = None
 
     @property
@@ -166,7 +167,7 @@ def routes(table: Table, port: int) -> list[Route]:
                 raise Refused(400, "event must be the number of the last event the page showed")
             if kind == "undo":
                 status, out = await run(table.undo, player, seen)
-                return answer(out, status)
+                return woken(answer(out, status), "event" in out)
             text = data.get("move")
             if not isinstance(text, str):
                 raise Refused(400, 'the body must be JSON {"move": "..."}')
@@ -174,11 +175,22 @@ def routes(table: Table, port: int) -> list[Route]:
             if other is not None and other != player:
                 raise Refused(403, f"this seat is {player}'s: it cannot act for {other}")
             status, out = await run(table.move, player, text, seen, kind == "check")
-            return answer(out, status)
+            return woken(answer(out, status), kind == "move" and status == 200)
         except Refused as r:
             return answer({"error": r.why}, r.status)
         except RefereeError as e:
             return answer({"error": str(e)}, 400)
+
+    tasks: set[asyncio.Task] = set()  # held until done (the loop keeps only weak references)
+
+    def woken(response: Response, wrote: bool) -> Response:
+        """The answer, and when something was recorded, every page told now (not at the
+        reader's next look)."""
+        if wrote and table.wake is not None:
+            task = asyncio.create_task(table.wake())
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+        return response
 
     async def move(request: Request) -> Response:
         return await write(request, "move")

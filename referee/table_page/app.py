@@ -86,6 +86,8 @@ def build(reader: Reader, seats: Any = None, limits: dict | None = None) -> Star
     """The app; `seats` (referee/seats/page.py) adds the seat panel and the API, `limits` the
     clock's (seconds per turn and per player's game)."""
     hub = Hub(reader)
+    if seats is not None:
+        seats.table.wake = hub.refresh  # a seat's move reaches the pages without the poll's wait
 
     async def page(request: Request) -> Response:
         await hub.start()
