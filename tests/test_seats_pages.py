@@ -41,7 +41,7 @@ def open_seat(browser, served: Seated, player: str, viewport=PHONE):
     page = context.new_page()
     page.goto(f"{served.base}/?seat={served.tokens[player]}")
     page.wait_for_selector("#live.on")
-    page.wait_for_function("document.querySelector('#seat-turn').textContent !== ''")
+    page.wait_for_selector("#seat[data-event]")
     return context, page
 
 
@@ -119,3 +119,47 @@ def test_every_page_shows_the_clock_and_warns_past_the_turn_limit(domino, seated
         assert page.locator(".player .clock.running").inner_text() != "0:00"
     plain.close()
     context.close()
+
+
+def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,  # noqa: F811
+                                                                    browser, tmp_path):
+    from tests.test_table_page import referee
+
+    assert referee(env, "new", "scorepad", "--players", "ana,bob,cy", "--option",
+                   "categories=coins,military").returncode == 0
+    served = seated()
+    pages = {p: open_seat(browser, served, p) for p in ("ana", "bob", "cy")}
+    for n, (_, page) in enumerate(pages.values()):
+        page.wait_for_selector("#seat-sheet input[name=coins]")
+        page.fill("#seat-sheet input[name=coins]", str(3 + n))
+        page.fill("#seat-sheet input[name=military]", str(-n))
+        with _verdict(page) as got:
+            page.click("#seat-sheet button[type=submit]")
+        got()
+        page.wait_for_function("document.querySelector('#seat-sheet input[name=military]')"
+                               ".value === ''")
+    _, cy = pages["cy"]
+    shot(cy, "seat-score-sheet", tmp_path)
+    with _verdict(cy) as got:
+        cy.click("#seat-quick button[data-move=round]")
+    assert got()["data"]["legal"]
+    entries = [(e["player"], e["text"]) for e in log(env) if e["kind"] == "move"]
+    assert entries == [("ana", "ana: coins 3"), ("ana", "ana: military 0"),
+                       ("bob", "bob: coins 4"), ("bob", "bob: military -1"),
+                       ("cy", "cy: coins 5"), ("cy", "cy: military -2"), ("cy", "round")]
+    # undo from a phone: asked by cy, done once ana and bob tapped their agreement
+    with _verdict(cy) as got:
+        cy.click("#seat-undo")
+    assert got()["status"] == 202
+    for player in ("ana", "bob"):
+        _, page = pages[player]
+        page.wait_for_function("document.getElementById('seat-undo').textContent"
+                               ".startsWith('Agree')", timeout=10_000)
+        assert log(env)[-1]["kind"] == "move"  # not yet
+        with _verdict(page) as got:
+            page.click("#seat-undo")
+        answer = got()
+    assert answer["status"] == 200 and answer["data"]["undo"] == "done"
+    assert log(env)[-1]["kind"] == "undo" and "round" in log(env)[-1]["text"]
+    for context, _ in pages.values():
+        context.close()

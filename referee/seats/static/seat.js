@@ -2,6 +2,9 @@
 // tapping the board where the game marks its places (a free cell's data-cell). Every move goes
 // to the referee's API (api/move), which answers with the verdict as `referee check --json`;
 // the board itself follows through the table page's event stream like every other page.
+// What to tap comes from the moves the referee lists for this seat, whatever the game: a move
+// of one word ("draw", "round") is a button; moves "ME: WORD NUMBER" make a row of number
+// fields, one per WORD (a score sheet's categories), entered together.
 // Fires "seat-verdict" with the answer (tests and the latency bench wait on it).
 "use strict";
 (function () {
@@ -14,6 +17,9 @@
   const turn = document.getElementById("seat-turn");
   const undoButton = document.getElementById("seat-undo");
   const undoState = document.getElementById("seat-undo-state");
+  const sheet = document.getElementById("seat-sheet");
+  const quick = document.getElementById("seat-quick");
+  let fieldsShown = "";
   let state = { moves: [], to_move: null, undo: null };
 
   const shownEvent = () => Number(document.body.dataset.event) || null;
@@ -31,9 +37,11 @@
     turn.textContent = state.to_move === me ? "· your turn" :
       state.to_move ? `· ${state.to_move} to play` : "";
     seat.classList.toggle("mine", state.to_move === me);
+    seat.dataset.event = state.event;  // the seat's state is read (tests wait on it)
     options.replaceChildren(...state.moves.slice(0, 500).map((m) => {
       const o = el("option"); o.value = m; return o;
     }));
+    tapped(state.moves);
     const asked = state.undo;
     undoButton.textContent = asked && asked.by !== me && !asked.agreed.includes(me)
       ? `Agree: undo (asked by ${asked.by})` : "Undo last…";
@@ -47,7 +55,7 @@
     try {
       r = await fetch(path, { method: "POST", credentials: "same-origin", cache: "no-store",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ ...body, by: me, event: shownEvent() }) });
+        body: JSON.stringify({ by: me, event: shownEvent(), ...body }) });
       data = await r.json();
     } catch (e) {
       data = { error: "no answer from the referee (connection lost?): try again" };
@@ -94,6 +102,45 @@
     }
     if (!data.legal && !data.violations) verdict.append(el("p", data.error || "", "reason"));
   }
+
+  function tapped(moves) {
+    quick.replaceChildren(...moves.filter((m) => !/\s/.test(m)).map((m) => {
+      const b = el("button", m, "quiet");
+      b.type = "button";
+      b.dataset.move = m;
+      b.addEventListener("click", () => play(m));
+      return b;
+    }));
+    const fields = [...new Set(moves.filter((m) => m.startsWith(me + ": ")).map((m) =>
+      m.slice(me.length + 2).split(/\s+/)).filter((w) => w.length === 2 && /^-?\d+$/.test(w[1]))
+      .map((w) => w[0]))];
+    if (fields.join() === fieldsShown) return;  // keep what is being typed
+    fieldsShown = fields.join();
+    sheet.hidden = fields.length === 0;
+    sheet.replaceChildren(...fields.map((f) => {
+      const label = el("label", f);
+      const box = el("input");
+      box.type = "number"; box.inputMode = "numeric"; box.name = f;
+      label.append(box);
+      return label;
+    }));
+    const enter = el("button", "Enter");
+    enter.type = "submit";
+    sheet.append(enter);
+  }
+
+  sheet.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    let after = shownEvent();  // each entry follows the one before (the page may lag)
+    for (const box of sheet.querySelectorAll("input")) {
+      if (box.value.trim() === "") continue;
+      const data = await send("api/move", { move: `${box.name} ${box.value.trim()}`,
+                                            event: after });
+      if (!data.legal) return;  // the verdict says why; what is left stays typed
+      box.value = "";
+      after = data.event;
+    }
+  });
 
   function play(text) {
     pick.hidden = true;
