@@ -13,16 +13,16 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.test_table_page import Served, env, referee  # noqa: F401  (env: the fixture)
+from tests.test_table_page import Served, env, referee, serve  # noqa: F401  (fixtures)
 
 
-class Seated(Served):
+class Seated:
     """A `referee serve --seats` and the seat links it printed (player -> token)."""
 
-    def __init__(self, environment: dict, *args: str):
-        super().__init__(environment, "--seats", *args)
+    def __init__(self, served: Served):
+        self.base, self.stop = served.base, served.stop
         self.tokens: dict[str, str] = {}
-        for line in self.process.stdout:
+        for line in served.process.stdout:
             found = re.match(r"(\S+)'s seat: (\S+)", line)
             if found:
                 self.tokens[found.group(1)] = found.group(2).split("seat=")[1]
@@ -52,16 +52,8 @@ class Seated(Served):
 
 
 @pytest.fixture
-def seated(env):  # noqa: F811
-    running = []
-
-    def start(*args: str) -> Seated:
-        running.append(Seated(env, *args))
-        return running[-1]
-
-    yield start
-    for s in running:
-        s.stop()
+def seated(serve):  # noqa: F811  (started and stopped as the table page's tests do)
+    return lambda *args: Seated(serve("--seats", *args))
 
 
 @pytest.fixture
@@ -182,3 +174,10 @@ def test_the_state_offers_the_seats_legal_moves_on_its_turn(domino, seated):
     assert bob["seat"] == "bob" and bob["to_move"] == "bob"
     assert "4-5-5 D-1,0 as 5-4-5" in bob["moves"] and "4-5-5 D-1,0 as 5-4-5" in listed
     assert ana["moves"] == []  # not ana's turn
+
+
+def test_a_seat_sending_faster_than_anyone_taps_is_slowed(domino, seated):
+    s = seated()
+    statuses = [s.call("POST", "/api/check", {"move": "draw"}, seat="bob")[0] for _ in range(40)]
+    assert statuses[:20] == [200] * 20 and 429 in statuses
+    assert s.call("POST", "/api/check", {"move": "draw"}, seat="ana")[0] == 200  # its own pace

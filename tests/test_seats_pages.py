@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tests.browser import DESKTOP, PHONE
 from tests.test_seats_api import Seated, domino, log, seated  # noqa: F401  (fixtures)
-from tests.test_table_page import env, updated_to  # noqa: F401  (env: the fixture)
+from tests.test_table_page import env, serve, updated_to  # noqa: F401  (fixtures)
 
 
 def shot(page, name: str, tmp_path: Path) -> None:
