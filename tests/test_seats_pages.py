@@ -163,3 +163,38 @@ def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,
     assert log(env)[-1]["kind"] == "undo" and "round" in log(env)[-1]["text"]
     for context, _ in pages.values():
         context.close()
+
+
+def tap_at(firefox, selector: str) -> None:
+    """A real mouse press at the middle of an SVG shape (WebDriver's element click refuses
+    SVG shapes in Firefox: 'could not be scrolled into view')."""
+    x, y = firefox.js(f"""const box = document.querySelector('{selector}');
+        box.scrollIntoView({{block: 'center'}});
+        const r = box.getBoundingClientRect();
+        return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];""")
+    actions = firefox.marionette.actions
+    actions.sequence("pointer", "mouse", {"pointerType": "mouse"}) \
+        .pointer_move(x, y).pointer_down().pointer_up().perform()
+    actions.release()
+
+
+def test_a_seat_plays_by_tapping_in_firefox(domino, seated, firefox, tmp_path):  # noqa: F811
+    """The same page in Debian's Firefox ESR at 390 px: bob taps a free cell and a tile, his
+    verdict shows, and the board has the tile."""
+    served = seated()
+    firefox.open(f"{served.base}/?seat={served.tokens['bob']}", PHONE)
+    firefox.wait("return document.querySelector('#seat.mine') !== null")
+    firefox.js("""window.__verdict = null; document.addEventListener('seat-verdict',
+                  (e) => { window.__verdict = e.detail; }, { once: true });""")
+    for cell in firefox.js("return [...document.querySelectorAll('.board [data-cell]')]"
+                           ".map((c) => c.dataset.cell)"):
+        tap_at(firefox, f'.board [data-cell="{cell}"] polygon')
+        if firefox.js("return document.querySelectorAll('#seat-pick .choice').length"):
+            firefox.click("#seat-pick .choice")
+            break
+    answer = firefox.wait("return window.__verdict")
+    assert answer["data"]["legal"] and answer["data"]["player"] == "bob"
+    firefox.wait(f"return document.body.dataset.event === '{answer['data']['event']}'")
+    assert firefox.js("return document.querySelectorAll('.board svg g.placed').length") == 2
+    assert "✓ ok" in firefox.js("return document.getElementById('seat-verdict').innerText")
+    firefox.screenshot(Path(os.environ.get("TABLE_SHOTS", tmp_path)) / "seat-firefox.png")
