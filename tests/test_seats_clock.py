@@ -99,3 +99,19 @@ def test_durations_read_as_people_write_them():
     assert [clock.duration(t, "--turn") for t in ("90s", "30m", "1h30m", "45", "2 m")] == \
         [90, 1800, 5400, 45, 120]
     assert json.dumps(clock.span(3725)) == '"1:02:05"'
+
+
+def test_the_terminal_says_each_clock_warning_once(timed):
+    store, at = timed
+    at(5)
+    play(store, "start ana=5-5-5 bob=4-4-4")
+    view = table_view(session.load(store))
+    now = [view["clock"]["since"] + 10]
+    said: list[str] = []
+    warn = clock.Warner({"turn": 60, "game": None}, now=lambda: now[0], say=said.append)
+    warn(view)
+    assert said == []
+    now[0] += 60
+    warn(view)
+    warn(view)
+    assert said == ["clock: bob is over the 1:00 turn limit (match 1, event 2)"]

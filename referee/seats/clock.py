@@ -104,3 +104,27 @@ def duration(text: str, where: str) -> float:
     if seconds <= 0:
         raise RefereeError(f"{text!r}: a time limit must be more than nothing", where)
     return seconds
+
+
+class Warner:
+    """Says each warning once in the terminal running `referee serve` (every page shows it
+    too): called with the table page's latest view as the server watches the match."""
+
+    def __init__(self, limits: dict[str, float | None], now=None, say=None):
+        import time
+
+        self.limits = limits
+        self.now = now or time.time
+        self.say = say or (lambda line: print(line, flush=True))
+        self.said: set[tuple[Any, str]] = set()
+
+    def __call__(self, view: dict[str, Any]) -> None:
+        shown = view.get("clock")
+        if not shown:
+            return
+        limited = {**shown, "turn_limit": self.limits.get("turn"),
+                   "game_limit": self.limits.get("game")}
+        for warning in over(limited, self.now()):
+            if (view.get("event"), warning) not in self.said:
+                self.said.add((view.get("event"), warning))
+                self.say(f"clock: {warning} (match {view.get('match')}, event {view.get('event')})")

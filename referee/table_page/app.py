@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pnp_shared.web import event_stream
-from referee.seats.clock import span
+from referee.seats.clock import Warner, span
 from referee.table_page.reader import Reader
 
 HERE = Path(__file__).parent
@@ -44,6 +44,7 @@ class Hub:
         self.message = ""
         self.changed = asyncio.Event()
         self._polling: asyncio.Task | None = None
+        self.on_tick = None  # called with the view after each look (the clock's warnings)
 
     def _poll(self) -> tuple[dict[str, Any], str] | None:
         """In the worker thread: the new view and its message, or None when nothing changed."""
@@ -73,6 +74,8 @@ class Hub:
             await asyncio.sleep(POLL)
             try:
                 await self.refresh()
+                if self.on_tick is not None:
+                    self.on_tick(self.view)
             except Exception:  # noqa: BLE001 - a bug drawing one position: said, and the
                 traceback.print_exc()  # page keeps following the next moves
 
@@ -86,6 +89,8 @@ def build(reader: Reader, seats: Any = None, limits: dict | None = None) -> Star
     """The app; `seats` (referee/seats/page.py) adds the seat panel and the API, `limits` the
     clock's (seconds per turn and per player's game)."""
     hub = Hub(reader)
+    if limits:
+        hub.on_tick = Warner(limits)
     if seats is not None:
         seats.table.wake = hub.refresh  # a seat's move reaches the pages without the poll's wait
 
