@@ -181,3 +181,12 @@ def test_a_seat_sending_faster_than_anyone_taps_is_slowed(domino, seated):
     statuses = [s.call("POST", "/api/check", {"move": "draw"}, seat="bob")[0] for _ in range(40)]
     assert statuses[:20] == [200] * 20 and 429 in statuses
     assert s.call("POST", "/api/check", {"move": "draw"}, seat="ana")[0] == 200  # its own pace
+
+
+def test_a_game_that_cannot_list_its_moves_still_says_whose_turn(env, seated):  # noqa: F811
+    assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
+    s = seated()
+    state = s.call("GET", "/api/state", seat="bob")[1]
+    shown = json.loads(referee(env, "show", "--json").stdout)
+    assert state["moves"] == [] and "cannot be listed" in state["moves_note"]
+    assert state["to_move"] == shown["to_move"] and state["to_move"] in ("ana", "bob")

@@ -123,8 +123,12 @@ class Table:
             try:
                 listed = table_session.moves(store, self.match_id)
                 self._moves = (last, list(listed.moves), listed.to_move, None)
-            except RefereeError as e:  # a game that cannot list them says why
-                self._moves = (last, [], None, str(e))
+            except RefereeError as e:  # a game that cannot list them says why; the turn
+                from referee import session  # is still the rules'
+
+                cur = session.load(store, self.match_id)
+                to_move = None if cur.outcome() else cur.game.to_move(cur.state)
+                self._moves = (last, [], to_move, str(e))
         _, moves, to_move, note = self._moves
         mine = player is not None and (to_move is None or to_move == player)
         return {"match": self.match_id, "event": last, "seat": player,
