@@ -34,7 +34,10 @@ from referee.clictx import store_of
 def serve_cmd(ctx, match_id, port, lan, seats, game_clock, turn_clock, no_open) -> None:
     """A read-only page of the match for the phones and the TV at the table: players and
     totals, whose turn, the last ruling, the score by round and the board drawn as a picture;
-    it follows every move typed in any terminal."""
+    it follows every move typed in any terminal.
+
+    With --seats, each player enters their own moves from their phone; --turn and --clock
+    warn on every page when time runs out."""
     from pnp_shared import web
     from referee.table_page.app import build
     from referee.table_page.reader import Reader
