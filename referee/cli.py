@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp_shared.program import is_program
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 
 _store, _json, _parse_options = store_of, echo_json, parse_options
-_item, _points = log_text.item, log_text.points
+_points = log_text.points
 
 
 @click.group("referee", cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -225,23 +225,6 @@ def use_cmd(ctx, match_id: int) -> None:
 # moves
 
 
-def _verdict_json(p: session.Played) -> dict[str, Any]:
-    v = p.verdict
-    out: dict[str, Any] = {"match": p.match.id, "text": p.text, "player": p.player,
-                           "move": p.move or None,
-                           "legal": bool(v and v.legal), "error": str(p.error) if p.error else None}
-    if v is not None:
-        out["violations"] = [{"rule": x.rule.id, "text": x.rule.text, "reason": x.reason}
-                             for x in v.violations]
-        out["score"] = [_item(i) for i in v.score]
-        out["notes"] = list(v.notes)
-    if p.event is not None:
-        out["event"] = p.event.seq
-        o = p.outcome  # the match's one winner once the move ended it (table.outcome)
-        out["outcome"] = {"winners": list(o.winners), "reason": o.reason} if o else None
-    return out
-
-
 def _print_verdict(v: Verdict) -> None:
     for x in v.violations:
         click.echo(capped(f"  {x.rule.id}: {x.reason}"))
@@ -278,7 +261,7 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
     p = session.play(_store(ctx), text, by, dry=dry, match_id=match_id)
     on = f"  (match {p.match.id})"  # every verdict names its match: another terminal may switch
     if as_json:
-        _json(_verdict_json(p))
+        _json(log_text.verdict_json(p))
         return 2 if p.error else (0 if p.verdict.legal else 1)
     if p.error is not None:
         kept = "" if dry else "; kept in the log as rejected"

@@ -9,11 +9,29 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from referee.engine import ScoreItem
-    from referee.session import LogLine
+    from referee.session import LogLine, Played
 
 
 def item(i: ScoreItem) -> dict[str, Any]:
     return {"player": i.player, "points": i.points, "label": i.label, "round": i.round}
+
+
+def verdict_json(p: Played) -> dict[str, Any]:
+    """A verdict as `play --json` and `check --json` print it, and the seats' API answers it."""
+    v = p.verdict
+    out: dict[str, Any] = {"match": p.match.id, "text": p.text, "player": p.player,
+                           "move": p.move or None,
+                           "legal": bool(v and v.legal), "error": str(p.error) if p.error else None}
+    if v is not None:
+        out["violations"] = [{"rule": x.rule.id, "text": x.rule.text, "reason": x.reason}
+                             for x in v.violations]
+        out["score"] = [item(i) for i in v.score]
+        out["notes"] = list(v.notes)
+    if p.event is not None:
+        out["event"] = p.event.seq
+        o = p.outcome  # the match's one winner once the move ended it (table.outcome)
+        out["outcome"] = {"winners": list(o.winners), "reason": o.reason} if o else None
+    return out
 
 
 def points(items: Sequence[ScoreItem]) -> str:

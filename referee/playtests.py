@@ -19,6 +19,7 @@ from pnp_shared.csv_text import csv_text
 from referee import registry, report, session, table
 from referee.engine import RefereeError, ScoreItem
 from referee.record import Match, Store
+from referee.seats.clock import per_player, turns
 from referee.simulate import GameRecord
 
 
@@ -83,6 +84,8 @@ def gather(store: Store, game: str) -> dict[str, Any]:
     categories: dict[str, list[int]] = {}
     notes: dict[str, list[dict[str, Any]]] = {}
     minutes: list[float] = []
+    turn_seconds: list[float] = []
+    player_seconds: dict[str, float] = {}
     adjustments = []
     finished_categories: list[dict[str, dict[str, int]]] = []  # per match: player -> label
     for m in matches:
@@ -99,7 +102,14 @@ def gather(store: Store, game: str) -> dict[str, Any]:
         adjustments += [{"match": m.id, "player": i.player, "points": i.points,
                          "reason": i.label.removeprefix("adjusted: ")}
                         for _, i in table.fold_table(cur.table_events).adjustments]
+        done = [t for t in turns(cur.stamped, m.players)[0] if t.player is not None]
+        spent = per_player(done, m.players)
+        turn_seconds += [t.seconds for t in done]
+        for who, seconds in spent.items():
+            player_seconds[who] = player_seconds.get(who, 0.0) + seconds
         plays.append({"match": m.id, "created": m.created, "players": list(m.players),
+                      "time": {"on_turn": spent, "turns": len(done),
+                               "seconds": sum(spent.values())},
                       "status": status, "totals": cur.totals(),
                       "winners": list(outcome.winners) if finished else None,
                       "categories": _by_category(cur.game.ledger(cur.state), m.players)})
@@ -130,6 +140,8 @@ def gather(store: Store, game: str) -> dict[str, Any]:
         "in_play": sum(p["status"] == "in play" for p in plays),
         "by_players": sizes,
         "minutes": report.spread(minutes) if minutes else None,
+        "turn_seconds": report.spread(turn_seconds) if turn_seconds else None,
+        "player_seconds": player_seconds,
         "categories": {c: statistics.fmean(v) for c, v in categories.items()},
         "players": _per_player(finished, labels),
         "adjustments": adjustments,
@@ -254,6 +266,12 @@ def text(s: dict[str, Any]) -> str:
                 _line("moves", size["moves"]), _line("rounds", size["rounds"])]
     if s["minutes"]:
         out.append(_line("minutes", s["minutes"]))
+    if s["turn_seconds"]:
+        from referee.seats.clock import span
+
+        out += [_line("seconds a turn", s["turn_seconds"]),
+                "  time on turn, all matches: " + ", ".join(
+                    f"{p} {span(v)}" for p, v in s["player_seconds"].items())]
     if s["players"]:
         out += ["", *_players_table(s["players"], s["categories"])]
     if s["adjustments"]:

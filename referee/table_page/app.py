@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 
 from pnp_shared.terminal import escape
 from pnp_shared.web import event_stream
+from referee.seats.clock import Warner, span
 from referee.table_page.reader import Reader
 
 HERE = Path(__file__).parent
@@ -38,8 +39,10 @@ def templates() -> jinja2.Environment:
     """The page's templates: HTML escaped, and control characters and bidirectional overrides
     of stored text (a reason, a rejected move) written as `\\u202e`, as the terminal shows
     them, so none reverses or hides what follows on the page."""
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
-                              autoescape=True, finalize=_shown)
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
+                             autoescape=True, finalize=_shown)
+    env.filters["clock"] = span  # a player's time on turn, as the page ticks it
+    return env
 
 
 def _shown(value: Any) -> Any:
@@ -63,6 +66,7 @@ class Hub:
         self.style = ""  # the picture's style sheet, linked by the page (picture.css)
         self.changed = asyncio.Event()
         self._polling: asyncio.Task | None = None
+        self.on_tick = None  # called with the view after each look (the clock's warnings)
 
     def _poll(self) -> tuple[dict[str, Any], str, str] | None:
         """In the worker thread: the new view, its message and its picture's style, or None
@@ -75,11 +79,12 @@ class Hub:
         return view, orjson.dumps({"event": view.get("event"), "match": view.get("match"),
                                    "style": style_key(style), "html": html}).decode(), style
 
-    def render(self, template: str, view: dict[str, Any]) -> str:
+    def render(self, template: str, view: dict[str, Any], **more: Any) -> str:
         """The page's HTML of `view`, its picture without the inline style the CSP refuses."""
         style, picture = picture_style(view.get("picture"))
         return self.templates.get_template(template).render(
-            view={**view, "picture": picture, "pinned": self.pinned}, style=style_key(style))
+            view={**view, "picture": picture, "pinned": self.pinned}, style=style_key(style),
+            **more)
 
     def stop(self) -> None:
         if self._polling is not None:
@@ -106,6 +111,8 @@ class Hub:
             await asyncio.sleep(POLL)
             try:
                 await self.refresh()
+                if self.on_tick is not None:
+                    self.on_tick(self.view)
             except Exception:  # noqa: BLE001 - a bug drawing one position: said, and the
                 traceback.print_exc()  # page keeps following the next moves
 
@@ -161,13 +168,28 @@ class Hubs:
         return hub
 
 
-def build(reader: Reader) -> Starlette:
+def build(reader: Reader, seats: Any = None, limits: dict | None = None) -> Starlette:
+    """The app; `seats` (referee/seats/page.py) adds the seat panel and the API, `limits` the
+    clock's (seconds per turn and per player's game)."""
     hubs = Hubs(reader)
+    if limits:
+        hubs.own.on_tick = Warner(limits)
+    if seats is not None:
+        seats.table.wake = hubs.own.refresh  # a seat's move reaches the pages at once
 
     async def page(request: Request) -> Response:
         hub = await hubs.get(request)
-        html = hub.render("table.html", hub.view)
-        return HTMLResponse(html, headers={"cache-control": "no-store"})
+        headers = {"cache-control": "no-store"}
+        seat_html = ""
+        if seats is not None:
+            found = seats.panel(request)
+            if isinstance(found, Response):
+                return found
+            seat_html, cookie = found
+            if cookie:
+                headers["set-cookie"] = cookie
+        html = hub.render("table.html", hub.view, seat=seat_html, limits=limits or {})
+        return HTMLResponse(html, headers=headers)
 
     async def table_json(request: Request) -> Response:
         hub = await hubs.get(request)
@@ -204,5 +226,6 @@ def build(reader: Reader) -> Starlette:
         Route("/picture.svg", picture),
         Route("/picture.css", picture_css),
         Route("/events", events),
+        *(seats.routes() if seats is not None else ()),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ])

@@ -14,6 +14,7 @@ from typing import Any
 
 from referee import engine, session
 from referee.engine import ScoreItem
+from referee.seats.clock import clock_view
 
 ROUNDS_SHOWN = 30  # rounds listed in the ledger: a screenful on a phone
 ITEMS_SHOWN = 40  # lines of the latest round itemised
@@ -47,6 +48,7 @@ def table_view(cur: session.Loaded) -> dict[str, Any]:
         "pending": list(g.pending(state)) if outcome is None else [],
         "verdict": last_verdict(cur),
         "rounds": rounds(ledger, m.players),
+        "clock": clock_view(cur.stamped, m.players, to_move),
         "picture": g.picture(state),
         "text": g.show(cur.scored()),  # as `referee show` draws it: corrected totals, one winner
     }

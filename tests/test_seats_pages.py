@@ -1,0 +1,200 @@
+"""`referee serve --seats` in a real browser: two players, each on their own phone (two
+browser contexts at 390 px, each opened with its seat's link), play Tripple Domino by tapping
+the free cells; a wrong move shows its rule on that phone, a move out of turn is refused, and
+the other phone follows every move. Screenshots kept in $TABLE_SHOTS when set, to look at."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from tests.browser import DESKTOP, PHONE
+from tests.test_seats_api import Seated, domino, log, seated  # noqa: F401  (fixtures)
+from tests.test_table_page import env, serve, updated_to  # noqa: F401  (fixtures)
+
+
+def shot(page, name: str, tmp_path: Path) -> None:
+    folder = Path(os.environ.get("TABLE_SHOTS", tmp_path))
+    folder.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+
+
+class _verdict:
+    """`with _verdict(page) as got:` an action on the page; then `got()` is the seat's answer
+    (its "seat-verdict" event), waited for without a sleep."""
+
+    def __init__(self, page):
+        self.page = page
+
+    def __enter__(self):
+        self.page.evaluate("""() => { window.__verdict = null;
+            document.addEventListener('seat-verdict', (e) => { window.__verdict = e.detail; },
+                                      { once: true }); }""")
+        return lambda: self.page.wait_for_function("window.__verdict").json_value()
+
+    def __exit__(self, *exc):
+        return False
+
+
+def open_seat(browser, served: Seated, player: str, viewport=PHONE):
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    page.goto(f"{served.base}/?seat={served.tokens[player]}")
+    page.wait_for_selector("#live.on")
+    page.wait_for_selector("#seat[data-event]")
+    return context, page
+
+
+def tap_a_free_cell(page) -> dict:
+    """Tap the first free cell where a tile fits, then the first tile and turn offered."""
+    for cell in page.locator(".board [data-cell]").all():
+        cell.click()
+        choices = page.locator("#seat-pick .choice")
+        if choices.count():
+            with _verdict(page) as got:
+                choices.first.click()
+            return got()
+    raise AssertionError("no free cell offered a move")
+
+
+def test_two_phones_play_by_tapping(domino, seated, browser, tmp_path):  # noqa: F811
+    served = seated()
+    ana_context, ana = open_seat(browser, served, "ana")
+    bob_context, bob = open_seat(browser, served, "bob")
+    pages = {"ana": ana, "bob": bob}
+    assert ana.inner_text(".seat-who").startswith("Your seat: ana")
+    assert "your turn" in bob.inner_text("#seat-turn")
+    assert "bob to play" in ana.inner_text("#seat-turn")
+    # a move out of turn: ana types while it is bob's turn; refused with the rule, kept
+    ana.fill("#seat-move", "3-5-5 D0,0")
+    with _verdict(ana) as got:
+        ana.click("#seat-play")
+    out = got()
+    assert not out["data"]["legal"] and "turn" in ana.inner_text("#seat-verdict")
+    assert "bob's turn" in ana.inner_text("#seat-verdict")
+    event = out["data"].get("event") or len(log(domino))
+    updated_to(bob, event)
+    # ten moves by tapping, each followed by the other phone
+    to_move = "bob"
+    for n in range(10):
+        page, other = pages[to_move], pages["ana" if to_move == "bob" else "bob"]
+        answer = tap_a_free_cell(page)["data"]
+        assert answer["legal"] and answer["player"] == to_move, answer
+        updated_to(other, answer["event"])
+        assert answer["move"].split(" as ")[0] in other.inner_text(".verdict")
+        if n == 0:
+            shot(page, "seat-phone-after-first-tap", tmp_path)
+        to_move = answer["to_move"]
+    # a wrong move typed in shows its rule and reason on that phone
+    page = pages[to_move]
+    page.fill("#seat-move", "0-0-0 D9,9")
+    with _verdict(page) as got:
+        page.click("#seat-play")
+    wrong = got()["data"]
+    assert not wrong["legal"]
+    shown = page.inner_text("#seat-verdict")
+    assert wrong["violations"][0]["rule"] in shown and wrong["violations"][0]["reason"] in shown
+    shot(page, "seat-phone-rejected", tmp_path)
+    moves = [e for e in log(domino) if e["kind"] == "move"]
+    assert len(moves) == 11 and {m["player"] for m in moves[1:]} == {"ana", "bob"}
+    big = browser.new_context(viewport=DESKTOP)
+    tv = big.new_page()
+    tv.goto(f"{served.base}/?seat={served.tokens['ana']}")
+    tv.wait_for_selector("#live.on")
+    shot(tv, "seat-desktop", tmp_path)
+    for c in (ana_context, bob_context, big):
+        c.close()
+
+
+def test_every_page_shows_the_clock_and_warns_past_the_turn_limit(domino, seated,  # noqa: F811
+                                                                  browser):
+    served = seated("--turn", "2s")
+    context, bob = open_seat(browser, served, "bob")
+    plain = browser.new_page(viewport=PHONE)  # a page without a seat: the TV
+    plain.goto(served.base + "/")
+    for page in (bob, plain):
+        page.wait_for_function("!document.getElementById('clock-warning').hidden",
+                               timeout=15_000)
+        assert "bob is over the 0:02 turn limit" in page.inner_text("#clock-warning")
+        assert page.locator(".player .clock.running").inner_text() != "0:00"
+    plain.close()
+    context.close()
+
+
+def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,  # noqa: F811
+                                                                    browser, tmp_path):
+    from tests.test_table_page import referee
+
+    assert referee(env, "new", "scorepad", "--players", "ana,bob,cy", "--option",
+                   "categories=coins,military").returncode == 0
+    served = seated()
+    pages = {p: open_seat(browser, served, p) for p in ("ana", "bob", "cy")}
+    for n, (_, page) in enumerate(pages.values()):
+        page.wait_for_selector("#seat-sheet input[name=coins]")
+        page.fill("#seat-sheet input[name=coins]", str(3 + n))
+        page.fill("#seat-sheet input[name=military]", str(-n))
+        with _verdict(page) as got:
+            page.click("#seat-sheet button[type=submit]")
+        got()
+        page.wait_for_function("document.querySelector('#seat-sheet input[name=military]')"
+                               ".value === ''")
+    _, cy = pages["cy"]
+    shot(cy, "seat-score-sheet", tmp_path)
+    with _verdict(cy) as got:
+        cy.click("#seat-quick button[data-move=round]")
+    assert got()["data"]["legal"]
+    entries = [(e["player"], e["text"]) for e in log(env) if e["kind"] == "move"]
+    assert entries == [("ana", "ana: coins 3"), ("ana", "ana: military 0"),
+                       ("bob", "bob: coins 4"), ("bob", "bob: military -1"),
+                       ("cy", "cy: coins 5"), ("cy", "cy: military -2"), ("cy", "round")]
+    # undo from a phone: asked by cy, done once ana and bob tapped their agreement
+    with _verdict(cy) as got:
+        cy.click("#seat-undo")
+    assert got()["status"] == 202
+    for player in ("ana", "bob"):
+        _, page = pages[player]
+        page.wait_for_function("document.getElementById('seat-undo').textContent"
+                               ".startsWith('Agree')", timeout=10_000)
+        assert log(env)[-1]["kind"] == "move"  # not yet
+        with _verdict(page) as got:
+            page.click("#seat-undo")
+        answer = got()
+    assert answer["status"] == 200 and answer["data"]["undo"] == "done"
+    assert log(env)[-1]["kind"] == "undo" and "round" in log(env)[-1]["text"]
+    for context, _ in pages.values():
+        context.close()
+
+
+def tap_at(firefox, selector: str) -> None:
+    """A real mouse press at the middle of an SVG shape (WebDriver's element click refuses
+    SVG shapes in Firefox: 'could not be scrolled into view')."""
+    x, y = firefox.js(f"""const box = document.querySelector('{selector}');
+        box.scrollIntoView({{block: 'center'}});
+        const r = box.getBoundingClientRect();
+        return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];""")
+    actions = firefox.marionette.actions
+    actions.sequence("pointer", "mouse", {"pointerType": "mouse"}) \
+        .pointer_move(x, y).pointer_down().pointer_up().perform()
+    actions.release()
+
+
+def test_a_seat_plays_by_tapping_in_firefox(domino, seated, firefox, tmp_path):  # noqa: F811
+    """The same page in Debian's Firefox ESR at 390 px: bob taps a free cell and a tile, his
+    verdict shows, and the board has the tile."""
+    served = seated()
+    firefox.open(f"{served.base}/?seat={served.tokens['bob']}", PHONE)
+    firefox.wait("return document.querySelector('#seat.mine') !== null")
+    firefox.js("""window.__verdict = null; document.addEventListener('seat-verdict',
+                  (e) => { window.__verdict = e.detail; }, { once: true });""")
+    for cell in firefox.js("return [...document.querySelectorAll('.board [data-cell]')]"
+                           ".map((c) => c.dataset.cell)"):
+        tap_at(firefox, f'.board [data-cell="{cell}"] polygon')
+        if firefox.js("return document.querySelectorAll('#seat-pick .choice').length"):
+            firefox.click("#seat-pick .choice")
+            break
+    answer = firefox.wait("return window.__verdict")
+    assert answer["data"]["legal"] and answer["data"]["player"] == "bob"
+    firefox.wait(f"return document.body.dataset.event === '{answer['data']['event']}'")
+    assert firefox.js("return document.querySelectorAll('.board svg g.placed').length") == 2
+    assert "✓ ok" in firefox.js("return document.getElementById('seat-verdict').innerText")
+    firefox.screenshot(Path(os.environ.get("TABLE_SHOTS", tmp_path)) / "seat-firefox.png")
