@@ -35,6 +35,7 @@ class Options:
     cmyk: bool = False  # DeviceCMYK colours, for print shops (render/cmyk.py)
     legend: bool | None = None  # legend cards after a symbol deck (default: [deck] legend)
     pdfx: bool = False  # PDF/X-1a:2003, CMYK and flattened (render/pdfx.py); needs "single"
+    fold: bool | None = None  # fold-and-glue sheets: backs beside fronts (layout/fold.py)
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,8 @@ def resolved(deck: Deck, opts: Options) -> Options:
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
         grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk or opts.pdfx,
         pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
-        guides=opts.layout != "single" if opts.guides is None else opts.guides)
+        guides=opts.layout != "single" if opts.guides is None else opts.guides,
+        fold=deck.print.fold if opts.fold is None else opts.fold)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -94,13 +96,32 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         why = ("--single puts one card per page" if o.layout == "single" else
                "triangular tiles are laid out in rows of alternating triangles")
         raise PnpError(f"--grid does not apply: {why}", "--grid")
-    if o.layout == "single":
+    if o.fold:
+        sheet = _folded(deck, cards, o)
+    elif o.layout == "single":
         sheet = single_pages(deck, cards, o)
     else:
         sheet = replace(_imposed(deck, cards, o), guides=o.guides)
     if legend:
         sheet = replace(sheet, info={**sheet.info, "legend cards": len(legend)})
     return sheet
+
+
+def _folded(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
+    """Fold-and-glue sheets (layout/fold.py), refused with the reason where they cannot be."""
+    from generator.layout import fold
+
+    why = ("--single puts one card per page for a print shop" if o.layout == "single" else
+           "--grid sets a duplex grid; a fold sheet chooses its own" if o.grid else
+           f"{deck.name} defines no [[back]] elements to fold behind its cards"
+           if not deck.has_backs else "triangular tiles are printed edge to edge, each cut "
+           "shared by two tiles, so no back could lie beside its front" if deck.shape ==
+           "triangle" else None)
+    if why:
+        raise PnpError(f"cannot fold: {why}", "--fold")
+    g = fold.best([units.paper(o.paper, t) for t in _turns(o)], deck.width, deck.height,
+                  o.bleed, o.gutter)
+    return replace(fold.impose_fold(cards, g, marks=o.marks is not False), guides=o.guides)
 
 
 def _imposed(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -247,7 +268,7 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     data, notes = rendered(deck, sheet, o, progress)
     write_atomic(out, data)
     cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
-                if not isinstance(pl.card, LegendCard))
+                if not isinstance(pl.card, LegendCard) and pl.side != "back")
     info = {k: v for k, v in sheet.info.items() if k != "warnings"}
     return Result(out, len(sheet.pages), cards, o.paper, {"orientation": _turn(sheet), **info},
                   notes)

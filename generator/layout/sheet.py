@@ -28,6 +28,7 @@ class Placement:
     y: float
     rotation: int = 0
     bleed: float = 0.0
+    side: str | None = None  # "front"/"back" where a page holds both (fold sheets), else the page's
 
 
 @dataclass(frozen=True)

@@ -59,13 +59,14 @@ def render(deck: Deck, sheet: Sheet, *, progress: Callable[[int], None] | None =
     for n, page in enumerate(sheet.pages, 1):
         if sheet.trim_box:
             set_boxes(c, sheet, sheet.trim_box)
-        elements = deck.face if page.side == "front" else deck.back
         for placement in page.placements:
+            side = placement.side or page.side
+            elements = deck.face if side == "front" else deck.back
             # a legend card brings its own face (generator.render.legend); its back is the deck's
-            own = isinstance(placement.card, LegendCard) and page.side == "front"
-            # No cut outlines on backs: a duplex misregistration would show them on the card.
+            own = isinstance(placement.card, LegendCard) and side == "front"
+            # No cut outlines on backs: a duplex slip or a fold would show them on the card.
             draw_card(c, deck, placement, placement.card.face if own else elements, drawers,
-                      cache, sheet.guides and page.side == "front")
+                      cache, sheet.guides and side == "front")
         draw_marks(c, page)
         if not sheet.trim_box:
             footer(c, deck, sheet, page, n)
