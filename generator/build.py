@@ -36,6 +36,7 @@ class Options:
     legend: bool | None = None  # legend cards after a symbol deck (default: [deck] legend)
     pdfx: bool = False  # PDF/X-1a:2003, CMYK and flattened (render/pdfx.py); needs "single"
     fold: bool | None = None  # fold-and-glue sheets: backs beside fronts (layout/fold.py)
+    cutter: str | None = None  # a cutting machine's registration marks and room (cut/machines.py)
 
 
 @dataclass(frozen=True)
@@ -66,7 +67,7 @@ def resolved(deck: Deck, opts: Options) -> Options:
         grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk or opts.pdfx,
         pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
         guides=opts.layout != "single" if opts.guides is None else opts.guides,
-        fold=deck.print.fold if opts.fold is None else opts.fold)
+        fold=deck.print.fold if opts.fold is None else opts.fold, cutter=opts.cutter)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -96,7 +97,9 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         why = ("--single puts one card per page" if o.layout == "single" else
                "triangular tiles are laid out in rows of alternating triangles")
         raise PnpError(f"--grid does not apply: {why}", "--grid")
-    if o.fold:
+    if o.cutter:
+        sheet = _for_cutter(deck, cards, o)
+    elif o.fold:
         sheet = _folded(deck, cards, o)
     elif o.layout == "single":
         sheet = single_pages(deck, cards, o)
@@ -105,6 +108,22 @@ def plan(deck: Deck, opts: Options) -> Sheet:
     if legend:
         sheet = replace(sheet, info={**sheet.info, "legend cards": len(legend)})
     return sheet
+
+
+def _for_cutter(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
+    """The sheet laid out clear of the machine's marks, no crop marks (the machine cuts), and
+    its registration marks on every front page, the side its camera reads."""
+    from generator.cut.machines import machine
+
+    m = machine(o.cutter)
+    if o.layout == "single" or o.fold:
+        raise PnpError("a cutting machine cuts home sheets: not with "
+                       f"{'--single' if o.layout == 'single' else '--fold'}", "--cutter")
+    sheet = _imposed(deck, cards, replace(o, marks=False))
+    pages = tuple(replace(p, fills=m.marks(sheet.width, sheet.height)) if p.side == "front"
+                  else p for p in sheet.pages)
+    return replace(sheet, pages=pages, guides=o.guides,
+                   info={**sheet.info, "cutter": m.name})
 
 
 def _folded(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -171,7 +190,8 @@ def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
     for turn in _turns(o):
         paper_w, paper_h = units.paper(o.paper, turn)
         try:
-            g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed,
+            margin = _cutter_margins(o, paper_w, paper_h)
+            g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed, **margin,
                                 gutter=o.gutter, cols=o.grid[0] if o.grid else None,
                                 rows=o.grid[1] if o.grid else None, shape=deck.shape)
         except PnpError as e:
@@ -186,6 +206,16 @@ def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
     if not candidates:
         raise error
     return candidates
+
+
+def _cutter_margins(o: Options, paper_w: float, paper_h: float) -> dict:
+    """fit()'s margins for a cutting machine's room, or none (the printer margin)."""
+    if not o.cutter:
+        return {}
+    from generator.cut.machines import machine
+
+    mx, my = machine(o.cutter).margins(paper_w, paper_h)
+    return {"margin": mx, "margin_y": my}
 
 
 def _sheets(sheet: Sheet) -> int:

@@ -124,13 +124,16 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  "As many as keep names at 6 pt or more; never counted by pnp verify."),
     click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, "
                  "transparency flattened; needs --single)."),
+    click.option("--cutter", type=click.Choice(["silhouette", "cricut", "brother"]),
+                 help="Lay the sheet out for a cutting machine: its registration marks, the "
+                 "room they need, no crop marks (cut lines: pnp export --format cut)."),
     click.option("--fold/--no-fold", default=None,
                  help="Fold-and-glue sheets for printers without duplex: each back printed "
                  "beside its front, mirrored across a dashed fold line (default: the "
                  "definition's [print] fold)."),
 ]
 _PRINT_NAMES = ("paper", "orientation", "bleed", "gutter", "marks", "no_marks", "guides", "backs",
-                "flip", "back_offset", "grid", "parts", "single", "cmyk", "legend", "pdfx", "fold")
+                "flip", "back_offset", "grid", "parts", "single", "cmyk", "legend", "pdfx", "fold", "cutter")
 
 
 def print_options(command):

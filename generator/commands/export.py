@@ -24,8 +24,12 @@ def _length(flag: str):
 @click.command()
 @click.argument("game")
 @allow_folder_option
-@click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png",
-              show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator.")
+@click.option("--format", "fmt", type=click.Choice(["png", "tts", "cut"]), default="png",
+              show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator; "
+              "cut: each sheet's cut lines as SVG and DXF for a cutting machine.")
+@click.option("--cutter", type=click.Choice(["silhouette", "cricut", "brother"]),
+              help="cut: the sheet laid out as `pnp build --cutter` lays it out.")
+@click.option("--paper", help="cut: the paper, as for `pnp build --paper`.")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
               "makeplayingcards, printerstudio, drivethrucards (PDF/X-1a); see docs/guides/print-shop.md.")
 @click.option("--dpi", type=click.IntRange(30, 1200), help="Pixels per inch (png: 300, tts: 150).")
@@ -40,7 +44,8 @@ def _length(flag: str):
 @click.option("-o", "--output", type=click.Path(path_type=Path, file_okay=False),
               help="Folder to write (default output/<game>-<format>/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
-def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json) -> None:
+def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json, cutter,
+           paper) -> None:
     """Export GAME's cards as images: each distinct face once, with a manifest.
 
     PNGs have exact pixel sizes (round(inches × dpi), bleed included), carry their dpi, and
@@ -52,6 +57,10 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
     if base_url is not None and fmt != "tts":
         raise click.UsageError("--base-url is for --format tts")
     deck = load(game)
+    if fmt == "cut":
+        return _export_cut(deck, cutter, paper, bleed, parts, output, as_json)
+    if cutter or paper:
+        raise click.UsageError("--cutter and --paper are for --format cut")
     cards = _cards(deck, parts)
     workers = workers or min(4, os.cpu_count() or 1)
     folder = output or Path("output") / f"{output_stem(deck)}-{shop or fmt}"
@@ -91,6 +100,26 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
     for line in data.get("preflight", []) if shop else []:
         click.echo(f"preflight: {line}", err=True)
     click.echo(summary)
+
+
+def _export_cut(deck, cutter, paper, bleed, parts, output, as_json) -> None:
+    """Cut lines of the sheets `pnp build` prints with the same --cutter, --paper, --bleed."""
+    from generator.build import Options, plan
+    from generator.cut.files import export_cut
+    from generator.naming import output_stem
+    from pnp_model.units import paper as paper_size
+
+    if paper:
+        paper_size(paper)  # a paper the build would refuse is refused here too
+    sheet = plan(deck, Options(cutter=cutter, paper=paper, bleed=bleed, parts=tuple(parts)))
+    folder = output or Path("output") / f"{output_stem(deck)}-cut"
+    data = export_cut(deck, sheet, folder)
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo(f"{deck.name}: cut lines of {len(data['sheets'])} sheet(s) "
+               f"({sum(s['cards'] for s in data['sheets'])} cards"
+               f"{', ' + cutter + ' layout' if cutter else ''}) -> {folder}/ (SVG and DXF)")
 
 
 @click.command()

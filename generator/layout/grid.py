@@ -74,13 +74,14 @@ class Grid:
 
 def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: float = 0.0,
         gutter: float = 0.0, margin: float = PRINTER_MARGIN, cols: int | None = None,
-        rows: int | None = None, shape: str = "rect") -> Grid:
+        rows: int | None = None, shape: str = "rect", margin_y: float | None = None) -> Grid:
     """The grid with the most cards per page inside the printable area (or the one asked for).
 
     Round and hexagonal cards share no straight cut with a neighbour (each is cut along its
     own guide), so for them the gutter narrows, down to none, when that fits another row or
     column: 95 mm circles go 2x3 on A4, not 2x2."""
-    usable_w, usable_h = paper_w - 2 * margin, paper_h - 2 * margin
+    # a cutting machine's marks or cut area may ask more room top and bottom (margin_y)
+    usable_w, usable_h = paper_w - 2 * margin, paper_h - 2 * (margin_y or margin)
     if shape in ("circle", "hexagon") and cols is None and rows is None:
         gutter = min([gutter] + [_closer(usable, size + 2 * bleed, gutter)
                                  for usable, size in ((usable_w, card_w), (usable_h, card_h))])

@@ -37,6 +37,7 @@ class Page:
     placements: tuple[Placement, ...]
     marks: tuple[Segment, ...] = ()  # crop marks / cut lines, stroked thin
     guides: tuple[Segment, ...] = ()  # optional cut guides inside the sheet (dashed)
+    fills: tuple[Segment, ...] = ()  # x, y, w, h of filled black boxes: a cutter's reg marks
 
 
 @dataclass(frozen=True)

@@ -150,6 +150,9 @@ def draw_marks(c: Canvas, page: Page) -> None:
     c.setLineWidth(MARK_WIDTH)
     for x1, y1, x2, y2 in page.marks:
         c.line(x1, y1, x2, y2)
+    c.setFillColor(HexColor("#000000"))
+    for x, y, w, h in page.fills:
+        c.rect(x, y, w, h, stroke=0, fill=1)
     if page.guides:
         c.setDash(2, 2)
         for x1, y1, x2, y2 in page.guides:
