@@ -37,6 +37,8 @@ class Options:
     pdfx: bool = False  # PDF/X-1a:2003, CMYK and flattened (render/pdfx.py); needs "single"
     fold: bool | None = None  # fold-and-glue sheets: backs beside fronts (layout/fold.py)
     cutter: str | None = None  # a cutting machine's registration marks and room (cut/machines.py)
+    margin: float | None = None  # the printer's unprintable edge (default grid.PRINTER_MARGIN)
+    printer: str | None = None  # the printer profile these options came from, to report it
 
 
 @dataclass(frozen=True)
@@ -67,7 +69,8 @@ def resolved(deck: Deck, opts: Options) -> Options:
         grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk or opts.pdfx,
         pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
         guides=opts.layout != "single" if opts.guides is None else opts.guides,
-        fold=deck.print.fold if opts.fold is None else opts.fold, cutter=opts.cutter)
+        fold=deck.print.fold if opts.fold is None else opts.fold, cutter=opts.cutter,
+        margin=opts.margin, printer=opts.printer)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -139,7 +142,7 @@ def _folded(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     if why:
         raise PnpError(f"cannot fold: {why}", "--fold")
     g = fold.best([units.paper(o.paper, t) for t in _turns(o)], deck.width, deck.height,
-                  o.bleed, o.gutter)
+                  o.bleed, o.gutter, **({} if o.margin is None else {"margin": o.margin}))
     return replace(fold.impose_fold(cards, g, marks=o.marks is not False), guides=o.guides)
 
 
@@ -177,7 +180,8 @@ def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     from generator.layout.triangles import impose_triangles
 
     sheets = [impose_triangles(deck, cards, *units.paper(o.paper, turn), backs=o.backs,
-                               flip=o.flip, back_offset=o.back_offset, marks=o.marks)
+                               flip=o.flip, back_offset=o.back_offset, marks=o.marks,
+                               **({} if o.margin is None else {"margin": o.margin}))
               for turn in _turns(o)]
     return min(sheets, key=lambda s: (len(s.pages), s.info.get("cuts", 0)))
 
@@ -209,9 +213,9 @@ def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
 
 
 def _cutter_margins(o: Options, paper_w: float, paper_h: float) -> dict:
-    """fit()'s margins for a cutting machine's room, or none (the printer margin)."""
+    """fit()'s margins for a cutting machine's room, else the printer's (a profile's)."""
     if not o.cutter:
-        return {}
+        return {} if o.margin is None else {"margin": o.margin}
     from generator.cut.machines import machine
 
     mx, my = machine(o.cutter).margins(paper_w, paper_h)

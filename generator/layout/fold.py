@@ -34,6 +34,7 @@ class FoldGrid:
     gutter: float
     paper_w: float
     paper_h: float
+    margin: float = PRINTER_MARGIN
 
     @property
     def line(self) -> float:
@@ -72,14 +73,14 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, bleed: flo
     rows = int((half_h + gutter + 1e-6) // (cell_h + gutter))
     if cols < 1 or rows < 1:
         return None
-    return FoldGrid(axis, cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h)
+    return FoldGrid(axis, cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h, margin)
 
 
 def best(papers: list[tuple[float, float]], card_w: float, card_h: float, bleed: float,
-         gutter: float) -> FoldGrid:
+         gutter: float, margin: float = PRINTER_MARGIN) -> FoldGrid:
     """Of every orientation asked and both fold directions, the grid with the most cards."""
     grids = [g for w, h in papers for axis in ("vertical", "horizontal")
-             if (g := fit(w, h, card_w, card_h, bleed, gutter, axis))]
+             if (g := fit(w, h, card_w, card_h, bleed, gutter, axis, margin))]
     if not grids:
         raise PnpError(f"a {card_w / MM:.1f}x{card_h / MM:.1f} mm card and its back do not fit "
                        "side by side on this paper inside the printer margin; use larger "
@@ -99,7 +100,8 @@ def impose_fold(cards: tuple[Card, ...], g: FoldGrid, marks: bool = True) -> She
             x, y = g.front(i % g.cols, i // g.cols)
             placed.append(Placement(card, x, y, 0, g.bleed, side="front"))
             placed.append(Placement(card, *g.back(x, y), 0, g.bleed, side="back"))
-        lines, missing = crop_marks(tuple(placed), g.card_w, g.card_h, g.paper_w, g.paper_h) \
+        lines, missing = crop_marks(tuple(placed), g.card_w, g.card_h, g.paper_w, g.paper_h,
+                                    g.margin) \
             if marks else ((), ())
         unmarked.update(missing)
         fold, ends = _fold_line(g, tuple(placed))
@@ -119,9 +121,8 @@ def _fold_line(g: FoldGrid, placed: tuple[Placement, ...]) -> tuple[Segment, lis
     low, high = min(lows), max(highs)
     paper = g.paper_h if vertical else g.paper_w
     ends: list[Segment] = []
-    for start, end in ((low - MARK_GAP, max(low - MARK_GAP - MARK_LENGTH, PRINTER_MARGIN)),
-                       (high + MARK_GAP, min(high + MARK_GAP + MARK_LENGTH,
-                                              paper - PRINTER_MARGIN))):
+    for start, end in ((low - MARK_GAP, max(low - MARK_GAP - MARK_LENGTH, g.margin)),
+                       (high + MARK_GAP, min(high + MARK_GAP + MARK_LENGTH, paper - g.margin))):
         if abs(end - start) >= MIN_MARK:
             ends.append((g.line, start, g.line, end) if vertical else (start, g.line, end, g.line))
     fold = (g.line, low, g.line, high) if vertical else (low, g.line, high, g.line)
