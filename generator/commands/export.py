@@ -136,21 +136,34 @@ def check(game, parts, safe, target, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
     zone margin, fonts not embedded. Exit code 1 when anything is found.
 
+    Also names the colours that tell cards apart (fills and frames keyed by a field such as
+    suit) which protanopia, deuteranopia or tritanopia make too alike.
+
     A problem repeated on many cards is one line naming the file and counting the cards."""
+    from generator.access.colours import check as colour_check
     from generator.preflight import check as preflight
     from pnp_model.definition import load
 
     deck = load(game)
-    findings = preflight(deck, _cards(deck, parts), safe, target)
+    cards = _cards(deck, parts)
+    findings = preflight(deck, cards, safe, target)
+    colours = colour_check(deck, cards)
     if as_json:
-        click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings],
-                              indent=2, ensure_ascii=False))
+        click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings]
+                              + [_colour_json(f) for f in colours], indent=2, ensure_ascii=False))
     else:
-        for f in findings:
+        for f in (*findings, *colours):
             click.echo(str(f))
-        click.echo(f"{deck.name}: {len(findings) or 'no'} preflight finding(s)")
-    if findings:
+        click.echo(f"{deck.name}: {len(findings) or 'no'} preflight finding(s), "
+                   f"{len(colours) or 'no'} colour-vision finding(s)")
+    if findings or colours:
         sys.exit(1)
+
+
+def _colour_json(f) -> dict:
+    return {"check": "colour-vision", "deficiency": f.deficiency, "message": str(f),
+            "difference": round(f.difference, 2),
+            "pair": [{"value": k.value, "cards": list(k.cards)} for k in (f.a, f.b)]}
 
 
 def _cards(deck, parts):

@@ -1,0 +1,87 @@
+"""`pnp check` names the colours that tell cards apart and that a colour-vision deficiency makes
+too alike (CIEDE2000 of the simulated colours below the documented threshold)."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from generator.access.colours import THRESHOLD
+from generator.cli import main
+from pnp_model.colour import ciede2000, ciede2000_lab
+
+GAME = """\
+[game]
+title = "Suits"
+description = "two suits told apart by colour only"
+
+[deck]
+source = "csv"
+file = "cards.csv"
+size = "poker"
+
+[colors]
+a = "{a}"
+b = "{b}"
+
+[[face]]
+type = "rect"
+bleed = true
+fill = "{suit}"
+
+[[face]]
+type = "text"
+text = "{n}"
+x = "50%"
+y = "20mm"
+size = 12
+align = "center"
+"""
+
+
+def _deck(tmp_path, a: str, b: str):
+    root = tmp_path / "suits"
+    root.mkdir()
+    (root / "game.toml").write_text(GAME.replace("{a}", a).replace("{b}", b))
+    (root / "cards.csv").write_text("n,suit\n1,a\n2,a\n3,b\n4,b\n")
+    return root
+
+
+def _check(root):
+    r = CliRunner().invoke(main, ["check", str(root), "--json"])
+    return r.exit_code, [f for f in json.loads(r.output) if f.get("check") == "colour-vision"]
+
+
+def test_red_and_green_suits_are_flagged_for_deuteranopia(tmp_path):
+    code, found = _check(_deck(tmp_path, "#d62728", "#2ca02c"))
+    assert code == 1
+    deutan = [f for f in found if f["deficiency"] == "deuteranopia"]
+    assert len(deutan) == 1 and deutan[0]["difference"] < THRESHOLD
+    assert [p["cards"] for p in deutan[0]["pair"]] == [[1, 2], [3, 4]]
+    assert "give each its own symbol" in deutan[0]["message"]
+    assert not [f for f in found if f["deficiency"] == "tritanopia"]
+
+
+def test_yellow_and_pink_suits_are_flagged_for_tritanopia_only(tmp_path):
+    """Tritanopes lose the blue-yellow axis: yellow meets pink (and blue meets green); a
+    saturated blue and yellow stay apart by lightness (see docs/guides/accessibility.md)."""
+    code, found = _check(_deck(tmp_path, "#e8c020", "#e89ab0"))
+    assert code == 1
+    assert {f["deficiency"] for f in found} == {"tritanopia"}
+
+
+def test_colour_blind_safe_suits_pass(tmp_path):
+    code, found = _check(_deck(tmp_path, "#1f77b4", "#ff7f0e"))  # blue and orange
+    assert found == [] and code == 0
+
+
+def test_ciede2000_matches_sharmas_published_test_data():
+    """Pairs 1, 7, 17 and 25 of Sharma, Wu and Dalal (2005), Table 1, to their 4 decimals."""
+    for lab1, lab2, expected in (((50, 2.6772, -79.7751), (50, 0, -82.7485), 2.0425),
+                                 ((50, 0, 0), (50, -1, 2), 2.3669),
+                                 ((50, 2.5, 0), (73, 25, -18), 27.1492),
+                                 ((60.2574, -34.0099, 36.2677), (60.4626, -34.1751, 39.4387),
+                                  1.2644)):
+        assert abs(ciede2000_lab(lab1, lab2) - expected) < 1e-4
+    assert abs(ciede2000((0, 0, 0), (1, 1, 1)) - 100) < 0.01
