@@ -71,6 +71,19 @@ def test_yellow_and_pink_suits_are_flagged_for_tritanopia_only(tmp_path):
     assert {f["deficiency"] for f in found} == {"tritanopia"}
 
 
+def test_a_shape_per_suit_makes_the_colour_a_second_cue(tmp_path):
+    """Red and green suits that each also show their own shape (duplicon's way) pass; the same
+    shapes varying card by card, not suit by suit, do not count."""
+    root = _deck(tmp_path, "#d62728", "#2ca02c")
+    (root / "game.toml").write_text((root / "game.toml").read_text() + (
+        '\n[[face]]\ntype = "shape"\nname = "{mark}"\nx = "50%"\ny = "60mm"\nsize = "9mm"\n'))
+    (root / "cards.csv").write_text("n,suit,mark\n1,a,circle\n2,a,circle\n3,b,star\n4,b,star\n")
+    assert _check(root) == (0, [])
+    (root / "cards.csv").write_text("n,suit,mark\n1,a,circle\n2,a,star\n3,b,star\n4,b,circle\n")
+    code, found = _check(root)
+    assert code == 1 and {f["deficiency"] for f in found} == {"deuteranopia"}
+
+
 def test_colour_blind_safe_suits_pass(tmp_path):
     code, found = _check(_deck(tmp_path, "#1f77b4", "#ff7f0e"))  # blue and orange
     assert found == [] and code == 0

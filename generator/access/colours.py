@@ -20,6 +20,7 @@ from pnp_model.components import Card, Deck
 THRESHOLD = 10.0
 DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
 KEYS = ("fill", "color", "stroke")
+CONDITIONS = ("when", "unless")  # choose whether an element is drawn; they draw nothing
 
 
 @dataclass(frozen=True)
@@ -30,6 +31,7 @@ class Keyed:
     value: str
     rgb: RGB
     cards: tuple[int, ...]
+    side: str = "face"
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,7 @@ def keyed_colours(deck: Deck, cards: tuple[Card, ...]) -> list[list[Keyed]]:
     from generator.render.cmyk import to_color
 
     groups = []
-    for el in (*deck.face, *deck.back):
+    for side, el in [("face", e) for e in deck.face] + [("back", e) for e in deck.back]:
         for key in KEYS:
             template = el.get(key)
             if not isinstance(template, str) or "{" not in template or _also_drawn(el, template):
@@ -74,7 +76,7 @@ def keyed_colours(deck: Deck, cards: tuple[Card, ...]) -> list[list[Keyed]]:
                 colour = to_color(literal)
                 rgb = tuple(colour.rgb()) if hasattr(colour, "rgb") else (0.0, 0.0, 0.0)
                 seen.setdefault(value, (rgb, []))[1].append(card.id)
-            keyed = [Keyed(f"{el.kind} {key} = {template!r}", v, rgb, tuple(ids))
+            keyed = [Keyed(f"{side} {el.kind} {key} = {template!r}", v, rgb, tuple(ids), side)
                      for v, (rgb, ids) in seen.items()]
             if len({k.rgb for k in keyed}) > 1 and keyed not in groups:
                 groups.append(keyed)
@@ -88,7 +90,7 @@ def _also_drawn(el, template: str) -> bool:
 
     fields = set(re.findall(r"\{(\w+)\}", template))
     return any(isinstance(v, str) and fields & set(re.findall(r"\{(\w+)\}", v))
-               for k, v in el.params.items() if k not in KEYS)
+               for k, v in el.params.items() if k not in KEYS + CONDITIONS)
 
 
 def simulate(colours: list[RGB], deficiency: str) -> list[RGB]:
@@ -102,18 +104,49 @@ def simulate(colours: list[RGB], deficiency: str) -> list[RGB]:
     return [tuple(float(c) / 255 for c in px) for px in out]
 
 
+def _cues(deck: Deck, cards: tuple[Card, ...]) -> dict[str, list[dict[int, str]]]:
+    """What else each card draws from its fields on each side (a shape's name, a text),
+    element by element: card id -> the drawn value. A back's cue does not help read a face."""
+    return {"face": _drawn(deck.face, cards), "back": _drawn(deck.back, cards)}
+
+
+def _drawn(elements, cards: tuple[Card, ...]) -> list[dict[int, str]]:
+    cues = []
+    for el in elements:
+        for key, template in el.params.items():
+            if key in KEYS + CONDITIONS or not isinstance(template, str) or "{" not in template:
+                continue
+            cues.append({c.id: fill(template, c) for c in cards if visible(el, c)})
+    return cues
+
+
+def _told_apart(a: Keyed, b: Keyed, cues: list[dict[int, str]]) -> bool:
+    """Whether something besides colour tells every card of `a` from every card of `b`: one
+    drawn value shared by all of a's cards and another by all of b's (duplicon's shape per
+    colour). Values that merely differ card by card (names) tell no class apart, and a class of
+    one card cannot show which kind its value is."""
+    if min(len(a.cards), len(b.cards)) < 2:
+        return False
+    for cue in cues:
+        va, vb = {cue.get(i) for i in a.cards}, {cue.get(i) for i in b.cards}
+        if len(va) == 1 and len(vb) == 1 and va != vb and None not in va | vb:
+            return True
+    return False
+
+
 def check(deck: Deck, cards: tuple[Card, ...]) -> list[Finding]:
-    """Pairs told apart by colour in normal vision that a deficiency makes too alike; a pair
-    several elements key alike (a pip and its number) is one finding with all their cards."""
+    """Pairs told apart by colour only in normal vision that a deficiency makes too alike; a
+    pair several elements key alike is one finding with all their cards."""
     found: dict[tuple, Finding] = {}
+    cues = _cues(deck, cards)
     for keyed in keyed_colours(deck, cards):
         for deficiency in DEFICIENCIES:
             seen = simulate([k.rgb for k in keyed], deficiency)
             for i, a in enumerate(keyed):
                 for j in range(i + 1, len(keyed)):
                     b = keyed[j]
-                    if ciede2000(a.rgb, b.rgb) < THRESHOLD:
-                        continue  # alike for everyone: not a colour-vision finding
+                    if ciede2000(a.rgb, b.rgb) < THRESHOLD or _told_apart(a, b, cues[a.side]):
+                        continue  # alike for everyone, or a shape tells them apart anyway
                     d = ciede2000(seen[i], seen[j])
                     if d < THRESHOLD:
                         key = (deficiency, *sorted([(a.value, a.rgb), (b.value, b.rgb)]))
@@ -128,4 +161,5 @@ def check(deck: Deck, cards: tuple[Card, ...]) -> list[Finding]:
 def _merged(old: Keyed | None, new: Keyed) -> Keyed:
     if old is None:
         return new
-    return Keyed(old.template, old.value, old.rgb, tuple(sorted({*old.cards, *new.cards})))
+    return Keyed(old.template, old.value, old.rgb, tuple(sorted({*old.cards, *new.cards})),
+                 old.side)
