@@ -98,3 +98,44 @@ def test_ciede2000_matches_sharmas_published_test_data():
                                   1.2644)):
         assert abs(ciede2000_lab(lab1, lab2) - expected) < 1e-4
     assert abs(ciede2000((0, 0, 0), (1, 1, 1)) - 100) < 0.01
+
+
+SYMBOLS = """\
+[game]
+title = "Shapes"
+description = "a symbol deck with two near-identical icons"
+
+[deck]
+source = "plane"
+size = "60x60mm"
+shape = "circle"
+options = { order = 2, symbols = ["square", "square-full", "heart", "star", "bell", "sun", "moon"] }
+
+[[face]]
+type = "symbols"
+x = "4mm"
+y = "4mm"
+w = "52mm"
+h = "52mm"
+"""
+
+
+def test_near_identical_symbol_silhouettes_are_named(tmp_path):
+    root = tmp_path / "shapes"
+    root.mkdir()
+    (root / "game.toml").write_text(SYMBOLS)
+    r = CliRunner().invoke(main, ["check", str(root), "--json"])
+    found = [f for f in json.loads(r.output) if f.get("check") == "look-alike"]
+    assert r.exit_code == 1, r.output
+    assert [f["symbols"] for f in found] == [["square", "square-full"]]
+    assert found[0]["overlap"] >= 0.9 and "use a clearly different icon" in found[0]["message"]
+
+
+def test_the_bundled_symbol_decks_have_no_look_alike_icons():
+    from generator.access.lookalike import check
+    from generator.build import cards_of
+    from pnp_model.definition import load
+
+    for game in ("dobble", "dobble-connect"):
+        deck = load(game)
+        assert check(deck, cards_of(deck, ())) == [], game

@@ -137,7 +137,8 @@ def check(game, parts, safe, target, as_json) -> None:
     zone margin, fonts not embedded. Exit code 1 when anything is found.
 
     Also names the colours that tell cards apart (fills and frames keyed by a field such as
-    suit) which protanopia, deuteranopia or tritanopia make too alike.
+    suit) which protanopia, deuteranopia or tritanopia make too alike, and a symbol deck's
+    icons whose silhouettes are near copies of each other.
 
     A problem repeated on many cards is one line naming the file and counting the cards."""
     from generator.access.colours import check as colour_check
@@ -147,7 +148,9 @@ def check(game, parts, safe, target, as_json) -> None:
     deck = load(game)
     cards = _cards(deck, parts)
     findings = preflight(deck, cards, safe, target)
-    colours = colour_check(deck, cards)
+    from generator.access.lookalike import check as lookalike_check
+
+    colours = [*colour_check(deck, cards), *lookalike_check(deck, cards)]
     if as_json:
         click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings]
                               + [_colour_json(f) for f in colours], indent=2, ensure_ascii=False))
@@ -155,12 +158,15 @@ def check(game, parts, safe, target, as_json) -> None:
         for f in (*findings, *colours):
             click.echo(str(f))
         click.echo(f"{deck.name}: {len(findings) or 'no'} preflight finding(s), "
-                   f"{len(colours) or 'no'} colour-vision finding(s)")
+                   f"{len(colours) or 'no'} colour-vision or look-alike finding(s)")
     if findings or colours:
         sys.exit(1)
 
 
 def _colour_json(f) -> dict:
+    if not hasattr(f, "deficiency"):  # look-alike symbols
+        return {"check": "look-alike", "message": str(f), "overlap": round(f.overlap, 3),
+                "symbols": [f.a, f.b], "cards": list(f.cards)}
     return {"check": "colour-vision", "deficiency": f.deficiency, "message": str(f),
             "difference": round(f.difference, 2),
             "pair": [{"value": k.value, "cards": list(k.cards)} for k in (f.a, f.b)]}
