@@ -70,19 +70,28 @@ def icon_masks(cards: tuple[Card, ...]) -> dict:
 
 def check(deck: Deck, cards: tuple[Card, ...]) -> list[Lookalike]:
     """Pairs of the deck's symbols whose best-turn overlap reaches LOOKALIKE."""
+    import numpy as np
+
     if deck.source.get("symbols", "icons") != "icons" and not isinstance(
             deck.source.get("symbols"), list):
         return []
     masks = icon_masks(cards)
-    upright = {n: _normalised(m) for n, m in masks.items()}
-    turned = {n: _turns(m) for n, m in masks.items()}
-    names = [n for n in masks if upright[n] is not None]
+    names = [n for n, m in masks.items() if m.getbbox() is not None]
+    if len(names) < 2:
+        return []
+    # every pair at once: overlaps of each upright symbol with each turn of every other
+    upright = np.array([_normalised(masks[n]).ravel() for n in names], dtype=np.float32)
+    turns = [_turns(masks[n]) for n in names]
+    per = len(turns[0])
+    turned = np.array([t.ravel() for ts in turns for t in ts], dtype=np.float32)
+    inter = upright @ turned.T
+    union = upright.sum(1)[:, None] + turned.sum(1)[None, :] - inter
+    best = (inter / np.maximum(union, 1)).reshape(len(names), len(names), per).max(axis=2)
     found = []
     for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            best = max(float((upright[a] & t).sum()) / max(1, float((upright[a] | t).sum()))
-                       for t in turned[b])
-            if best >= LOOKALIKE:
+        for j in range(i + 1, len(names)):
+            if best[i, j] >= LOOKALIKE:
+                b = names[j]
                 ids = tuple(c.id for c in cards if a in c.symbols or b in c.symbols)
-                found.append(Lookalike(a, b, best, ids))
+                found.append(Lookalike(a, b, float(best[i, j]), ids))
     return found
