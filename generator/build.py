@@ -36,6 +36,10 @@ class Options:
     legend: bool | None = None  # legend cards after a symbol deck (default: [deck] legend)
     pdfx: bool = False  # PDF/X-1a:2003, CMYK and flattened (render/pdfx.py); needs "single"
     nesting: bool = True  # a whole game: small one-sided pieces in free room (generator/whole)
+    fold: bool | None = None  # fold-and-glue sheets: backs beside fronts (layout/fold.py)
+    cutter: str | None = None  # a cutting machine's registration marks and room (cut/machines.py)
+    margin: float | None = None  # the printer's unprintable edge (default grid.PRINTER_MARGIN)
+    printer: str | None = None  # the printer profile these options came from, to report it
 
 
 @dataclass(frozen=True)
@@ -65,7 +69,9 @@ def resolved(deck: Deck, opts: Options) -> Options:
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
         grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk or opts.pdfx,
         pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
-        guides=opts.layout != "single" if opts.guides is None else opts.guides)
+        guides=opts.layout != "single" if opts.guides is None else opts.guides,
+        fold=deck.print.fold if opts.fold is None else opts.fold, cutter=opts.cutter,
+        margin=opts.margin, printer=opts.printer)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -95,13 +101,50 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         why = ("--single puts one card per page" if o.layout == "single" else
                "triangular tiles are laid out in rows of alternating triangles")
         raise PnpError(f"--grid does not apply: {why}", "--grid")
-    if o.layout == "single":
+    if o.cutter:
+        sheet = _for_cutter(deck, cards, o)
+    elif o.fold:
+        sheet = _folded(deck, cards, o)
+    elif o.layout == "single":
         sheet = single_pages(deck, cards, o)
     else:
         sheet = replace(_imposed(deck, cards, o), guides=o.guides)
     if legend:
         sheet = replace(sheet, info={**sheet.info, "legend cards": len(legend)})
     return sheet
+
+
+def _for_cutter(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
+    """The sheet laid out clear of the machine's marks, no crop marks (the machine cuts), and
+    its registration marks on every front page, the side its camera reads."""
+    from generator.cut.machines import machine
+
+    m = machine(o.cutter)
+    if o.layout == "single" or o.fold:
+        raise PnpError("a cutting machine cuts home sheets: not with "
+                       f"{'--single' if o.layout == 'single' else '--fold'}", "--cutter")
+    sheet = _imposed(deck, cards, replace(o, marks=False))
+    pages = tuple(replace(p, fills=m.marks(sheet.width, sheet.height)) if p.side == "front"
+                  else p for p in sheet.pages)
+    return replace(sheet, pages=pages, guides=o.guides,
+                   info={**sheet.info, "cutter": m.name})
+
+
+def _folded(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
+    """Fold-and-glue sheets (layout/fold.py), refused with the reason where they cannot be."""
+    from generator.layout import fold
+
+    why = ("--single puts one card per page for a print shop" if o.layout == "single" else
+           "--grid sets a duplex grid; a fold sheet chooses its own" if o.grid else
+           f"{deck.name} defines no [[back]] elements to fold behind its cards"
+           if not deck.has_backs else "triangular tiles are printed edge to edge, each cut "
+           "shared by two tiles, so no back could lie beside its front" if deck.shape ==
+           "triangle" else None)
+    if why:
+        raise PnpError(f"cannot fold: {why}", "--fold")
+    g = fold.best([units.paper(o.paper, t) for t in _turns(o)], deck.width, deck.height,
+                  o.bleed, o.gutter, **({} if o.margin is None else {"margin": o.margin}))
+    return replace(fold.impose_fold(cards, g, marks=o.marks is not False), guides=o.guides)
 
 
 def _imposed(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -145,7 +188,8 @@ def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
 
     def imposed(turn: str, offset: tuple[float, float] | None) -> Sheet:
         return impose_triangles(deck, cards, *units.paper(o.paper, turn), backs=o.backs,
-                                flip=o.flip, back_offset=offset, marks=o.marks)
+                                flip=o.flip, back_offset=offset, marks=o.marks,
+                                **({} if o.margin is None else {"margin": o.margin}))
 
     def rank(turn: str) -> tuple[int, int]:  # as in _chosen: the offset never turns the page
         s = imposed(turn, (0.0, 0.0))
@@ -162,7 +206,8 @@ def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
     for turn in _turns(o):
         paper_w, paper_h = units.paper(o.paper, turn)
         try:
-            g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed,
+            margin = _cutter_margins(o, paper_w, paper_h)
+            g = grid_layout.fit(paper_w, paper_h, deck.width, deck.height, bleed=o.bleed, **margin,
                                 gutter=o.gutter, cols=o.grid[0] if o.grid else None,
                                 rows=o.grid[1] if o.grid else None, shape=deck.shape)
         except PnpError as e:
@@ -177,6 +222,16 @@ def _grids(deck: Deck, o: Options) -> list[grid_layout.Grid]:
     if not candidates:
         raise error
     return candidates
+
+
+def _cutter_margins(o: Options, paper_w: float, paper_h: float) -> dict:
+    """fit()'s margins for a cutting machine's room, else the printer's (a profile's)."""
+    if not o.cutter:
+        return {} if o.margin is None else {"margin": o.margin}
+    from generator.cut.machines import machine
+
+    mx, my = machine(o.cutter).margins(paper_w, paper_h)
+    return {"margin": mx, "margin_y": my}
 
 
 def _sheets(sheet: Sheet) -> int:
@@ -286,7 +341,7 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     data, notes = rendered(deck, sheet, o, progress)
     write_atomic(out, data)
     cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
-                if not isinstance(pl.card, LegendCard))
+                if not isinstance(pl.card, LegendCard) and pl.side != "back")
     info = {k: v for k, v in sheet.info.items() if k != "warnings"}
     return Result(out, len(sheet.pages), cards, o.paper, {"orientation": _turn(sheet), **info},
                   notes)

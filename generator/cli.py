@@ -152,9 +152,22 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  "As many as keep names at 6 pt or more; never counted by pnp verify."),
     click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, "
                  "transparency flattened; needs --single)."),
+    click.option("--margin", callback=_length, help="The edge your printer cannot print "
+                 "(default 6mm): cards and crop marks stay inside it."),
+    click.option("--printer", metavar="NAME",
+                 help="Apply a saved printer profile (pnp printer save); default: the default "
+                 "profile; 'none' for no profile. Options given here win over it."),
+    click.option("--cutter", type=click.Choice(["silhouette", "cricut", "brother"]),
+                 help="Lay the sheet out for a cutting machine: its registration marks, the "
+                 "room they need, no crop marks (cut lines: pnp export --format cut)."),
+    click.option("--fold/--no-fold", default=None,
+                 help="Fold-and-glue sheets for printers without duplex: each back printed "
+                 "beside its front, mirrored across a dashed fold line (default: the "
+                 "definition's [print] fold)."),
 ]
 _PRINT_NAMES = ("paper", "orientation", "bleed", "gutter", "marks", "no_marks", "guides", "backs",
-                "flip", "back_offset", "grid", "parts", "single", "cmyk", "legend", "pdfx")
+                "flip", "back_offset", "grid", "parts", "single", "cmyk", "legend", "pdfx",
+                "fold", "cutter", "printer", "margin")
 
 
 def print_options(command):
@@ -172,6 +185,10 @@ def print_options(command):
         single = given.pop("single")
         marks = "off" if given.pop("no_marks") else given["marks"]
         given["marks"] = {"on": True, "off": False}.get(marks, marks)  # None, or "full"
+        from generator.printers.profiles import applied
+
+        given["printer"], profile = applied(given["printer"])
+        given.update({k: v for k, v in profile.items() if given.get(k) is None})
         opts = Options(**{**given, "parts": tuple(given["parts"])},
                        layout="single" if single else "sheet")
         return command(*args, opts=opts, **kwargs)
@@ -233,8 +250,13 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
 
         opts = replace(opts, nesting=False)
     results = _build_many(list(jobs.items()), opts, quiet=as_json)
+    if opts.printer and not as_json:
+        from generator.printers.profiles import described, get
+
+        click.echo(f"printer profile {opts.printer}: {described(get(opts.printer))}")
     if as_json:
         click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
+                                **({"printer": opts.printer} if opts.printer else {}),
                                 "cards": r.cards, "paper": r.paper, **r.info,
                                 **({"warnings": list(r.notes)} if r.notes else {})}
                                for g, r in results], indent=2))
@@ -430,3 +452,5 @@ def calibrate(game, paper, flip, orientation, output) -> None:
     job = f"`pnp build {game}` prints" if game else "a new game's poker cards print"
     click.echo(f"wrote {output}: {paper} {orientation}, turned over the {flip} edge, the sheet "
                f"{job} on; print both sides at 100 % scale, then measure the ruler")
+    click.echo(f"then keep what you measured for every build: pnp printer save NAME "
+               f"--back-offset X,Y --flip {flip}")

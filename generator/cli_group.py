@@ -19,6 +19,7 @@ ELSEWHERE = {  # command -> the module of generator/commands/ that defines it (i
     "check": "generator.commands.export",
     "export": "generator.commands.export",
     "plane": "generator.commands.verify",
+    "printer": "generator.commands.printer",
     "serve": "generator.commands.serve",
     "verify": "generator.commands.verify",
     "watch": "generator.commands.watch",
@@ -30,6 +31,8 @@ LISTED = {  # the first paragraph of the help of each command in ELSEWHERE
     "export": "Export GAME's cards as images: each distinct face once, with a manifest.",
     "plane": "Print the incidence of the projective plane of order Q: each card's symbols "
              "(0-based).",
+    "printer": "Printer profiles: a printer's back offset, flip edge and margin, applied to "
+               "every build.",
     "serve": "Show GAME's printed pages and each card in a browser, updated on every save.",
     "verify": "Check a deck: a bundled template, a definition folder, or a CSV of symbols per "
               "card.",

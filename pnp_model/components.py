@@ -65,6 +65,7 @@ class PrintSettings:
     marks: bool = True
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    fold: bool = False  # fold-and-glue sheets instead of duplex (generator/layout/fold.py)
     safe: float = 3 * 72 / 25.4  # safe zone inside the trim (3 mm), checked by preflight
 
 

@@ -27,7 +27,8 @@ CARD_SHAPES = ("rect", "circle", "hexagon", "triangle")
 BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
              "default_parts", "options", "layout", "legend"}
-PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
+PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe",
+              "fold"}
 GAME_KEYS = {"name", "title", "description", "assets"}
 URLS_KEY = "urls"  # [game] urls = true: card lists may be URLs (pnp_model.remote)
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
@@ -542,7 +543,11 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
     marks = table.get("marks", True)
     if not isinstance(marks, bool):
         raise PnpError(f"expected true or false, got {marks!r}", f"{where}.marks")
+    fold = table.get("fold", False)
+    if not isinstance(fold, bool):
+        raise PnpError(f"expected true or false, got {fold!r}", f"{where}.fold")
     return PrintSettings(
+        fold=fold,
         paper=str(table.get("paper", "a4")).lower(),
         orientation=str(table.get("orientation", "auto")).lower(),
         gutter=print_length(table.get("gutter", "0mm"), f"{where}.gutter"),

@@ -17,6 +17,8 @@ def _session_pnp_cache(tmp_path_factory):
 
     before = os.environ.get("PNP_CACHE")
     os.environ["PNP_CACHE"] = str(tmp_path_factory.mktemp("pnp-cache-session"))
+    # printer profiles too: the user's default printer must never change a test's build
+    os.environ["PNP_CONFIG"] = str(tmp_path_factory.mktemp("pnp-config-session"))
     yield
     if before is None:
         os.environ.pop("PNP_CACHE", None)

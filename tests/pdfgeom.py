@@ -43,6 +43,7 @@ class PageDrawing:
     fills: list[Fill] = field(default_factory=list)
     strokes: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)
     stroke_depths: list[int] = field(default_factory=list)
+    stroke_paths: list[list[tuple[float, float]]] = field(default_factory=list)  # ends of m l c re
     fonts: list[str] = field(default_factory=list)
 
 
@@ -133,6 +134,7 @@ def drawing(content: bytes) -> PageDrawing:
             out.fills.append(Fill(fill_color, path, len(stack)))
             path, segments, current = [], [], None
         elif op == "S" or op == "s":
+            out.stroke_paths.append(path)
             out.strokes += segments
             out.stroke_depths += [len(stack)] * len(segments)
             path, segments, current = [], [], None

@@ -24,8 +24,12 @@ def _length(flag: str):
 @click.command()
 @click.argument("game")
 @allow_folder_option
-@click.option("--format", "fmt", type=click.Choice(["png", "tts"]), default="png",
-              show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator.")
+@click.option("--format", "fmt", type=click.Choice(["png", "tts", "cut"]), default="png",
+              show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator; "
+              "cut: each sheet's cut lines as SVG and DXF for a cutting machine.")
+@click.option("--cutter", type=click.Choice(["silhouette", "cricut", "brother"]),
+              help="cut: the sheet laid out as `pnp build --cutter` lays it out.")
+@click.option("--paper", help="cut: the paper, as for `pnp build --paper`.")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
               "makeplayingcards, printerstudio, drivethrucards, printninja (PDF/X-1a); see "
               "docs/guides/print-shop.md.")
@@ -41,7 +45,8 @@ def _length(flag: str):
 @click.option("-o", "--output", type=click.Path(path_type=Path, file_okay=False),
               help="Folder to write (default output/<game>-<format>/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
-def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json) -> None:
+def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json, cutter,
+           paper) -> None:
     """Export GAME's cards as images: each distinct face once, with a manifest.
 
     PNGs have exact pixel sizes (round(inches × dpi), bleed included), carry their dpi, and
@@ -54,9 +59,16 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
         raise click.UsageError("--base-url is for --format tts")
     whole = load_game(game)
     if whole.whole:
+        if fmt == "cut":
+            raise click.UsageError("--format cut takes one deck: export a component's cut lines "
+                                   "from a game folder of that deck alone")
         _export_whole(whole, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json)
         return
     deck = whole.components[0].deck
+    if fmt == "cut":
+        return _export_cut(deck, cutter, paper, bleed, parts, output, as_json)
+    if cutter or paper:
+        raise click.UsageError("--cutter and --paper are for --format cut")
     cards = _cards(deck, parts)
     workers = workers or min(4, os.cpu_count() or 1)
     folder = output or Path("output") / f"{output_stem(deck)}-{shop or fmt}"
@@ -138,6 +150,26 @@ def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output,
     click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else "\n".join(lines))
 
 
+def _export_cut(deck, cutter, paper, bleed, parts, output, as_json) -> None:
+    """Cut lines of the sheets `pnp build` prints with the same --cutter, --paper, --bleed."""
+    from generator.build import Options, plan
+    from generator.cut.files import export_cut
+    from generator.naming import output_stem
+    from pnp_model.units import paper as paper_size
+
+    if paper:
+        paper_size(paper)  # a paper the build would refuse is refused here too
+    sheet = plan(deck, Options(cutter=cutter, paper=paper, bleed=bleed, parts=tuple(parts)))
+    folder = output or Path("output") / f"{output_stem(deck)}-cut"
+    data = export_cut(deck, sheet, folder)
+    if as_json:
+        click.echo(json.dumps(data, indent=2))
+        return
+    click.echo(f"{deck.name}: cut lines of {len(data['sheets'])} sheet(s) "
+               f"({sum(s['cards'] for s in data['sheets'])} cards"
+               f"{', ' + cutter + ' layout' if cutter else ''}) -> {folder}/ (SVG and DXF)")
+
+
 @click.command()
 @click.argument("game")
 @allow_folder_option
@@ -154,7 +186,12 @@ def check(game, parts, safe, target, shop, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
     zone margin, fonts not embedded. Exit code 1 when anything is found.
 
+    Also names the colours that tell cards apart (fills and frames keyed by a field such as
+    suit) which protanopia, deuteranopia or tritanopia make too alike, and a symbol deck's
+    icons whose silhouettes are near copies of each other.
+
     A problem repeated on many cards is one line naming the file and counting the cards."""
+    from generator.access.colours import check as colour_check
     from generator.preflight import check as preflight
     from pnp_model.definition import load
 
@@ -168,20 +205,32 @@ def check(game, parts, safe, target, shop, as_json) -> None:
         limits["min_text"] = s.min_text_pt
     cards = _cards(deck, parts)
     findings = preflight(deck, cards, safe, target, **limits)
+    from generator.access.lookalike import check as lookalike_check
     from generator.preflight import most_ink
 
+    colours = [*colour_check(deck, cards), *lookalike_check(deck, cards)]
     if as_json:
-        click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings],
-                              indent=2, ensure_ascii=False))
+        click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings]
+                              + [_colour_json(f) for f in colours], indent=2, ensure_ascii=False))
     else:
-        for f in findings:
+        for f in (*findings, *colours):
             click.echo(str(f))
         ink = most_ink(deck, cards, preset(shop).ink_limit if shop else None)
         if ink:
             click.echo(str(ink))
-        click.echo(f"{deck.name}: {len(findings) or 'no'} preflight finding(s)")
-    if findings:
+        click.echo(f"{deck.name}: {len(findings) or 'no'} preflight finding(s), "
+                   f"{len(colours) or 'no'} colour-vision or look-alike finding(s)")
+    if findings or colours:
         sys.exit(1)
+
+
+def _colour_json(f) -> dict:
+    if not hasattr(f, "deficiency"):  # look-alike symbols
+        return {"check": "look-alike", "message": str(f), "overlap": round(f.overlap, 3),
+                "symbols": [f.a, f.b], "cards": list(f.cards)}
+    return {"check": "colour-vision", "deficiency": f.deficiency, "message": str(f),
+            "difference": round(f.difference, 2),
+            "pair": [{"value": k.value, "cards": list(k.cards)} for k in (f.a, f.b)]}
 
 
 def _cards(deck, parts):

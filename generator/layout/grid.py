@@ -35,6 +35,7 @@ class Grid:
     paper_w: float
     paper_h: float
     shares_cuts: bool = True  # rectangles; round and hex cards are each cut along their outline
+    margin: float = PRINTER_MARGIN  # the printer's unprintable edge (a printer profile sets it)
 
     @property
     def spill(self) -> float:
@@ -74,13 +75,14 @@ class Grid:
 
 def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: float = 0.0,
         gutter: float = 0.0, margin: float = PRINTER_MARGIN, cols: int | None = None,
-        rows: int | None = None, shape: str = "rect") -> Grid:
+        rows: int | None = None, shape: str = "rect", margin_y: float | None = None) -> Grid:
     """The grid with the most cards per page inside the printable area (or the one asked for).
 
     Round and hexagonal cards share no straight cut with a neighbour (each is cut along its
     own guide), so for them the gutter narrows, down to none, when that fits another row or
     column: 95 mm circles go 2x3 on A4, not 2x2."""
-    usable_w, usable_h = paper_w - 2 * margin, paper_h - 2 * margin
+    # a cutting machine's marks or cut area may ask more room top and bottom (margin_y)
+    usable_w, usable_h = paper_w - 2 * margin, paper_h - 2 * (margin_y or margin)
     if shape in ("circle", "hexagon") and cols is None and rows is None:
         gutter = min([gutter] + [_closer(usable, size + 2 * bleed, gutter)
                                  for usable, size in ((usable_w, card_w), (usable_h, card_h))])
@@ -100,10 +102,10 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: 
             f"(bleed {bleed / MM:.1f} mm, gutter {gutter / MM:.1f} mm) does not fit on "
             f"{paper_w / MM:.0f}x{paper_h / MM:.0f} mm paper with a {margin / MM:.0f} mm printer "
             f"margin (at most {max(max_cols, 0)}x{max(max_rows, 0)})", "--grid")
-    return Grid(cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h)
+    return Grid(cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h, margin=margin)
 
 
-def with_room_for_marks(grid: Grid, margin: float = PRINTER_MARGIN) -> Grid | None:
+def with_room_for_marks(grid: Grid, margin: float | None = None) -> Grid | None:
     """For cards that share no cut (round, hex), the grid with its gutter narrowed just enough
     for crop marks to fit on every side; None when even no gutter leaves room, or not needed.
 
@@ -111,6 +113,7 @@ def with_room_for_marks(grid: Grid, margin: float = PRINTER_MARGIN) -> Grid | No
     is two cuts the user asked for and is kept."""
     if grid.shares_cuts:
         return None
+    margin = grid.margin if margin is None else margin
     gutter = grid.gutter
     for n, paper, cell in ((grid.cols, grid.paper_w, grid.card_w + 2 * grid.bleed),
                            (grid.rows, grid.paper_h, grid.card_h + 2 * grid.bleed)):
@@ -204,7 +207,7 @@ def impose(cards: tuple[Card, ...], grid: Grid, *, backs: bool, flip: str = "lon
         if not marks:
             return Page(side, placed)
         lines, missing = crop_marks(placed, grid.card_w, grid.card_h, grid.paper_w,
-                                    grid.paper_h)
+                                    grid.paper_h, grid.margin)
         unmarked[side].update(missing)
         return Page(side, placed, lines)
 

@@ -29,6 +29,7 @@ class Placement:
     rotation: int = 0
     bleed: float = 0.0
     clip: Segment | None = None  # x, y, w, h on the page: one sheet's window of a large board
+    side: str | None = None  # "front"/"back" where a page holds both (fold sheets), else the page's
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,7 @@ class Page:
     placements: tuple[Placement, ...]
     marks: tuple[Segment, ...] = ()  # crop marks / cut lines, stroked thin
     guides: tuple[Segment, ...] = ()  # optional cut guides inside the sheet (dashed)
+    fills: tuple[Segment, ...] = ()  # x, y, w, h of filled black boxes: a cutter's reg marks
 
 
 @dataclass(frozen=True)

@@ -78,13 +78,14 @@ def draw_sheet(c: Canvas, deck: Deck, sheet: Sheet, *, progress: Callable[[int],
         c.setPageSize((sheet.width, sheet.height))
         if sheet.trim_box:
             set_boxes(c, sheet, sheet.trim_box)
-        elements = deck.face if page.side == "front" else deck.back
         for placement in page.placements:
+            side = placement.side or page.side
+            elements = deck.face if side == "front" else deck.back
             # a legend card brings its own face (generator.render.legend); its back is the deck's
-            own = isinstance(placement.card, LegendCard) and page.side == "front"
-            # No cut outlines on backs: a duplex misregistration would show them on the card.
+            own = isinstance(placement.card, LegendCard) and side == "front"
+            # No cut outlines on backs: a duplex slip or a fold would show them on the card.
             draw_card(c, deck, placement, placement.card.face if own else elements, drawers,
-                      cache, sheet.guides and page.side == "front")
+                      cache, sheet.guides and side == "front")
         draw_marks(c, page)
         if also:
             also(c, n - 1)
@@ -172,6 +173,9 @@ def draw_marks(c: Canvas, page: Page) -> None:
     c.setLineWidth(MARK_WIDTH)
     for x1, y1, x2, y2 in page.marks:
         c.line(x1, y1, x2, y2)
+    c.setFillColor(HexColor("#000000"))
+    for x, y, w, h in page.fills:
+        c.rect(x, y, w, h, stroke=0, fill=1)
     if page.guides:
         c.setDash(2, 2)
         for x1, y1, x2, y2 in page.guides:

@@ -218,7 +218,7 @@ class _Kit:
         if not todo:  # a drawing that did not say which cards it draws (an export)
             return
         face = pdfmetrics.getFont(self._icon_font()).face
-        shapes = {n: icon_shape(str(_icon_font_path()), icons.codepoint(n), face.unitsPerEm)
+        shapes = {n: icon_shape(str(icon_font_path()), icons.codepoint(n), face.unitsPerEm)
                   .silhouette for n in self.color}
         found = pack_cards(todo, shapes, region, sizes, RIM, el.get("rotate_symbols", True))
         rotate = el.get("rotate_symbols", True)
@@ -264,7 +264,7 @@ class _Kit:
         """The icon's glyph drawn once into a form, with its silhouette for shape packing."""
         fnt = self._icon_font()
         face = pdfmetrics.getFont(fnt).face
-        shape = icon_shape(str(_icon_font_path()), icons.codepoint(name), face.unitsPerEm)
+        shape = icon_shape(str(icon_font_path()), icons.codepoint(name), face.unitsPerEm)
         form = self._glyph_form(c, name, shape.box)
         return Form(form, shape.cx, shape.cy, shape.silhouette.radius, shape.silhouette)
 
@@ -292,7 +292,7 @@ class _Kit:
 
     def _icon_font(self) -> str:
         if self.icon_font is None:
-            path = _icon_font_path()
+            path = icon_font_path()
             if path is None or not path.is_file():
                 raise PnpError("the built-in icons need the fontawesomefree package "
                                "(pip install fontawesomefree)", "symbols = \"icons\"")
@@ -391,7 +391,8 @@ def _raster_form(c, form: str, path: Path, keep: bool, prepared=None) -> Form:
     return Form(form, w / 2, h / 2, art.silhouette.radius, art.silhouette, pixels=True)
 
 
-def _icon_font_path() -> Path | None:
+def icon_font_path() -> Path | None:
+    """The built-in icons' font file (Font Awesome Free solid), None when not installed."""
     root = icons.package_dir()
     return Path(str(root / "webfonts" / "fa-solid-900.ttf")) if root is not None else None
 

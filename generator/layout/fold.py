@@ -1,0 +1,129 @@
+"""Fold-and-glue sheets: each card's back printed beside its front, on the same side of the paper.
+
+For printers that cannot register two sides. The page is split by a fold line; the fronts sit on
+one half, their backs on the other at the mirror position across the line, so one fold (and a
+little glue) puts every back exactly behind its front, whatever the printer's duplex slip.
+The art is not mirrored: folding turns the back half over, as a duplex printer turns the paper
+(see grid.mirror), so the back reads as it would on a duplex sheet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.layout.grid import MARK_GAP, MARK_LENGTH, MIN_MARK, PRINTER_MARGIN, crop_marks
+from generator.layout.sheet import Page, Placement, Segment, Sheet
+from pnp_model.components import Card
+from pnp_model.errors import PnpError
+from pnp_model.units import MM
+
+FOLD_GAP = 2 * MM  # between the fold line and the nearest bleed edge: the fold never creases art
+
+
+@dataclass(frozen=True)
+class FoldGrid:
+    """Fronts on one half of the paper, `cols` x `rows` of them; `axis` is the fold line's
+    direction: "vertical" folds left over right, "horizontal" top over bottom."""
+
+    axis: str
+    cols: int
+    rows: int
+    card_w: float
+    card_h: float
+    bleed: float
+    gutter: float
+    paper_w: float
+    paper_h: float
+    margin: float = PRINTER_MARGIN
+
+    @property
+    def line(self) -> float:
+        """The fold line's position: x for a vertical fold, y for a horizontal one."""
+        return (self.paper_w if self.axis == "vertical" else self.paper_h) / 2
+
+    def front(self, col: int, row: int) -> tuple[float, float]:
+        """Bottom-left trim corner of the front in column col, row row (row 0 at the top)."""
+        px = self.card_w + 2 * self.bleed + self.gutter
+        py = self.card_h + 2 * self.bleed + self.gutter
+        near = self.line - FOLD_GAP - self.bleed  # trim edge nearest the fold
+        if self.axis == "vertical":  # fronts on the left half, the last column by the fold
+            block_h = self.rows * py - self.gutter
+            top = (self.paper_h + block_h) / 2
+            return near - self.card_w - (self.cols - 1 - col) * px, \
+                top - self.bleed - self.card_h - row * py
+        block_w = self.cols * px - self.gutter  # fronts on the top half, the last row by the fold
+        return (self.paper_w - block_w) / 2 + self.bleed + col * px, \
+            2 * self.line - near + (self.rows - 1 - row) * py
+
+    def back(self, x: float, y: float) -> tuple[float, float]:
+        """The back's trim corner: the front's trim box mirrored across the fold line."""
+        if self.axis == "vertical":
+            return 2 * self.line - x - self.card_w, y
+        return x, 2 * self.line - y - self.card_h
+
+
+def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, bleed: float,
+        gutter: float, axis: str, margin: float = PRINTER_MARGIN) -> FoldGrid | None:
+    """The most fronts one half holds (None if not one): the half runs from the printer margin
+    to FOLD_GAP before the fold line; the other axis is the whole printable length."""
+    cell_w, cell_h = card_w + 2 * bleed, card_h + 2 * bleed
+    half_w = paper_w / 2 - FOLD_GAP - margin if axis == "vertical" else paper_w - 2 * margin
+    half_h = paper_h / 2 - FOLD_GAP - margin if axis == "horizontal" else paper_h - 2 * margin
+    cols = int((half_w + gutter + 1e-6) // (cell_w + gutter))
+    rows = int((half_h + gutter + 1e-6) // (cell_h + gutter))
+    if cols < 1 or rows < 1:
+        return None
+    return FoldGrid(axis, cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h, margin)
+
+
+def best(papers: list[tuple[float, float]], card_w: float, card_h: float, bleed: float,
+         gutter: float, margin: float = PRINTER_MARGIN) -> FoldGrid:
+    """Of every orientation asked and both fold directions, the grid with the most cards."""
+    grids = [g for w, h in papers for axis in ("vertical", "horizontal")
+             if (g := fit(w, h, card_w, card_h, bleed, gutter, axis, margin))]
+    if not grids:
+        raise PnpError(f"a {card_w / MM:.1f}x{card_h / MM:.1f} mm card and its back do not fit "
+                       "side by side on this paper inside the printer margin; use larger "
+                       "paper (--paper a3) or duplex printing (no --fold)", "--fold")
+    return max(grids, key=lambda g: g.cols * g.rows)
+
+
+def impose_fold(cards: tuple[Card, ...], g: FoldGrid, marks: bool = True) -> Sheet:
+    """One page per `cols x rows` cards: fronts and backs on the same side, a dashed fold line
+    with a mark at both ends, crop marks around the whole block."""
+    per_page = g.cols * g.rows
+    pages = []
+    unmarked: set[str] = set()
+    for start in range(0, len(cards), per_page):
+        placed: list[Placement] = []
+        for i, card in enumerate(cards[start:start + per_page]):
+            x, y = g.front(i % g.cols, i // g.cols)
+            placed.append(Placement(card, x, y, 0, g.bleed, side="front"))
+            placed.append(Placement(card, *g.back(x, y), 0, g.bleed, side="back"))
+        lines, missing = crop_marks(tuple(placed), g.card_w, g.card_h, g.paper_w, g.paper_h,
+                                    g.margin) \
+            if marks else ((), ())
+        unmarked.update(missing)
+        fold, ends = _fold_line(g, tuple(placed))
+        pages.append(Page("front", tuple(placed), (*lines, *ends), (fold,)))
+    return Sheet(g.paper_w, g.paper_h, tuple(pages), per_page,
+                 {"grid": f"{g.cols}x{g.rows}", "fold": g.axis}, flip="long",
+                 unmarked=tuple(("front", side) for side in sorted(unmarked)))
+
+
+def _fold_line(g: FoldGrid, placed: tuple[Placement, ...]) -> tuple[Segment, list[Segment]]:
+    """The dashed fold line across the cards' block, and a solid mark beyond each of its ends
+    (as long as the printer margin allows), to line a ruler up with before folding."""
+    vertical = g.axis == "vertical"
+    size = g.card_h if vertical else g.card_w
+    lows = [(p.y if vertical else p.x) - p.bleed for p in placed]
+    highs = [(p.y if vertical else p.x) + size + p.bleed for p in placed]
+    low, high = min(lows), max(highs)
+    paper = g.paper_h if vertical else g.paper_w
+    ends: list[Segment] = []
+    for start, end in ((low - MARK_GAP, max(low - MARK_GAP - MARK_LENGTH, g.margin)),
+                       (high + MARK_GAP, min(high + MARK_GAP + MARK_LENGTH, paper - g.margin))):
+        if abs(end - start) >= MIN_MARK:
+            ends.append((g.line, start, g.line, end) if vertical else (start, g.line, end, g.line))
+    fold = (g.line, low, g.line, high) if vertical else (low, g.line, high, g.line)
+    return fold, ends
