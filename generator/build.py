@@ -35,6 +35,7 @@ class Options:
     cmyk: bool = False  # DeviceCMYK colours, for print shops (render/cmyk.py)
     legend: bool | None = None  # legend cards after a symbol deck (default: [deck] legend)
     pdfx: bool = False  # PDF/X-1a:2003, CMYK and flattened (render/pdfx.py); needs "single"
+    markers: bool | None = None  # fiducial markers for `referee look` (generator/markers)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,7 @@ def resolved(deck: Deck, opts: Options) -> Options:
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
         grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk or opts.pdfx,
         pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
+        markers=p.markers if opts.markers is None else opts.markers,
         guides=opts.layout != "single" if opts.guides is None else opts.guides)
 
 
@@ -84,6 +86,10 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         raise PnpError(f"{deck.name} defines no [[back]] elements, so it has no backs to print",
                        "--backs")
     cards = cards_of(deck, o.parts)
+    if o.markers:
+        from generator.markers import marked
+
+        cards = marked(deck, cards, "--markers" if opts.markers else "[print] markers")
     legend = ()
     if o.legend:
         from generator.render.legend import legend_cards

@@ -124,9 +124,13 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  "As many as keep names at 6 pt or more; never counted by pnp verify."),
     click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, "
                  "transparency flattened; needs --single)."),
+    click.option("--markers/--no-markers", default=None,
+                 help="A fiducial marker on each card where the design reserves room, so "
+                 "`referee look` can read a photo of the table (default: [print] markers)."),
 ]
 _PRINT_NAMES = ("paper", "orientation", "bleed", "gutter", "marks", "no_marks", "guides", "backs",
-                "flip", "back_offset", "grid", "parts", "single", "cmyk", "legend", "pdfx")
+                "flip", "back_offset", "grid", "parts", "single", "cmyk", "legend", "pdfx",
+                "markers")
 
 
 def print_options(command):

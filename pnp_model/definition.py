@@ -27,7 +27,8 @@ CARD_SHAPES = ("rect", "circle", "hexagon", "triangle")
 BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
              "default_parts", "options", "layout", "legend"}
-PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe"}
+PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe",
+              "markers"}
 GAME_KEYS = {"name", "title", "description", "assets"}
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
           "layouts", "icons", "scoring"}
@@ -518,8 +519,10 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
         if key in table:
             _one_of(str(table[key]).lower(), allowed, key, where)
     marks = table.get("marks", True)
-    if not isinstance(marks, bool):
-        raise PnpError(f"expected true or false, got {marks!r}", f"{where}.marks")
+    markers = table.get("markers", False)
+    for key, flag in (("marks", marks), ("markers", markers)):
+        if not isinstance(flag, bool):
+            raise PnpError(f"expected true or false, got {flag!r}", f"{where}.{key}")
     return PrintSettings(
         paper=str(table.get("paper", "a4")).lower(),
         orientation=str(table.get("orientation", "auto")).lower(),
@@ -529,4 +532,5 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
         flip=str(table.get("flip", "long")).lower(),
         back_offset=back_offset(table.get("back_offset", ["0mm", "0mm"]), f"{where}.back_offset"),
         safe=print_length(table.get("safe", "3mm"), f"{where}.safe"),
+        markers=markers,
     )
