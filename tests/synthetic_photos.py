@@ -82,9 +82,23 @@ def _vertex(v, side):
     return side * (v[0] + v[1] / 2), -side * R3 / 2 * v[1]
 
 
-def _board_image(layout, renders, side_px: float, rng: random.Random):
-    """The board laid on a table, in board pixels, and the offset of the lattice origin."""
-    pts = np.array([_vertex(v, side_px) for c, _ in layout.values() for v in corners(c)])
+def _loose_corners(at, turn: float, side_px: float):
+    """A tile lying off the lattice: its corners (apex first, clockwise) with its centre at
+    `at` (in tile sides from the lattice origin, y down) turned `turn` degrees clockwise."""
+    r = side_px / R3  # centre to corner
+    cx, cy = at[0] * side_px, at[1] * side_px
+    out = []
+    for j in range(3):
+        a = math.radians(-90 + turn + 120 * j)
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return np.array(out)
+
+
+def _board_image(layout, renders, side_px: float, rng: random.Random, loose=()):
+    """The board laid on a table, in board pixels, and the offset of the lattice origin;
+    loose: (card id, centre, turn) of tiles lying apart from the board (_loose_corners)."""
+    pts = np.array([_vertex(v, side_px) for c, _ in layout.values() for v in corners(c)]
+                   + [p for cid, at, turn in loose for p in _loose_corners(at, turn, side_px)])
     margin = side_px * 0.8
     lo = pts.min(axis=0) - margin
     size = (pts.max(axis=0) + margin - lo).astype(int) + 1
@@ -100,23 +114,30 @@ def _board_image(layout, renders, side_px: float, rng: random.Random):
         cell_pts = np.array([_vertex(v, side_px) for v in corners(cell)]) - lo
         centre = cell_pts.mean(axis=0)
         cell_pts = centre + (cell_pts - centre) * 0.985  # a cutting gap between tiles
-        dst = np.float32([cell_pts[k], cell_pts[(k + 1) % 3], cell_pts[(k + 2) % 3]])
-        src = np.float32([[w / 2, 0], [w, h], [0, h]])
-        m = cv2.getAffineTransform(src, dst)
-        warped = cv2.warpAffine(img, m, (size[0], size[1]), flags=cv2.INTER_AREA)
-        mask = np.zeros(table.shape[:2], np.uint8)
-        cv2.fillConvexPoly(mask, np.round(dst).astype(np.int32), 255)
-        table[mask > 0] = warped[mask > 0]
+        _lay(table, img, np.float32([cell_pts[k], cell_pts[(k + 1) % 3], cell_pts[(k + 2) % 3]]))
+    for cid, at, turn in loose:
+        _lay(table, renders[cid], np.float32(_loose_corners(at, turn, side_px) - lo))
     return table, lo
+
+
+def _lay(table, img, dst) -> None:
+    """The tile's render laid with its apex, then its other corners clockwise, on dst."""
+    h, w = img.shape[:2]
+    src = np.float32([[w / 2, 0], [w, h], [0, h]])
+    m = cv2.getAffineTransform(src, dst)
+    warped = cv2.warpAffine(img, m, (table.shape[1], table.shape[0]), flags=cv2.INTER_AREA)
+    mask = np.zeros(table.shape[:2], np.uint8)
+    cv2.fillConvexPoly(mask, np.round(dst).astype(np.int32), 255)
+    table[mask > 0] = warped[mask > 0]
 
 
 def photograph(layout, renders, out: Path, rng: random.Random, tile_px: float = 300,
                tilt: float = 25, blur: float = 1.0, width: int = 2400, height: int = 1800,
-               quality: int = 88, glare: bool = True) -> Photo:
+               quality: int = 88, glare: bool = True, loose=()) -> Photo:
     """A photo of the board: turned up to ±20°, tilted by `tilt` degrees (a camera looking
     down at an angle), scaled so that a tile's side is about tile_px, blurred, with glare."""
     side_px = tile_px * 1.3  # the board drawn finer than the photo shows it
-    img, lo = _board_image(layout, renders, side_px, rng)
+    img, lo = _board_image(layout, renders, side_px, rng, loose)
     h, w = img.shape[:2]
     turn = math.radians(rng.uniform(-20, 20))
     # the camera's tilt about the photo's horizontal axis: a projective term in y

@@ -93,3 +93,19 @@ def test_without_opencv_look_says_how_to_install_it(tmp_path):
     assert done.returncode == 2
     assert done.stderr == ("error: reading a photo needs OpenCV: pip install "
                            "'pnp-toolkit[camera]' (referee look)\n")
+
+
+def test_a_tile_lying_apart_turned_off_the_lattice_is_not_seen_never_placed(renders, tmp_path):
+    """A tile a player holds over the table, turned between its turns and off every cell."""
+    rng = random.Random(5)
+    layout = sp.board(10, rng)
+    spare = next(cid for cid in renders if cid not in layout)
+    xs = [x for cell, _ in layout.values() for x in (cell[1],)]
+    photo = sp.photograph(layout, renders, tmp_path / "l.jpg", rng, tile_px=300, tilt=10,
+                          loose=[(spare, (max(xs) + 3.4, 0.3), 30)])
+    done = _look(photo.path, "--game", "tripple-domino", "--json")
+    data = json.loads(done.stdout)
+    assert [c["id"] for c in data["not_seen"]] == [spare]
+    assert sp.score(layout, sp.parsed(data["cards"])) == (10, 0)
+    text = _look(photo.path, "--game", "tripple-domino").stdout
+    assert f"# not seen: card {spare} at " in text

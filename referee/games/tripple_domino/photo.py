@@ -42,18 +42,8 @@ def read(seen: Sequence[Mapping[str, Any]], geometry: Mapping[str, float]) -> di
         return {"cells": {}, "not_seen": not_seen, "position": position({}),
                 "outline": None, "line": None}
     side = geometry["w"]
-    first = min(marks)
-    cell, turn = _first_cell(marks[first])
-    placed = {first: (cell, turn)}
-    h = _fit([(marks[first], _marker_on_board(cell, turn, geometry))])
-    centre0 = np.mean(_to_board(h, marks[first]), axis=0)
-    for reach in (2.5, 5, 10, math.inf):
-        near = {i: m for i, m in marks.items()
-                if np.linalg.norm(np.mean(_to_board(h, m), axis=0) - centre0) <= reach * side}
-        placed = {i: p for i, m in near.items() if (p := _place(h, m, geometry)) is not None}
-        if first not in placed:
-            break
-        h = _fit([(marks[i], _marker_on_board(c, t, geometry)) for i, (c, t) in placed.items()])
+    first = max(sorted(marks), key=lambda i: len(_grown(marks, i, geometry, (2.5,))[1]))
+    h, _ = _grown(marks, first, geometry, (2.5, 5, 10, math.inf))
     placed = {i: p for i, m in marks.items() if (p := _place(h, m, geometry)) is not None}
     claims: dict[Cell, list[int]] = {}
     for i, (c, _) in placed.items():
@@ -75,6 +65,27 @@ def read(seen: Sequence[Mapping[str, Any]], geometry: Mapping[str, float]) -> di
     return {"cells": cells, "not_seen": not_seen, "position": position(cells),
             "outline": lambda c: _apply(inverse, np.array(cell_outline(c, side))).tolist(),
             "line": lambda c, r: f"{cell_name(c)} {name(r)}"}
+
+
+def _grown(marks, first: int, geometry: Mapping[str, float], reaches):
+    """(homography, markers placed) with tile `first` in U0,0 or D0,0, refitted as the board
+    grows to each reach (in tiles' sides from it). The first tile is the one whose
+    neighbourhood places the most tiles, so a tile lying apart never sets the board's frame."""
+    import numpy as np
+
+    side = geometry["w"]
+    cell, turn = _first_cell(marks[first])
+    placed = {first: (cell, turn)}
+    h = _fit([(marks[first], _marker_on_board(cell, turn, geometry))])
+    centre0 = np.mean(_to_board(h, marks[first]), axis=0)
+    for reach in reaches:
+        near = {i: m for i, m in marks.items()
+                if np.linalg.norm(np.mean(_to_board(h, m), axis=0) - centre0) <= reach * side}
+        placed = {i: p for i, m in near.items() if (p := _place(h, m, geometry)) is not None}
+        if first not in placed:
+            break
+        h = _fit([(marks[i], _marker_on_board(c, t, geometry)) for i, (c, t) in placed.items()])
+    return h, placed
 
 
 def position(cells: Mapping[int, tuple[Cell, tuple[int, int, int]]]) -> str:
@@ -171,8 +182,9 @@ def _fit(pairs):
     for (x, y), (u, v) in zip(s, d, strict=True):
         rows.append([-x, -y, -1, 0, 0, 0, u * x, u * y, u])
         rows.append([0, 0, 0, -x, -y, -1, v * x, v * y, v])
-    _, _, vt = np.linalg.svd(np.array(rows))
-    hn = vt[-1].reshape(3, 3)
+    a = np.array(rows)
+    _, vectors = np.linalg.eigh(a.T @ a)  # the null vector of a, without a's own U
+    hn = vectors[:, 0].reshape(3, 3)
     h = np.linalg.inv(td) @ hn @ ts
     return h / h[2, 2]
 
