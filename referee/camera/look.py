@@ -28,7 +28,7 @@ def geometry(template: str) -> tuple[dict[str, float], int, int]:
 
 
 def look(game: Any, photo: Path, deck: str | None = None) -> tuple[dict[str, Any], Any]:
-    """(what the photo shows as --json prints it, the decoded image for an overlay)."""
+    """(what the photo shows as --json prints it, the photo in grey)."""
     from referee.camera import detect
 
     g, first, count = geometry(deck or game.name)

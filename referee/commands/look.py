@@ -39,13 +39,14 @@ def look_cmd(ctx, photo, game, deck, turn, overlay, as_json) -> None:
     if not photo.is_file():
         raise RefereeError(f"no photo {photo}", "PHOTO")
     g = registry.game(game if game is not None else _current_game(ctx))
-    data, image = look(g, photo, str(deck) if deck else None)
+    data, _ = look(g, photo, str(deck) if deck else None)
     if turn:
         data["position"] += f"turn {turn}\n"
     if overlay is not None:
+        from referee.camera import detect
         from referee.camera import overlay as drawing
 
-        drawing.write(image, data["cards"], data["not_seen"], overlay)
+        drawing.write(detect.load(photo, colour=True), data["cards"], data["not_seen"], overlay)
     if as_json:
         echo_json(data)
         return
