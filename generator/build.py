@@ -40,6 +40,7 @@ class Options:
     cutter: str | None = None  # a cutting machine's registration marks and room (cut/machines.py)
     margin: float | None = None  # the printer's unprintable edge (default grid.PRINTER_MARGIN)
     printer: str | None = None  # the printer profile these options came from, to report it
+    markers: bool | None = None  # fiducial markers for `referee look` (generator/markers)
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ def resolved(deck: Deck, opts: Options) -> Options:
         back_offset=p.back_offset if opts.back_offset is None else opts.back_offset,
         grid=opts.grid, parts=opts.parts, layout=opts.layout, cmyk=opts.cmyk or opts.pdfx,
         pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
+        markers=p.markers if opts.markers is None else opts.markers,
         guides=opts.layout != "single" if opts.guides is None else opts.guides,
         fold=deck.print.fold if opts.fold is None else opts.fold, cutter=opts.cutter,
         margin=opts.margin, printer=opts.printer)
@@ -91,6 +93,10 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         raise PnpError(f"{deck.name} defines no [[back]] elements, so it has no backs to print",
                        "--backs")
     cards = cards_of(deck, o.parts)
+    if o.markers:
+        from generator.markers import marked
+
+        cards = marked(deck, cards, "--markers" if opts.markers else "[print] markers")
     legend = ()
     if o.legend:
         from generator.render.legend import legend_cards

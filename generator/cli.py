@@ -164,10 +164,13 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  help="Fold-and-glue sheets for printers without duplex: each back printed "
                  "beside its front, mirrored across a dashed fold line (default: the "
                  "definition's [print] fold)."),
+    click.option("--markers/--no-markers", default=None,
+                 help="A fiducial marker on each card where the design reserves room, so "
+                 "`referee look` can read a photo of the table (default: [print] markers)."),
 ]
 _PRINT_NAMES = ("paper", "orientation", "bleed", "gutter", "marks", "no_marks", "guides", "backs",
                 "flip", "back_offset", "grid", "parts", "single", "cmyk", "legend", "pdfx",
-                "fold", "cutter", "printer", "margin")
+                "fold", "cutter", "printer", "margin", "markers")
 
 
 def print_options(command):

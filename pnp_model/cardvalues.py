@@ -52,6 +52,9 @@ def visible(el: Element, card: Card) -> bool:
     and its `unless` does not (conditions parsed at load, see pnp_model.conditions)."""
     if el.layout and el.layout != card.layout:
         return False
+    shown = {"with": card.marker is not None, "without": card.marker is None}
+    if not shown.get(el.params.get("markers"), True):
+        return False
     when, unless = el.params.get("when"), el.params.get("unless")
     if when is None and unless is None:
         return True

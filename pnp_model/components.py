@@ -21,6 +21,7 @@ class Card:
     part: str = ""
     symbols: tuple[str, ...] = ()
     layout: str = ""  # the named layout drawing this card ("" when the deck has none)
+    marker: int | None = None  # the fiducial id printed on it when a build asks for markers
 
     def __getitem__(self, key: str) -> str:
         return self.fields[key]
@@ -67,6 +68,7 @@ class PrintSettings:
     back_offset: tuple[float, float] = (0.0, 0.0)
     fold: bool = False  # fold-and-glue sheets instead of duplex (generator/layout/fold.py)
     safe: float = 3 * 72 / 25.4  # safe zone inside the trim (3 mm), checked by preflight
+    markers: bool = False  # print each card's fiducial marker where the design reserves room
 
 
 @dataclass(frozen=True)

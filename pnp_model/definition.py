@@ -28,7 +28,7 @@ BUILTIN_FIELDS = ("id", "copy", "part", "symbols")
 DECK_KEYS = {"source", "file", "sheet", "shape", "size", "corner_radius", "parts",
              "default_parts", "options", "layout", "legend"}
 PRINT_KEYS = {"paper", "orientation", "gutter", "bleed", "marks", "flip", "back_offset", "safe",
-              "fold"}
+              "fold", "markers"}
 GAME_KEYS = {"name", "title", "description", "assets"}
 URLS_KEY = "urls"  # [game] urls = true: card lists may be URLs (pnp_model.remote)
 TABLES = {"game", "deck", "print", "colors", "shapes", "verify", "balance", "face", "back",
@@ -541,11 +541,11 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
     if "paper" in table:
         units.paper(str(table["paper"]).lower(), where=f"{where}.paper")
     marks = table.get("marks", True)
-    if not isinstance(marks, bool):
-        raise PnpError(f"expected true or false, got {marks!r}", f"{where}.marks")
     fold = table.get("fold", False)
-    if not isinstance(fold, bool):
-        raise PnpError(f"expected true or false, got {fold!r}", f"{where}.fold")
+    markers = table.get("markers", False)
+    for key, flag in (("marks", marks), ("fold", fold), ("markers", markers)):
+        if not isinstance(flag, bool):
+            raise PnpError(f"expected true or false, got {flag!r}", f"{where}.{key}")
     return PrintSettings(
         fold=fold,
         paper=str(table.get("paper", "a4")).lower(),
@@ -556,4 +556,5 @@ def _print_settings(table: dict, fname: str) -> PrintSettings:
         flip=str(table.get("flip", "long")).lower(),
         back_offset=back_offset(table.get("back_offset", ["0mm", "0mm"]), f"{where}.back_offset"),
         safe=print_length(table.get("safe", "3mm"), f"{where}.safe"),
+        markers=markers,
     )

@@ -11,7 +11,10 @@ The renderer has one drawing function per kind; a new kind is one entry here and
 
 from __future__ import annotations
 
-COMMON = {"when": "condition", "unless": "condition", "rotate": "num", "opacity": "fraction"}
+# markers = "without": drawn only when the build prints no fiducial markers (what a marker
+# replaces, such as Tripple Domino's value text); "with": only when it does.
+COMMON = {"when": "condition", "unless": "condition", "rotate": "num", "opacity": "fraction",
+          "markers": "text"}
 BOX = {"x": "x", "y": "y", "w": "x", "h": "y"}
 STROKE = {"fill": "color", "stroke": "color", "stroke_width": "len"}
 
@@ -40,11 +43,16 @@ ELEMENTS: dict[str, dict[str, str]] = {
     "symbols": {"x": "x", "y": "y", "w": "x", "h": "y", "seed": "num",
                 "colors": "list", "rotate_symbols": "bool", "background": "text",
                 "min_size": "num", "max_size": "num", "spread": "num", "badge": "text"},
+    # The card's fiducial marker (ArUco 4x4, generator/markers), a square `size` across centred
+    # at (x, y), printed only by a build with --markers; its id is `first` + the card's id, so
+    # each game keeps its own id range and a reader needs no extra file.
+    "marker": {"x": "x", "y": "y", "size": "len", "first": "num"},
 }
 
 # Parameters that take one of a few words, checked when the definition is read.
 CHOICES = {"align": ("left", "center", "right"), "fit": ("contain", "stretch", "cover"),
-           "background": ("remove", "keep"), "badge": ("none", "tint")}
+           "background": ("remove", "keep"), "badge": ("none", "tint"),
+           "markers": ("with", "without")}
 
 # Choices of one element kind where the parameter name means something else elsewhere.
 KIND_CHOICES = {("text", "fit"): ("shrink", "none"), ("text", "valign"): ("top", "middle", "bottom")}

@@ -28,6 +28,10 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
                  "game.toml has a [balance] table.",
     "simulate": "Play GAME many times with bots, dealt from the printed components: seat win "
                 "rates, scores, game length, rounds with no winner, per-card figures.",
+    "look": "Read a photo of the table: the cards printed with `pnp build --markers` and "
+            "where they lie, as a position file `referee new --position` takes. Cards it cannot "
+            "read are listed as not seen, never guessed. Needs the camera extra: pip install "
+            "'pnp-toolkit[camera]'.",
     "serve": "A read-only page of the match for the phones and the TV at the table: players "
              "and totals, whose turn, the last ruling, the score by round and the board drawn "
              "as a picture; it follows every move typed in any terminal.",
@@ -42,7 +46,7 @@ class RefereeGroup(LazyGroup):
     elsewhere = {**dict.fromkeys(("undo", "redo", "adjust", "end", "keep", "moves"),
                                  "referee.commands.table"),
                  "shell": "referee.commands.shell", "simulate": "referee.commands.simulate",
-                 "serve": "referee.commands.serve",
+                 "serve": "referee.commands.serve", "look": "referee.commands.look",
                  **dict.fromkeys(("note", "playtests"), "referee.commands.playtest")}
     listed = LISTED
     program = ("referee", None)

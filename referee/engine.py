@@ -276,6 +276,13 @@ class Rules(Generic[State, Move]):
         `show`; None for a game that draws none. A game's rules hand it to its picture.py."""
         return None
 
+    def photo(self, seen: Sequence[Mapping[str, Any]], geometry: Mapping[str, float]
+              ) -> dict[str, Any] | None:
+        """What the markers `referee look` found in a photo say (referee/camera): per card its
+        place in the game's terms, and the cards not read; None for a game read from no
+        photo. A game's rules hand it to its photo.py."""
+        return None
+
     def definition_options(self, folder: Any) -> dict[str, str] | None:
         """The options of a match of a designer's own game (`referee new path/to/mygame`),
         read from its definition folder (a pathlib.Path) when this game can keep it; None when

@@ -156,3 +156,20 @@ def test_only_serve_loads_the_web_server(env):
     assert "<svg" in Path(picture).read_text()
     _, modules = imported_by(["serve", "--match", "7"], env)  # fails before serving: no match 7
     assert "referee.commands.serve" in modules
+
+
+CAMERA = {"cv2", "numpy", "referee.camera", "referee.commands.look"}
+
+
+def test_only_look_loads_opencv(env):
+    """OpenCV (the camera extra) and the photo reader load for `referee look` alone: `--help`,
+    a match command and `look --help` start without them."""
+    from click.testing import CliRunner
+
+    CliRunner().invoke(main, ["--db", env["REFEREE_DB"], "new", "tripple-domino", "--players",
+                              "ana,bob"])
+    for args in (["--help"], ["show"], ["play", "start ana=5-5-5 bob=4-4-4"], ["look", "--help"]):
+        _, modules = imported_by(args, env)
+        assert not (CAMERA - {"referee.commands.look"}) & modules, (args, CAMERA & modules)
+    _, modules = imported_by(["look", "missing.jpg", "--game", "tripple-domino"], env)
+    assert "referee.camera" in modules

@@ -40,13 +40,16 @@ def _length(flag: str):
               "image URLs are URL/sheet-1.png...), so other players at the table see the cards; "
               "default: file:// URLs of this machine.")
 @click.option("--part", "parts", multiple=True, help="Only these parts ('all' for every part).")
+@click.option("--markers/--no-markers", default=None, help="Each card's fiducial marker where "
+              "the design reserves room, as `pnp build --markers` prints it (default: [print] "
+              "markers).")
 @click.option("--workers", type=click.IntRange(1, 64), help="Processes that render (default: "
               "the cores, up to 4).")
 @click.option("-o", "--output", type=click.Path(path_type=Path, file_okay=False),
               help="Folder to write (default output/<game>-<format>/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
-def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json, cutter,
-           paper) -> None:
+def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, output, as_json,
+           cutter, paper) -> None:
     """Export GAME's cards as images: each distinct face once, with a manifest.
 
     PNGs have exact pixel sizes (round(inches × dpi), bleed included), carry their dpi, and
@@ -70,6 +73,10 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_jso
     if cutter or paper:
         raise click.UsageError("--cutter and --paper are for --format cut")
     cards = _cards(deck, parts)
+    if deck.print.markers if markers is None else markers:
+        from generator.markers import marked
+
+        cards = marked(deck, cards, "--markers" if markers else "[print] markers")
     workers = workers or min(4, os.cpu_count() or 1)
     folder = output or Path("output") / f"{output_stem(deck)}-{shop or fmt}"
     with _progress(len(cards) * 2, deck.name, quiet=as_json) as bar:

@@ -16,7 +16,7 @@ from pnp_model.components import Card, Deck, Element
 DRAWERS: dict[str, Callable[[Ctx, Element], None]] = {}
 MODULES = ("generator.render.basic", "generator.render.text", "generator.render.images",
            "generator.render.pips",
-           "generator.render.symbols", "generator.render.legend")
+           "generator.render.symbols", "generator.render.legend", "generator.markers.draw")
 
 
 @dataclass

@@ -419,6 +419,12 @@ class TrippleDomino(Rules):
 
         return read_position(state, text)
 
+    def photo(self, seen, geometry):
+        """The tiles' cells and turns from their markers; numpy is imported only here."""
+        from referee.games.tripple_domino import photo
+
+        return photo.read(seen, geometry)
+
     def picture(self, state: State) -> str:
         """The board as SVG; its drawing code is imported only when a picture is asked for."""
         from referee.games.tripple_domino import picture

@@ -1,0 +1,70 @@
+"""`referee look` on synthetic photos of Tripple Domino boards printed with markers: precision,
+recall, whole boards read exactly, and seconds a photo (the reading only, one core).
+
+    python bench/bench_look.py [--photos 40] [--seed 1]
+
+Photos: 30-tile boards filling the frame (every other one 12 MP) and smaller ones, tilted
+0-35°, turned ±20°, blur σ 0-1.6 px, glare, JPEG (tests/synthetic_photos.py). Acceptance
+(issue 42): precision ≥ 99.5 %, recall ≥ 98 % for tiles ≥ 250 px with σ < 1.6, ≥ 90 % of
+full-frame 30-tile boards exact, < 0.5 s a photo.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import cv2  # noqa: E402
+
+from referee import registry  # noqa: E402
+from referee.camera.look import look  # noqa: E402
+from tests import synthetic_photos as sp  # noqa: E402
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--photos", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    game = registry.game("tripple-domino")
+    rng = random.Random(args.seed)
+    right = wrong = truth_big = right_big = boards = exact = 0
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        renders = sp.export_tiles(Path(tmp) / "renders", dpi=200)
+        for n in range(args.photos):
+            tiles = 30 if n % 2 == 0 else rng.randrange(5, 30)
+            layout = sp.board(tiles, rng)
+            size = (4000, 3000) if n % 4 == 0 else (2400, 1800)  # a 12 MP phone, or less
+            photo = sp.photograph(layout, renders, Path(tmp) / f"{n}.jpg", rng,
+                                  tile_px=rng.uniform(200, 420), tilt=rng.uniform(0, 35),
+                                  blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
+            start = time.process_time()
+            data, _ = look(game, photo.path)
+            times.append(time.process_time() - start)
+            ok, bad = sp.score(layout, sp.parsed(data["cards"]))
+            right, wrong = right + ok, wrong + bad
+            if photo.tile_px >= 250:
+                truth_big += len(layout)
+                right_big += ok
+            if len(layout) == 30:
+                boards += 1
+                exact += ok == 30 and bad == 0
+            print(f"photo {n}: {len(layout)} tiles, {photo.tile_px:.0f} px, blur "
+                  f"{photo.blur:.1f}: {ok} right, {bad} wrong, {times[-1]:.2f} s")
+    print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
+    print(f"recall (tiles >= 250 px) {right_big / max(1, truth_big):.2%} of {truth_big}")
+    print(f"30-tile boards read exactly: {exact}/{boards}")
+    times.sort()
+    print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,58 @@
+"""`referee look`'s work: the photo -> the markers of the game's range -> the game's reading.
+
+The marker geometry (where on the card, how large, the first id of the game's range) is read
+from the game's definition, the data `pnp build --markers` printed from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.engine import RefereeError
+
+
+def geometry(template: str) -> tuple[dict[str, float], int, int]:
+    """(the card box and its marker element in points, first id, number of cards) of a bundled
+    template or a definition folder."""
+    from pnp_model.definition import load
+
+    deck = load(template)
+    el = next((e for e in deck.face if e.kind == "marker"), None)
+    if el is None:
+        raise RefereeError(f"{deck.name} prints no markers (its game.toml has no marker "
+                           "element), so a photo of it cannot be read", "--game")
+    g = {"w": deck.width, "h": deck.height, "x": el.get("x"), "y": el.get("y"),
+         "size": el.get("size")}
+    return g, int(el.get("first", 0)), max(c.id for c in deck.cards) + 1
+
+
+def look(game: Any, photo: Path, deck: str | None = None) -> tuple[dict[str, Any], Any]:
+    """(what the photo shows as --json prints it, the photo in grey)."""
+    from referee.camera import detect
+
+    g, first, count = geometry(deck or game.name)
+    image = detect.load(photo)
+    found = detect.markers(image, range(first, first + count))
+    seen = [{"id": m["id"] - first, "corners": m["corners"]} for m in found]
+    result = game.photo(seen, g)
+    if result is None:
+        raise RefereeError(f"{game.name} is not read from photos yet", "--game")
+    corners = {s["id"]: s["corners"] for s in seen}
+    cards = []
+    for cid, (cell, reading) in sorted(result["cells"].items()):
+        outline = result["outline"](cell)
+        cards.append({"id": cid, "corners": outline, "marker": corners[cid],
+                      "center": [sum(p[0] for p in outline) / 3, sum(p[1] for p in outline) / 3],
+                      "position": result["line"](cell, reading)})
+    not_seen = [{"id": cid, "why": why, "corners": corners.get(cid, []),
+                 "center": _mean(corners.get(cid))} for cid, why in sorted(result["not_seen"].items())]
+    out = {"game": game.name, "photo": str(photo), "size": [image.shape[1], image.shape[0]],
+           "cards": cards, "not_seen": not_seen, "position": result["position"]}
+    return out, image
+
+
+def _mean(pts):
+    if not pts:
+        return None
+    return [sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)]

@@ -1,0 +1,56 @@
+"""The overlay of `referee look --overlay`: the photo with each tile read outlined and named,
+and each marker not read crossed out; drawn with OpenCV (the referee never imports Pillow)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from referee.camera import opencv
+from referee.engine import RefereeError
+
+READ = (60, 180, 60)  # BGR
+NOT_READ = (40, 40, 220)
+
+
+def write(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]],
+          out: Path) -> None:
+    cv2 = opencv()
+    import numpy as np
+
+    canvas = image.copy()
+    width = max(2, round(max(canvas.shape[:2]) / 600))
+    for card in read:
+        outline = np.asarray(card["corners"])
+        cv2.polylines(canvas, [np.round(outline).astype(np.int32)], True, READ, width,
+                      cv2.LINE_AA)
+        side = float(np.linalg.norm(outline[0] - outline[1]))
+        _label(cv2, canvas, card.get("position") or str(card["id"]), card["center"], side,
+               READ)
+    for card in not_seen:
+        c = np.round(np.asarray(card["corners"])).astype(np.int32)
+        cv2.polylines(canvas, [c], True, NOT_READ, width, cv2.LINE_AA)
+        cv2.line(canvas, tuple(map(int, c[0])), tuple(map(int, c[2])), NOT_READ, width)
+        cv2.line(canvas, tuple(map(int, c[1])), tuple(map(int, c[3])), NOT_READ, width)
+    ok, data = cv2.imencode(out.suffix or ".png", canvas)
+    if not ok:
+        raise RefereeError(f"cannot write an image named {out.name}: use .png or .jpg",
+                           "--overlay")
+    from pnp_shared import files
+
+    try:
+        files.write_atomic(out, data.tobytes())
+    except OSError as e:
+        raise RefereeError(f"cannot write {out}: {e.strerror or e}", "--overlay") from None
+
+
+def _label(cv2, canvas, text: str, at, side: float, colour) -> None:
+    """The tile's position line across its middle, as wide as half the tile's side."""
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    (w, _), _ = cv2.getTextSize(text, font, 1, 1)
+    scale = 0.5 * side / w
+    thick = max(1, round(scale * 1.5))
+    (w, h), _ = cv2.getTextSize(text, font, scale, thick)
+    x, y = int(at[0] - w / 2), int(at[1] + side * 0.17)  # below the marker
+    cv2.putText(canvas, text, (x, y), font, scale, (255, 255, 255), thick + 2, cv2.LINE_AA)
+    cv2.putText(canvas, text, (x, y), font, scale, colour, thick, cv2.LINE_AA)

@@ -1,0 +1,76 @@
+"""`referee look PHOTO`: the click command. Thin: find the game, read the photo, print.
+
+Kept apart from cli.py, which loads it only when `look` is run: OpenCV (the `camera` extra)
+is no other command's business.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from referee.clictx import echo_json, store_of
+
+
+@click.command("look")
+@click.argument("photo", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--game", help="The game on the table (default: the current match's game).")
+@click.option("--deck", type=click.Path(path_type=Path, file_okay=False),
+              help="Your own copy's definition folder (what was printed), not the bundled one.")
+@click.option("--turn", metavar="NAME",
+              help="Who plays next: added to the position, so `referee new --position` takes "
+                   "it as it is (a photo cannot tell).")
+@click.option("--overlay", type=click.Path(path_type=Path, dir_okay=False),
+              help="Write the photo with what was read drawn on it (PNG or JPEG).")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print per card its id, corners and center in photo pixels and its position.")
+@click.pass_context
+def look_cmd(ctx, photo, game, deck, turn, overlay, as_json) -> None:
+    """Read a photo of the table: the cards printed with `pnp build --markers` and where they
+    lie, as a position file `referee new --position` takes. Cards it cannot read are listed
+    as not seen, never guessed. Needs the camera extra: pip install 'pnp-toolkit[camera]'."""
+    from referee import registry
+    from referee.camera import opencv
+    from referee.camera.look import look
+    from referee.engine import RefereeError
+
+    opencv()  # the missing extra is said first, whatever else is wrong
+    if not photo.is_file():
+        raise RefereeError(f"no photo {photo}", "PHOTO")
+    g = registry.game(game if game is not None else _current_game(ctx))
+    data, _ = look(g, photo, str(deck) if deck else None)
+    if turn:
+        data["position"] += f"turn {turn}\n"
+    if overlay is not None:
+        from referee.camera import detect
+        from referee.camera import overlay as drawing
+
+        drawing.write(detect.load(photo, colour=True), data["cards"], data["not_seen"], overlay)
+    if as_json:
+        echo_json(data)
+        return
+    click.echo(data["position"], nl=False)
+    for card in data["not_seen"]:
+        x, y = card["center"] or ("?", "?")
+        click.echo(f"# not seen: card {card['id']} at {x:.0f},{y:.0f} px ({card['why']})"
+                   if card["center"] else f"# not seen: card {card['id']} ({card['why']})")
+    click.echo(f"# {len(data['cards'])} read, {len(data['not_seen'])} not seen"
+               + (f"; overlay -> {overlay}" if overlay else ""), err=True)
+
+
+COMMANDS = (look_cmd,)
+
+
+def _current_game(ctx) -> str:
+    """The current match's game; with no database (or no match) the user names it."""
+    from referee.engine import RefereeError
+    from referee.record import default_path
+
+    db = ctx.find_root().obj.get("db")
+    if Path(db if db is not None else default_path()).is_file():
+        try:
+            return store_of(ctx).current().game
+        except RefereeError:
+            pass
+    raise RefereeError("say which game is on the table: --game tripple-domino", "--game")
