@@ -107,16 +107,16 @@ class Board:
         c0, c1 = max(x0 - SNUG, 0), min(x1 - SNUG + bw, n)
         # Pillow's C images (ImagingCore) directly: its Python wrappers cost more than the
         # work on images this small
-        board = rows_image(self.blocked, n, r0, r1).im.crop((c0, 0, c1, r1 - r0))
+        board = rows_image(self.blocked, n, r0, r1).crop((c0, 0, c1, r1 - r0))
         blurred = board.box_blur(((bw - 1) / 2, (bh - 1) / 2), 1)
         top, left = y0 - SNUG + (bh - 1) // 2 - r0, x0 - SNUG + (bw - 1) // 2 - c0
         crowding = blurred.crop((left, top, left + x1 - x0, top + y1 - y0))
         legal = rows_image(free, n, y0, y1).crop((x0, 0, x1, y1 - y0))
-        scored = crowding.chop_darker(legal.im)
+        scored = crowding.chop_darker(legal)
         most = scored.getextrema()[1]  # in C: max() over the bytes in Python was slow
-        scored = legal._new(scored).tobytes()
+        scored = core_bytes(scored)
         if most == 0:  # no legal place has a blocked cell near: any legal place will do
-            scored, most = legal.tobytes(), 255
+            scored, most = core_bytes(legal), 255
         row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), x1 - x0)
         return y0 + row, x0 + col
 
@@ -151,12 +151,27 @@ def _nth(data: bytes, value: int, k: int) -> int:
     return at
 
 
-def rows_image(bits: int, n: int, first: int, end: int) -> Image.Image:
-    """Rows first..end-1 of n x n cells of bits as a mode L image (0 or 255): the bytes read
-    lowest bit first ("1;R"), as the integer holds them."""
+def rows_image(bits: int, n: int, first: int, end: int):
+    """Rows first..end-1 of n x n cells of bits as a mode L Pillow C image (0 or 255): the
+    bytes read lowest bit first ("1;R"), as the integer holds them. Decoded straight into a
+    C image: Image.frombytes's wrapper cost more than the decoding."""
     part = (bits >> (first * n)) & ((1 << ((end - first) * n)) - 1)
-    data = part.to_bytes((end - first) * n // 8, "little")
-    return Image.frombytes("1", (n, end - first), data, "raw", "1;R").convert("L")
+    size = (n, end - first)
+    im = Image.core.new("1", size)
+    decoder = Image._getdecoder("1", "raw", ("1;R",))
+    decoder.setimage(im, (0, 0, *size))
+    decoder.decode(part.to_bytes((end - first) * n // 8, "little"))
+    return im.convert("L")
+
+
+def core_bytes(im) -> bytes:
+    """The pixels of a mode L Pillow C image, row by row: one call of the raw encoder with
+    room for them all (Image.tobytes's wrapper, and its loop of 64 KiB chunks, cost more
+    than the copy for images this small)."""
+    w, h = im.size
+    encoder = Image._getencoder("L", "raw", ("L",))
+    encoder.setimage(im, (0, 0, w, h))
+    return encoder.encode(w * h + 1)[2]
 
 
 def _bounds(bits: int, n: int) -> tuple[int, int, int, int]:
@@ -184,14 +199,14 @@ def _columns(n: int, w: int) -> int:
     return row * (((1 << (n * n)) - 1) // ((1 << n) - 1))
 
 
-def row_runs_and_box(fp: Image.Image) -> tuple[list[tuple[int, int, int]], tuple]:
-    """(row, first column, length) of each run of inked cells in fp (mode L, some cell
-    inked), counted from the inked cells' box, and that box (top, left, bottom, right; the
+def row_runs_and_box(fp) -> tuple[list[tuple[int, int, int]], tuple]:
+    """(row, first column, length) of each run of inked cells in fp (a mode L Pillow C
+    image, some cell inked), counted from the inked cells' box, and that box (top, left, bottom, right; the
     last two past the end): the box by getbbox, then one pass over its bytes with a column of
     zeros added, so that no run goes on into the next row."""
-    left, top, right, bottom = fp.im.getbbox()  # Pillow's C image: its wrapper costs more
+    left, top, right, bottom = fp.getbbox()
     width = right - left + 1
-    data = fp._new(fp.im.crop((left, top, right + 1, bottom))).tobytes()
+    data = core_bytes(fp.crop((left, top, right + 1, bottom)))
     runs = [(start // width, start % width, end - start)
             for start, end in map(re.Match.span, _INKED.finditer(data))]
     return runs, (top, left, bottom, right)

@@ -193,7 +193,6 @@ class _Grid:
         fp = Image.core.fill("L", (side, side), 0)
         fp.transform((0, 0, side, side), grown.im, Image.Transform.AFFINE, data,
                      Image.Resampling.NEAREST, True)
-        fp = grown._new(fp)
         runs, (top, left, bottom, right) = cell_board.row_runs_and_box(fp)
         return runs, right - left, bottom - top, m - top, m - left
 
