@@ -48,7 +48,7 @@ def outside(r: float, sides: int, normals: tuple, n: int, cell: float, rim: floa
 
 class Board:
     """Blocked cells (outside the region, or within one cell of a placed symbol) and the
-    legal, snug positions for a footprint (given as its row runs, see row_runs_and_box)."""
+    legal, snug positions for a footprint (see Footprint)."""
 
     def __init__(self, n: int, blocked: int):
         self.n = n
@@ -67,19 +67,19 @@ class Board:
             self._runs[length] = got
         return got
 
-    def legal(self, runs: list, w: int, h: int) -> int:
-        """The bits of the top-left cells where a w x h footprint of these runs fits (no
-        inked cell on a blocked one).
+    def legal(self, fp: Footprint, w: int, h: int) -> int:
+        """The bits of the top-left cells where the w x h footprint fits (no inked cell on
+        a blocked one).
 
-        The runs are taken a spread-out few first (every 8th, then every 4th, ...): a
-        footprint that fits nowhere (nearly half the tries) is most often found so after a
-        fraction of its runs."""
+        A spread-out few of its runs are tested first (those of every 8th row, read alone;
+        then every 8th run, every 4th, ...): a footprint that fits nowhere (nearly half the
+        tries) is most often found so from those rows, before its other rows are read."""
         n = self.n
         if h > n or w > n:
             return 0
         free = tops(n, h, w)
         memo = self._runs
-        for part in (runs[::8], runs[4::8], runs[2::4], runs[1::2]):
+        for part in _parts(fp):
             hit = 0
             for r, a, length in part:
                 bits = memo.get(length)
@@ -89,7 +89,7 @@ class Board:
                 return 0
         return free
 
-    def best(self, runs: list, w: int, h: int, rng: random.Random) -> tuple[int, int] | None:
+    def best(self, fp: Footprint, w: int, h: int, rng: random.Random) -> tuple[int, int] | None:
         """The top-left cell where the footprint fits with the most blocked cells around it
         (one of the most, chosen by rng), or None.
 
@@ -97,7 +97,7 @@ class Board:
         (the board's edge cells are all blocked, so the filter's repeating of edge pixels
         counts cells off the board as blocked); the legal positions mask it (a minimum with
         0 or 255)."""
-        free = self.legal(runs, w, h)
+        free = self.legal(fp, w, h)
         if not free:
             return None
         n = self.n
@@ -120,17 +120,17 @@ class Board:
         row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), x1 - x0)
         return y0 + row, x0 + col
 
-    def place(self, runs: list, i: int, j: int) -> None:
+    def place(self, fp: Footprint, i: int, j: int) -> None:
         """Block the footprint's cells with its top-left at (i, j), and one cell around."""
-        self.blocked |= self.cells(runs, i, j)
+        self.blocked |= self.cells(fp, i, j)
         self._runs = {1: self.blocked}
 
-    def cells(self, runs: list, i: int, j: int) -> int:
+    def cells(self, fp: Footprint, i: int, j: int) -> int:
         """The bits place() blocks: the footprint's cells with its top-left at (i, j), and
         one cell around. Each row is a small integer (dilated there), and the board's rows
         are whole bytes, so the rows are laid side by side as bytes into one integer: a
         shift of the growing whole per run cost more than the rest of a placement."""
-        n = self.n
+        n, runs = self.n, fp.runs
         rows = [0] * (runs[-1][0] + 3)  # from the row above the footprint to the one below
         for r, a, length in runs:
             rows[r + 1] |= ((1 << length) - 1) << (a + 1)
@@ -199,14 +199,45 @@ def _columns(n: int, w: int) -> int:
     return row * (((1 << (n * n)) - 1) // ((1 << n) - 1))
 
 
-def row_runs_and_box(fp) -> tuple[list[tuple[int, int, int]], tuple]:
-    """(row, first column, length) of each run of inked cells in fp (a mode L Pillow C
-    image, some cell inked), counted from the inked cells' box, and that box (top, left, bottom, right; the
-    last two past the end): the box by getbbox, then one pass over its bytes with a column of
-    zeros added, so that no run goes on into the next row."""
+class Footprint:
+    """A footprint's inked cells, counted from their box: the box's bytes, one row per
+    `width` bytes (a column of zeros added, so that no run goes on into the next row), read
+    as runs of inked cells (row, first column, length) when asked: runs_of_rows reads a few
+    rows alone, `runs` all (kept)."""
+
+    __slots__ = ("data", "width", "height", "_runs")
+
+    def __init__(self, data: bytes, width: int):
+        self.data, self.width, self.height = data, width, len(data) // width
+        self._runs: list | None = None
+
+    @property
+    def runs(self) -> list[tuple[int, int, int]]:
+        if self._runs is None:
+            width = self.width
+            self._runs = [(start // width, start % width, end - start)
+                          for start, end in map(re.Match.span, _INKED.finditer(self.data))]
+        return self._runs
+
+    def runs_of_rows(self, rows: range) -> list[tuple[int, int, int]]:
+        width, data = self.width, self.data
+        return [(r, start - r * width, end - start) for r in rows
+                for start, end in map(re.Match.span,
+                                      _INKED.finditer(data, r * width, (r + 1) * width))]
+
+
+def _parts(fp: Footprint):
+    """The footprint's runs in the order legal tests them: every 8th row's, then every 8th
+    run, every 4th, every 2nd and the rest (the first rows' runs are tested again: cheaper
+    than sorting them out)."""
+    yield fp.runs_of_rows(range(0, fp.height, 8))
+    runs = fp.runs
+    yield from (runs[4::8], runs[2::4], runs[1::2], runs[::8])
+
+
+def footprint_and_box(fp) -> tuple[Footprint, tuple]:
+    """The Footprint of the inked cells of fp (a mode L Pillow C image, some cell inked)
+    and their box in it (top, left, bottom, right; the last two past the end)."""
     left, top, right, bottom = fp.getbbox()
-    width = right - left + 1
     data = core_bytes(fp.crop((left, top, right + 1, bottom)))
-    runs = [(start // width, start % width, end - start)
-            for start, end in map(re.Match.span, _INKED.finditer(data))]
-    return runs, (top, left, bottom, right)
+    return Footprint(data, right - left + 1), (top, left, bottom, right)
