@@ -127,20 +127,15 @@ class Board:
 
     def cells(self, fp: Footprint, i: int, j: int) -> int:
         """The bits place() blocks: the footprint's cells with its top-left at (i, j), and
-        one cell around. Each row is a small integer (dilated there), and the board's rows
-        are whole bytes, so the rows are laid side by side as bytes into one integer: a
-        shift of the growing whole per run cost more than the rest of a placement."""
-        n, runs = self.n, fp.runs
-        rows = [0] * (runs[-1][0] + 3)  # from the row above the footprint to the one below
-        for r, a, length in runs:
-            rows[r + 1] |= ((1 << length) - 1) << (a + 1)
-        rows = [b | (b << 1) | (b >> 1) for b in rows]  # no wrap: never on the board's edge
-        last = len(rows) - 1
-        rows = [rows[t] | (rows[t - 1] if t else 0) | (rows[t + 1] if t < last else 0)
-                for t in range(len(rows))][:n - i + 1]  # rows past the board's end dropped
-        width = n // 8
-        data = b"".join((b << (j - 1)).to_bytes(width, "little") for b in rows)
-        return int.from_bytes(data, "little") << ((i - 1) * n)
+        one cell around: its halo (made once per footprint) shifted there, the rows past the
+        board's end dropped."""
+        n = self.n
+        return (fp.halo(n) << ((i - 1) * n + j - 1)) & _board_bits(n)
+
+
+@cache
+def _board_bits(n: int) -> int:
+    return (1 << (n * n)) - 1
 
 
 def _nth(data: bytes, value: int, k: int) -> int:
@@ -205,11 +200,12 @@ class Footprint:
     as runs of inked cells (row, first column, length) when asked: runs_of_rows reads a few
     rows alone, `runs` all (kept)."""
 
-    __slots__ = ("data", "width", "height", "_runs")
+    __slots__ = ("data", "width", "height", "_runs", "_halo")
 
     def __init__(self, data: bytes, width: int):
         self.data, self.width, self.height = data, width, len(data) // width
         self._runs: list | None = None
+        self._halo: tuple[int, int] | None = None
 
     @property
     def runs(self) -> list[tuple[int, int, int]]:
@@ -218,6 +214,25 @@ class Footprint:
             self._runs = [(start // width, start % width, end - start)
                           for start, end in map(re.Match.span, _INKED.finditer(self.data))]
         return self._runs
+
+    def halo(self, n: int) -> int:
+        """The footprint's cells and one cell around, on a board n cells wide, from the row
+        and column before its top-left (bit t * n + c: row t, column c), kept. Each row is a
+        small integer (dilated there), and the board's rows are whole bytes, so the rows are
+        laid side by side as bytes into one integer: a shift of the growing whole per run
+        cost more than the rest of a placement."""
+        if self._halo is None or self._halo[0] != n:
+            runs = self.runs
+            rows = [0] * (runs[-1][0] + 3)  # from the row above the footprint to the one below
+            for r, a, length in runs:
+                rows[r + 1] |= ((1 << length) - 1) << (a + 1)
+            rows = [b | (b << 1) | (b >> 1) for b in rows]  # no wrap: never on the board's edge
+            last = len(rows) - 1
+            rows = [rows[t] | (rows[t - 1] if t else 0) | (rows[t + 1] if t < last else 0)
+                    for t in range(len(rows))]
+            data = b"".join(b.to_bytes(n // 8, "little") for b in rows)
+            self._halo = n, int.from_bytes(data, "little")
+        return self._halo[1]
 
     def runs_of_rows(self, rows: range) -> list[tuple[int, int, int]]:
         width, data = self.width, self.data
