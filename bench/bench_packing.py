@@ -1,6 +1,6 @@
 """Benchmark: silhouette packing of the 57-card user's-art deck, in one process (issue #13).
 
-    python bench/bench_packing.py [--runs 15] [--against /work/main] [--fmt png|jpg]
+    python bench/bench_packing.py [--runs 15] [--against DIR | --against-commit REV] [--fmt png|jpg]
 
 Cleans the bench's 57 opaque drawings (bench/art_deck.py) once, then packs the 57 cards of 8
 symbols (95 mm circles, order 7) as a build does without its helper process, and prints:
@@ -9,7 +9,9 @@ symbols (95 mm circles, order 7) as a build does without its helper process, and
   - with --against DIR: the same for DIR's checkout of generator/layout/silhouettes.py and
     cell_board.py (another branch, main), interleaved run by run with this one in the same
     process, so that both see the same load (on a shared machine single runs vary by +-25 %),
-    and whether the two give the same layouts;
+    and whether the two give the same layouts; --against-commit REV does the same for a commit of
+    this repository, unpacked by `git archive` into a temporary folder (e.g. dcf5159, the
+    main before symbol decks honoured `spread`);
   - where one packing of the 57 cards spends its CPU: the tries (a symbol at one size), those
     that found no place, and the CPU of making footprints, the legal-position test, the
     choice of the snug place among the legal ones, and marking a placed symbol.
@@ -51,6 +53,23 @@ def other_packer(checkout: Path):
     load("other_cell_board", layout / "cell_board.py")
     return load("other_silhouettes", layout / "silhouettes.py",
                 (("from generator.layout import cell_board", "import other_cell_board as cell_board"),))
+
+
+def archived(rev: str) -> Path:
+    """A commit's tree, unpacked into a temporary folder (removed at exit)."""
+    import atexit
+    import io
+    import shutil
+    import subprocess
+    import tarfile
+
+    folder = Path(tempfile.mkdtemp(prefix="bench-packing-"))
+    atexit.register(shutil.rmtree, folder, True)
+    tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "generator/layout"],
+                         check=True, capture_output=True).stdout
+    with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
+        archive.extractall(folder, filter="data")
+    return folder
 
 
 def stages(packer, pack) -> str:
@@ -102,6 +121,7 @@ def main() -> None:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--against", type=Path, help="another checkout to compare with")
+    parser.add_argument("--against-commit", help="a commit of this repository to compare with")
     parser.add_argument("--fmt", choices=("png", "jpg"), default="png")
     args = parser.parse_args()
     from generator.layout import silhouettes
@@ -121,6 +141,8 @@ def main() -> None:
                 for card in deck.cards]
 
     packers = {"this checkout": silhouettes}
+    if args.against_commit:
+        args.against = archived(args.against_commit)
     if args.against:
         packers[str(args.against)] = other_packer(args.against.resolve())
     print(machine.line("before"))

@@ -471,3 +471,41 @@ def test_packing_the_user_art_deck_draws_few_footprints(tmp_path, monkeypatch):
         sizes = [p.size for p in placed]
         assert max(sizes) / min(sizes) <= 2.0 * (1 + 1e-9)
     assert len(drawn) <= 4000, len(drawn)
+
+
+def test_a_symbol_goes_where_it_fits_most_snugly():
+    """A symbol is placed only where its ink lands on no blocked cell, and among those places
+    at one with the most blocked cells in its box grown by SNUG (snug against neighbours and
+    the rim): checked cell by cell against random boards, now that the board's tests read a
+    footprint's rows lazily and blur the crowding in two cut passes."""
+    import random
+
+    from generator.layout import cell_board
+
+    rng, n, snug = random.Random(37), 40, cell_board.SNUG
+    for _ in range(40):
+        cells = {(i, j) for i in range(n) for j in range(n)
+                 if i in (0, n - 1) or j in (0, n - 1) or rng.random() < 0.03}
+        h, w = rng.choice((3, 7, 11)), rng.choice((3, 7, 11))  # odd: the blur is a plain mean
+        ink = {(r, c) for r in range(h) for c in range(w) if rng.random() < 0.6}
+        ink |= {(0, rng.randrange(w)), (h - 1, rng.randrange(w)), (rng.randrange(h), 0),
+                (rng.randrange(h), w - 1)}  # the ink spans the whole box
+        mask = Image.new("L", (w, h))
+        mask.putdata([255 if (r, c) in ink else 0 for r in range(h) for c in range(w)])
+        fp, _ = cell_board.footprint_and_box(mask.im)
+        board = cell_board.Board(n, sum(1 << (i * n + j) for i, j in cells))
+        fits = {(i, j) for i in range(n - h + 1) for j in range(n - w + 1)
+                if not any((i + r, j + c) in cells for r, c in ink)}
+        legal = board.legal(fp, w, h)
+        assert {(b // n, b % n) for b in range(n * n) if legal >> b & 1} == fits
+
+        crowding = {(i, j): sum((y, x) in cells or not (0 <= y < n and 0 <= x < n)
+                                for y in range(i - snug, i + h + snug)
+                                for x in range(j - snug, j + w + snug))
+                    for i, j in fits}  # cells off the board count as blocked
+        got = board.best(fp, w, h, random.Random(0))
+        if not fits:
+            assert got is None
+            continue
+        assert got in fits
+        assert crowding[got] == max(crowding.values())

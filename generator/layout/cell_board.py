@@ -48,7 +48,7 @@ def outside(r: float, sides: int, normals: tuple, n: int, cell: float, rim: floa
 
 class Board:
     """Blocked cells (outside the region, or within one cell of a placed symbol) and the
-    legal, snug positions for a footprint (given as its row runs, see row_runs_and_box)."""
+    legal, snug positions for a footprint (see Footprint)."""
 
     def __init__(self, n: int, blocked: int):
         self.n = n
@@ -67,19 +67,19 @@ class Board:
             self._runs[length] = got
         return got
 
-    def legal(self, runs: list, w: int, h: int) -> int:
-        """The bits of the top-left cells where a w x h footprint of these runs fits (no
-        inked cell on a blocked one).
+    def legal(self, fp: Footprint, w: int, h: int) -> int:
+        """The bits of the top-left cells where the w x h footprint fits (no inked cell on
+        a blocked one).
 
-        The runs are taken a spread-out few first (every 8th, then every 4th, ...): a
-        footprint that fits nowhere (nearly half the tries) is most often found so after a
-        fraction of its runs."""
+        A spread-out few of its runs are tested first (those of every 8th row, read alone;
+        then every 8th run, every 4th, ...): a footprint that fits nowhere (nearly half the
+        tries) is most often found so from those rows, before its other rows are read."""
         n = self.n
         if h > n or w > n:
             return 0
         free = tops(n, h, w)
         memo = self._runs
-        for part in (runs[::8], runs[4::8], runs[2::4], runs[1::2]):
+        for part in _parts(fp):
             hit = 0
             for r, a, length in part:
                 bits = memo.get(length)
@@ -89,7 +89,7 @@ class Board:
                 return 0
         return free
 
-    def best(self, runs: list, w: int, h: int, rng: random.Random) -> tuple[int, int] | None:
+    def best(self, fp: Footprint, w: int, h: int, rng: random.Random) -> tuple[int, int] | None:
         """The top-left cell where the footprint fits with the most blocked cells around it
         (one of the most, chosen by rng), or None.
 
@@ -97,7 +97,7 @@ class Board:
         (the board's edge cells are all blocked, so the filter's repeating of edge pixels
         counts cells off the board as blocked); the legal positions mask it (a minimum with
         0 or 255)."""
-        free = self.legal(runs, w, h)
+        free = self.legal(fp, w, h)
         if not free:
             return None
         n = self.n
@@ -107,40 +107,38 @@ class Board:
         c0, c1 = max(x0 - SNUG, 0), min(x1 - SNUG + bw, n)
         # Pillow's C images (ImagingCore) directly: its Python wrappers cost more than the
         # work on images this small
-        board = rows_image(self.blocked, n, r0, r1).im.crop((c0, 0, c1, r1 - r0))
-        blurred = board.box_blur(((bw - 1) / 2, (bh - 1) / 2), 1)
+        board = rows_image(self.blocked, n, r0, r1).crop((c0, 0, c1, r1 - r0))
         top, left = y0 - SNUG + (bh - 1) // 2 - r0, x0 - SNUG + (bw - 1) // 2 - c0
-        crowding = blurred.crop((left, top, left + x1 - x0, top + y1 - y0))
+        # along the rows, then down only the legal positions' columns: Pillow blurs the two
+        # ways as separate passes (8-bit between) anyway, and the columns' pass is the same
+        # without the others
+        across = board.box_blur(((bw - 1) / 2, 0), 1).crop((left, 0, left + x1 - x0, r1 - r0))
+        crowding = across.box_blur((0, (bh - 1) / 2), 1).crop((0, top, x1 - x0, top + y1 - y0))
         legal = rows_image(free, n, y0, y1).crop((x0, 0, x1, y1 - y0))
-        scored = crowding.chop_darker(legal.im)
+        scored = crowding.chop_darker(legal)
         most = scored.getextrema()[1]  # in C: max() over the bytes in Python was slow
-        scored = legal._new(scored).tobytes()
+        scored = core_bytes(scored)
         if most == 0:  # no legal place has a blocked cell near: any legal place will do
-            scored, most = legal.tobytes(), 255
+            scored, most = core_bytes(legal), 255
         row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), x1 - x0)
         return y0 + row, x0 + col
 
-    def place(self, runs: list, i: int, j: int) -> None:
+    def place(self, fp: Footprint, i: int, j: int) -> None:
         """Block the footprint's cells with its top-left at (i, j), and one cell around."""
-        self.blocked |= self.cells(runs, i, j)
+        self.blocked |= self.cells(fp, i, j)
         self._runs = {1: self.blocked}
 
-    def cells(self, runs: list, i: int, j: int) -> int:
+    def cells(self, fp: Footprint, i: int, j: int) -> int:
         """The bits place() blocks: the footprint's cells with its top-left at (i, j), and
-        one cell around. Each row is a small integer (dilated there), and the board's rows
-        are whole bytes, so the rows are laid side by side as bytes into one integer: a
-        shift of the growing whole per run cost more than the rest of a placement."""
+        one cell around: its halo (made once per footprint) shifted there, the rows past the
+        board's end dropped."""
         n = self.n
-        rows = [0] * (runs[-1][0] + 3)  # from the row above the footprint to the one below
-        for r, a, length in runs:
-            rows[r + 1] |= ((1 << length) - 1) << (a + 1)
-        rows = [b | (b << 1) | (b >> 1) for b in rows]  # no wrap: never on the board's edge
-        last = len(rows) - 1
-        rows = [rows[t] | (rows[t - 1] if t else 0) | (rows[t + 1] if t < last else 0)
-                for t in range(len(rows))][:n - i + 1]  # rows past the board's end dropped
-        width = n // 8
-        data = b"".join((b << (j - 1)).to_bytes(width, "little") for b in rows)
-        return int.from_bytes(data, "little") << ((i - 1) * n)
+        return (fp.halo(n) << ((i - 1) * n + j - 1)) & _board_bits(n)
+
+
+@cache
+def _board_bits(n: int) -> int:
+    return (1 << (n * n)) - 1
 
 
 def _nth(data: bytes, value: int, k: int) -> int:
@@ -151,12 +149,27 @@ def _nth(data: bytes, value: int, k: int) -> int:
     return at
 
 
-def rows_image(bits: int, n: int, first: int, end: int) -> Image.Image:
-    """Rows first..end-1 of n x n cells of bits as a mode L image (0 or 255): the bytes read
-    lowest bit first ("1;R"), as the integer holds them."""
+def rows_image(bits: int, n: int, first: int, end: int):
+    """Rows first..end-1 of n x n cells of bits as a mode L Pillow C image (0 or 255): the
+    bytes read lowest bit first ("1;R"), as the integer holds them. Decoded straight into a
+    C image: Image.frombytes's wrapper cost more than the decoding."""
     part = (bits >> (first * n)) & ((1 << ((end - first) * n)) - 1)
-    data = part.to_bytes((end - first) * n // 8, "little")
-    return Image.frombytes("1", (n, end - first), data, "raw", "1;R").convert("L")
+    size = (n, end - first)
+    im = Image.core.new("1", size)
+    decoder = Image._getdecoder("1", "raw", ("1;R",))
+    decoder.setimage(im, (0, 0, *size))
+    decoder.decode(part.to_bytes((end - first) * n // 8, "little"))
+    return im.convert("L")
+
+
+def core_bytes(im) -> bytes:
+    """The pixels of a mode L Pillow C image, row by row: one call of the raw encoder with
+    room for them all (Image.tobytes's wrapper, and its loop of 64 KiB chunks, cost more
+    than the copy for images this small)."""
+    w, h = im.size
+    encoder = Image._getencoder("L", "raw", ("L",))
+    encoder.setimage(im, (0, 0, w, h))
+    return encoder.encode(w * h + 1)[2]
 
 
 def _bounds(bits: int, n: int) -> tuple[int, int, int, int]:
@@ -184,14 +197,65 @@ def _columns(n: int, w: int) -> int:
     return row * (((1 << (n * n)) - 1) // ((1 << n) - 1))
 
 
-def row_runs_and_box(fp: Image.Image) -> tuple[list[tuple[int, int, int]], tuple]:
-    """(row, first column, length) of each run of inked cells in fp (mode L, some cell
-    inked), counted from the inked cells' box, and that box (top, left, bottom, right; the
-    last two past the end): the box by getbbox, then one pass over its bytes with a column of
-    zeros added, so that no run goes on into the next row."""
-    left, top, right, bottom = fp.im.getbbox()  # Pillow's C image: its wrapper costs more
-    width = right - left + 1
-    data = fp._new(fp.im.crop((left, top, right + 1, bottom))).tobytes()
-    runs = [(start // width, start % width, end - start)
-            for start, end in map(re.Match.span, _INKED.finditer(data))]
-    return runs, (top, left, bottom, right)
+class Footprint:
+    """A footprint's inked cells, counted from their box: the box's bytes, one row per
+    `width` bytes (a column of zeros added, so that no run goes on into the next row), read
+    as runs of inked cells (row, first column, length) when asked: runs_of_rows reads a few
+    rows alone, `runs` all (kept)."""
+
+    __slots__ = ("data", "width", "height", "_runs", "_halo")
+
+    def __init__(self, data: bytes, width: int):
+        self.data, self.width, self.height = data, width, len(data) // width
+        self._runs: list | None = None
+        self._halo: tuple[int, int] | None = None
+
+    @property
+    def runs(self) -> list[tuple[int, int, int]]:
+        if self._runs is None:
+            width = self.width
+            self._runs = [(start // width, start % width, end - start)
+                          for start, end in map(re.Match.span, _INKED.finditer(self.data))]
+        return self._runs
+
+    def halo(self, n: int) -> int:
+        """The footprint's cells and one cell around, on a board n cells wide, from the row
+        and column before its top-left (bit t * n + c: row t, column c), kept. Each row is a
+        small integer (dilated there), and the board's rows are whole bytes, so the rows are
+        laid side by side as bytes into one integer: a shift of the growing whole per run
+        cost more than the rest of a placement."""
+        if self._halo is None or self._halo[0] != n:
+            runs = self.runs
+            rows = [0] * (runs[-1][0] + 3)  # from the row above the footprint to the one below
+            for r, a, length in runs:
+                rows[r + 1] |= ((1 << length) - 1) << (a + 1)
+            rows = [b | (b << 1) | (b >> 1) for b in rows]  # no wrap: never on the board's edge
+            last = len(rows) - 1
+            rows = [rows[t] | (rows[t - 1] if t else 0) | (rows[t + 1] if t < last else 0)
+                    for t in range(len(rows))]
+            data = b"".join(b.to_bytes(n // 8, "little") for b in rows)
+            self._halo = n, int.from_bytes(data, "little")
+        return self._halo[1]
+
+    def runs_of_rows(self, rows: range) -> list[tuple[int, int, int]]:
+        width, data = self.width, self.data
+        return [(r, start - r * width, end - start) for r in rows
+                for start, end in map(re.Match.span,
+                                      _INKED.finditer(data, r * width, (r + 1) * width))]
+
+
+def _parts(fp: Footprint):
+    """The footprint's runs in the order legal tests them: every 8th row's, then every 8th
+    run, every 4th, every 2nd and the rest (the first rows' runs are tested again: cheaper
+    than sorting them out)."""
+    yield fp.runs_of_rows(range(0, fp.height, 8))
+    runs = fp.runs
+    yield from (runs[4::8], runs[2::4], runs[1::2], runs[::8])
+
+
+def footprint_and_box(fp) -> tuple[Footprint, tuple]:
+    """The Footprint of the inked cells of fp (a mode L Pillow C image, some cell inked)
+    and their box in it (top, left, bottom, right; the last two past the end)."""
+    left, top, right, bottom = fp.getbbox()
+    data = core_bytes(fp.crop((left, top, right + 1, bottom)))
+    return Footprint(data, right - left + 1), (top, left, bottom, right)

@@ -168,10 +168,10 @@ class _Grid:
                                           self.n, cell, rim)
 
     def footprint(self, sil: Silhouette, scale: float, angle: float
-                  ) -> tuple[list, int, int, int, int]:
+                  ) -> tuple[cell_board.Footprint, int, int, int, int]:
         """Cells the ink can touch at this scale and angle (the art's centre on a cell
-        corner) as row runs from the footprint's top-left (cell_board.row_runs_and_box), the
-        footprint's width and height, and that corner's (row, col) in it.
+        corner) as a cell_board.Footprint (its inked cells' box), the footprint's width and
+        height, and that corner's (row, col) in it.
 
         Each cell's centre is mapped back into the mask; the cell is inked when the mask,
         grown by the cell's reach in mask cells, is inked there (conservative). The mapping
@@ -193,8 +193,7 @@ class _Grid:
         fp = Image.core.fill("L", (side, side), 0)
         fp.transform((0, 0, side, side), grown.im, Image.Transform.AFFINE, data,
                      Image.Resampling.NEAREST, True)
-        fp = grown._new(fp)
-        runs, (top, left, bottom, right) = cell_board.row_runs_and_box(fp)
+        runs, (top, left, bottom, right) = cell_board.footprint_and_box(fp)
         return runs, right - left, bottom - top, m - top, m - left
 
     def centre(self, i: int, j: int, cr: int, cc: int) -> tuple[float, float]:
