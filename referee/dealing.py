@@ -69,6 +69,11 @@ class Dealer:
     def moved(self, before: Any, move: Any, after: Any) -> None:
         """The judge accepted a move: keep the hidden side in step."""
 
+    def sees(self, state: Any, player: str) -> str:
+        """What the player holds or knows that the table does not (their hand), as text: with
+        the public moves, exactly what they may see (the OpenSpiel information state)."""
+        return ""
+
     # figures for the report
 
     def round_of(self, state: Any) -> int:

@@ -83,6 +83,11 @@ class ThricewiseDealer(Dealer):
             while len(hand) < after.hands[i]:
                 hand.append(self.deck.pop())
 
+    def sees(self, state: State, player: str) -> str:
+        hand = ", ".join(card_by_id(c).name for c in sorted(self.hands[state.index(player)]))
+        pick = self.picks.get(player)
+        return f"hand: {hand}" + (f"; picked: {card_by_id(pick).name}" if pick else "")
+
     def starts_turn(self, before: State, move: Any) -> bool:
         return isinstance(move, Reveal)  # a turn: everyone reveals, then the cards are placed
 

@@ -129,6 +129,11 @@ class TrippleDominoDealer(Dealer):
         if isinstance(move, End) and after.phase == "start":
             self._deal(after)
 
+    def sees(self, state: State, player: str) -> str:
+        hand = " ".join(name(t) for t in sorted(self.hands[state.index(player)]))
+        looked = self.peeked and self.rules.to_move(state) == player
+        return f"hand: {hand}" + (f"; drawn: {name(self.reserve[-1])}" if looked else "")
+
     def no_winner(self, before: State, move: Any, after: State) -> bool:
         return isinstance(move, End) and before.out is None  # blocked: nobody went out
 
