@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine import Game
+from referee.engine import Game, RefereeError
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,12 @@ class Dealer:
         """What the player holds or knows that the table does not (their hand), as text: with
         the public moves, exactly what they may see (the OpenSpiel information state)."""
         return ""
+
+    def resample(self, state: Any, player: str, rng: random.Random) -> None:
+        """Deal again, in place, every card the player cannot see, keeping what they can:
+        a determinisation for search bots (referee/openspiel), which must never peek."""
+        raise RefereeError(f"{self.rules.name} cannot be searched yet: its dealer does not "
+                           "deal the unseen cards again", "--bot")
 
     # figures for the report
 

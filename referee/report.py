@@ -110,6 +110,17 @@ def first_seat_line(s: dict[str, Any]) -> str:
             f"points ({s['games']} games, {s['bot']} bot)")
 
 
+def bot_lines(s: dict[str, Any]) -> list[str]:
+    """With a bot per seat (`--bot ismcts:200,random`): what each bot won, so a designer
+    sees how much strong play beats random, i.e. whether the game rewards skill."""
+    names = [b.strip() for b in s["bot"].split(",")]
+    if len(names) < 2:
+        return []
+    return [f"bot {name} (seat {row['seat']}): wins {pct(row['rate'])} (95% CI "
+            f"{pct(row['ci95'][0])}-{pct(row['ci95'][1])})"
+            for name, row in zip(names, s["seats"], strict=True)]
+
+
 def text(s: dict[str, Any], top: int = 10) -> str:
     """The report as a text table."""
     opts = " ".join(f"{k}={v}" for k, v in s["options"].items())
@@ -121,6 +132,7 @@ def text(s: dict[str, Any], top: int = 10) -> str:
         out.append(f"note: {s['capped']} game(s) reached the round cap before the game's own "
                    "end; the leaders at the cap count as winners")
     out.append(first_seat_line(s))
+    out.extend(bot_lines(s))
     out.append("")
     out.append("in plain words:")
     out.extend(f"  {line}" for line in verdicts.lines(s))

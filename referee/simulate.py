@@ -18,7 +18,7 @@ from typing import Any
 
 from referee import engine, registry
 from referee.bots import BOTS
-from referee.dealing import Choice, dealer_class
+from referee.dealing import Choice, Dealer, dealer_class
 from referee.engine import Game, RefereeError
 
 SEATS = ("ana", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
@@ -77,7 +77,7 @@ def play_one(rules: Game, plan: Plan, index: int) -> GameRecord:
     """One game from the deal to the end, every move judged."""
     seed = game_seed(plan.seed, index)
     rng = random.Random(seed)
-    bot = BOTS[plan.bot]
+    by_seat = dict(zip(plan.players, (BOTS[b] for b in seat_bots(plan)), strict=True))
     state = rules.setup(plan.players, engine.check_options(rules, plan.options))
     dealer = dealer_class(rules)(rules, state, rng)
     record = GameRecord(index, seed, plan.players, (), (), 0, 0, 1, 0,
@@ -100,6 +100,7 @@ def play_one(rules: Game, plan: Plan, index: int) -> GameRecord:
                     _cache[key] = not rules.violations(_state, c.move)
                 return _cache[key]
 
+            bot = by_seat[turn.player]
             choice = bot(rules, state, turn.player, turn.choices, legal, rng)
             if choice is None:
                 raise DealerError(f"{rules.name}: {turn.player} has no legal choice; position:\n"
@@ -173,8 +174,38 @@ def _worker(args: tuple[Plan, Sequence[int]]) -> list[GameRecord]:
         from referee.components import deal_from
 
         deal_from(plan.deck)
+    if any(b not in BOTS for b in seat_bots(plan)):  # a search bot: through OpenSpiel
+        from referee.openspiel.play import play_one as searched
+
+        return [searched(plan, seat_bots(plan), i) for i in indices]
     rules = registry.game(plan.game)
     return [play_one(rules, plan, i) for i in indices]
+
+
+def seat_bots(plan: Plan) -> tuple[str, ...]:
+    """The bot of each seat: `--bot a,b` names one per seat, one name serves every seat."""
+    names = tuple(b.strip() for b in plan.bot.split(","))
+    return names * len(plan.players) if len(names) == 1 else names
+
+
+def check_bots(bot: str, players: Sequence[str]) -> None:
+    """Every seat's bot known (a search bot needs the extra `ai`), one per seat or one."""
+    names = [b.strip() for b in bot.split(",")]
+    if len(names) not in (1, len(players)):
+        raise RefereeError(f"--bot names {len(names)} bots for {len(players)} seats: name one "
+                           "or one per seat", "--bot")
+    for name in names:
+        if name in BOTS:
+            continue
+        if name.partition(":")[0] not in ("mcts", "ismcts"):
+            raise RefereeError(f"unknown bot {name!r} (bots: {', '.join(BOTS)}, mcts[:N], "
+                               "ismcts[:N])", "--bot")
+        try:
+            from referee.openspiel import search
+        except ImportError:
+            raise RefereeError(f"the {name} bot needs OpenSpiel: pip install '.[ai]'",
+                               "--bot") from None
+        search.parse(name)
 
 
 def run(plan: Plan, games: int, workers: int | None = None,
@@ -184,8 +215,7 @@ def run(plan: Plan, games: int, workers: int | None = None,
     rules = registry.game(plan.game)
     engine.check_players(rules, plan.players)
     engine.check_options(rules, plan.options)
-    if plan.bot not in BOTS:
-        raise RefereeError(f"unknown bot {plan.bot!r} (bots: {', '.join(BOTS)})", "--bot")
+    check_bots(plan.bot, plan.players)
     workers = workers or min(2, os.cpu_count() or 1)
     if workers < 1:
         raise RefereeError(f"workers must be 1 or more, not {workers}", "--workers")
@@ -231,12 +261,18 @@ def plan(game: str, players: int, games: int, bot: str, seed: int,
                            "used with --deck", "--keep")
     if keep > games:
         raise RefereeError(f"cannot keep {keep} of {games} games", "--keep")
-    if bot not in BOTS:
-        raise RefereeError(f"unknown bot {bot!r} (bots: {', '.join(BOTS)})", "--bot")
+    check_bots(bot, names)
     if deck is not None:
         from referee.components import deal_from
 
         deal_from(deck)
+    searched = [b for b in bot.split(",") if b.strip() not in BOTS]
+    if searched and keep:
+        raise RefereeError("games of search bots are not kept: leave out --keep", "--keep")
+    if searched and dealer_class(rules).resample is Dealer.resample:
+        raise RefereeError(f"{searched[0].strip()} cannot play {rules.name} yet: its dealer "
+                           "cannot deal the unseen cards again (a search bot never peeks)",
+                           "--bot")
     try:
         state = rules.setup(names, opts)
         dealer_class(rules)(rules, state, random.Random(seed))

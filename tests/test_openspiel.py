@@ -80,3 +80,16 @@ def test_random_play_ends_with_returns_from_our_scores():
     assert sum(returns) == pytest.approx(1.0)
     best = max(scores)
     assert [r > 0 for r in returns] == [s == best for s in scores]
+
+
+@pytest.mark.parametrize("game", ["tripple-domino", "thricewise"])
+def test_a_determinisation_keeps_what_the_player_sees_and_deals_the_rest_again(game):
+    """What search bots look into: the player's view unchanged, the opponent's hand new."""
+    state = pyspiel.load_game("pnp_" + game.replace("-", "_")).new_initial_state()
+    state.apply_action(2)
+    rng = random.Random(1)
+    me = state.current_player()
+    again = state.resampled(me, rng)
+    assert again.information_state_string(me) == state.information_state_string(me)
+    assert again.information_state_string(1 - me) != state.information_state_string(1 - me)
+    assert again.legal_actions() == state.legal_actions()

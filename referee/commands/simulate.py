@@ -18,7 +18,8 @@ from referee.clictx import echo_json, parse_options, store_of
 @click.option("--players", "n_players", type=int, required=True, help="Seats at the table.")
 @click.option("--games", type=int, default=1000, show_default=True, help="Games to play.")
 @click.option("--bot", default="random", show_default=True,
-              help="random (any legal move) or greedy (best immediate score).")
+              help="random (any legal move), greedy (best immediate score), mcts[:N] or ismcts[:N] "
+                   "(OpenSpiel search, N simulations a move; extra 'ai'); a,b,... one per seat.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, as for `referee new` (repeatable).")

@@ -202,6 +202,14 @@ class PnpState(pyspiel.State):
             return ""
         return self.hidden.dealer.sees(self.table, self._game.players[player])
 
+    def resampled(self, player: int, rng: random.Random) -> PnpState:
+        """A copy where every card the player cannot see is dealt again (a determinisation):
+        what a search bot may look into without peeking."""
+        out = self.clone()
+        out.hidden.dealer.resample(out.table, self._game.players[player], rng)
+        out.legal = None
+        return out
+
     def _text(self, move: Any) -> str:
         rules = self._game.rules
         return rules.redact(rules.format(self.table, move))
