@@ -74,6 +74,10 @@ class Dealer:
         the public moves, exactly what they may see (the OpenSpiel information state)."""
         return ""
 
+    def intent_text(self, intent: Any) -> str:
+        """An intent in words, for the player who chose it (OpenSpiel's action strings)."""
+        return str(intent)
+
     def resample(self, state: Any, player: str, rng: random.Random) -> None:
         """Deal again, in place, every card the player cannot see, keeping what they can:
         a determinisation for search bots (referee/openspiel), which must never peek."""

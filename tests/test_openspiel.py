@@ -93,3 +93,14 @@ def test_a_determinisation_keeps_what_the_player_sees_and_deals_the_rest_again(g
     assert again.information_state_string(me) == state.information_state_string(me)
     assert again.information_state_string(1 - me) != state.information_state_string(1 - me)
     assert again.legal_actions() == state.legal_actions()
+
+
+def test_options_reach_the_rules():
+    """Thricewise's any-turn mode, asked for through the parameters, is the one played."""
+    loaded = pyspiel.load_game("pnp_thricewise", {"options": "deferred=any-turn"})
+    state = loaded.new_initial_state()
+    state.apply_action(0)
+    assert state.table.mode == "any-turn"
+    default = pyspiel.load_game("pnp_thricewise").new_initial_state()
+    default.apply_action(0)
+    assert default.table.mode == "final"

@@ -24,7 +24,7 @@ from referee.simulate import MAX_STEPS, game_seed, seats
 
 GAMES = ("tripple-domino", "thricewise", "coda", "dobble-connect", "duplicon")
 MAX_CHOICES = 4096  # the most choices one turn offers, with room (Duplicon: about 1,500)
-DEFAULTS = {"players": 2, "seed": 0, "deals": 1000, "max_rounds": 12}
+DEFAULTS = {"players": 2, "seed": 0, "deals": 1000, "max_rounds": 12, "options": ""}
 
 
 @functools.cache
@@ -56,7 +56,7 @@ def game_type(game: str) -> pyspiel.GameType:
 
 
 class PnpGame(pyspiel.Game):
-    """One of our games for OpenSpiel; parameters: players, seed, deals, max_rounds."""
+    """One of our games for OpenSpiel; parameters: players, seed, deals, max_rounds, options."""
 
     game = ""  # set per game by register()
 
@@ -84,7 +84,10 @@ class PnpGame(pyspiel.Game):
 
     @property
     def options(self) -> dict[str, str]:
-        return engine.check_options(self.rules, {})
+        """The game's options, as `referee new --option`: "key=value;key=value"."""
+        text = str(self.get_parameters().get("options", ""))
+        pairs = (p.partition("=") for p in text.split(";") if p.strip())
+        return engine.check_options(self.rules, {k.strip(): v.strip() for k, _, v in pairs})
 
     def new_initial_state(self) -> PnpState:
         return PnpState(self)
@@ -164,7 +167,7 @@ class PnpState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
         move, intent = self.choices[action]
-        return self._text(move) if move is not None else f"{intent}"
+        return self._text(move) if move is not None else self.hidden.dealer.intent_text(intent)
 
     def is_terminal(self) -> bool:
         return self.over
@@ -219,7 +222,7 @@ class PnpState(pyspiel.State):
         if move is None:  # a secret decision: only its maker knows what
             dealer.commit(self.table, intent)
             who = g.players[actor]
-            self.seen += ((actor, f"{who} decides in secret", f"{who} decides in secret: {intent}"),)
+            self.seen += ((actor, f"{who} decides in secret", dealer.intent_text(intent)),)
             return
         text = self._text(move)
         verdict, after = g.rules.judge(self.table, move)

@@ -18,7 +18,8 @@ def play_one(plan: Plan, seat_bots: tuple[str, ...], index: int) -> GameRecord:
     rules = registry.game(plan.game)
     game = pyspiel.load_game(adapter.short_name(rules.name),
                              {"players": len(plan.players), "seed": plan.seed,
-                              "deals": index + 1, "max_rounds": plan.max_rounds})
+                              "deals": index + 1, "max_rounds": plan.max_rounds,
+                              "options": ";".join(f"{k}={v}" for k, v in plan.options.items())})
     rng = random.Random(seed)
     bots = [search.bot(spec, game, seat, seed) if (spec := search.parse(b)) else None
             for seat, b in enumerate(seat_bots)]

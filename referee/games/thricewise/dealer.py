@@ -88,6 +88,10 @@ class ThricewiseDealer(Dealer):
         pick = self.picks.get(player)
         return f"hand: {hand}" + (f"; picked: {card_by_id(pick).name}" if pick else "")
 
+    def intent_text(self, intent: Any) -> str:
+        player, card = intent
+        return f"{player} picks {card_by_id(card).name} face down"
+
     def resample(self, state: State, player: str, rng: random.Random) -> None:
         me = state.index(player)
         others = [i for i in range(len(self.hands)) if i != me]
