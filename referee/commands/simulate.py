@@ -33,15 +33,21 @@ from referee.clictx import echo_json, parse_options, store_of
               help="Write histograms and win rates to a PNG (needs the 'plot' extra).")
 @click.option("--deck", type=click.Path(file_okay=False, exists=True), default=None,
               help="Deal from this definition folder (your copy of the game's template).")
+@click.option("--against", type=click.Path(file_okay=False, exists=True), default=None,
+              help="Compare --deck with this older folder: the same seeds on both.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
 def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep, max_rounds,
-                 plot, deck, as_json) -> None:
+                 plot, deck, against, as_json) -> None:
     """Play GAME many times with bots, dealt from the printed components: seat win rates,
     scores, game length, rounds with no winner, per-card figures."""
     from referee import simulate as sim
 
 
+    if against is not None:
+        _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
+                 as_json)
+        return
     if plot is not None:
         from referee import plot as plotting
 
@@ -81,3 +87,31 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
 
 
 COMMANDS = [simulate_cmd]  # loaded by the group when run
+
+
+def _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
+             as_json) -> None:
+    """--deck NEW --against OLD: both decks on the same seeds, the differences."""
+    from referee import compare
+    from referee import simulate as sim
+    from referee.components import deal_from
+    from referee.engine import RefereeError
+
+    if deck is None:
+        raise RefereeError("--against compares with --deck: give the new deck too", "--against")
+    runs = []
+    try:
+        for folder in (deck, against):
+            try:
+                plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), 0,
+                                max_rounds, workers, folder)
+                runs.append(sim.run_with_progress(plan, games, workers))
+            except sim.DECK_FAILURES as e:
+                raise sim.deck_error(folder, game, e) from None
+    finally:
+        deal_from(None)
+    result = compare.compare(*runs)
+    if as_json:
+        echo_json({"game": game, "deck": deck, "against": against, **result})
+        return
+    click.echo(compare.text(result, deck, against))
