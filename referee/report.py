@@ -92,9 +92,17 @@ def summarise(records: Sequence[GameRecord], game: str, bot: str, seed: int,
         "capped": sum(r.capped for r in records),
         "cards": per_card,
         "never_played": sorted(c["card"] for c in per_card if not c["played"]),
+        "card_win_rates": _card_rates().rates(records),
     }
     out["verdicts"] = verdicts.lines(out)  # the figures in plain words, as the text says them
     return out
+
+
+def _card_rates():
+    """referee/card_rates.py, which reads wilson() from here."""
+    from referee import card_rates
+
+    return card_rates
 
 
 def pct(x: float) -> str:
@@ -133,6 +141,7 @@ def text(s: dict[str, Any], top: int = 10) -> str:
                    "end; the leaders at the cap count as winners")
     out.append(first_seat_line(s))
     out.extend(bot_lines(s))
+    out.extend(_card_rates().text(s.get("card_win_rates", [])))
     out.append("")
     out.append("in plain words:")
     out.extend(f"  {line}" for line in verdicts.lines(s))

@@ -41,6 +41,7 @@ class GameRecord:
     capped: bool = False  # stopped at the round cap before the game's own end
     cards: dict[str, list[int]] = field(default_factory=dict)  # card -> [plays, points]
     log: list[tuple[str, str | None]] | None = None  # (move text, player) when kept
+    played_by: dict[str, set[int]] = field(default_factory=dict)  # card -> seats that played it
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,10 @@ def _judged(rules: Game, dealer, record: GameRecord, state: Any, move: Any,
     cards = dealer.cards(state, move)
     if cards:
         gained = sum(i.points for i in verdict.score if i.player == who)
+        seat = record.players.index(who) if who in record.players else None
         for name in cards:
+            if seat is not None:
+                record.played_by.setdefault(name, set()).add(seat)
             figures = record.cards.setdefault(name, [0, 0])
             figures[0] += 1
             figures[1] += gained
