@@ -110,8 +110,13 @@ def _against(game, n_players, games, bot, seed, options, workers, max_rounds, de
                 raise sim.deck_error(folder, game, e) from None
     finally:
         deal_from(None)
+    from referee import card_rates
+
     result = compare.compare(*runs)
+    cards = card_rates.rates(runs[0])  # the new deck's cards: which one the change moved
     if as_json:
-        echo_json({"game": game, "deck": deck, "against": against, **result})
+        echo_json({"game": game, "deck": deck, "against": against, **result,
+                   "card_win_rates": cards})
         return
     click.echo(compare.text(result, deck, against))
+    click.echo("\n".join(card_rates.text(cards)))
