@@ -14,10 +14,8 @@ from collections.abc import Sequence
 from statistics import NormalDist
 from typing import Any
 
-from referee.report import wilson
 from referee.simulate import GameRecord
-
-Z95 = 1.959964
+from referee.stats import Z95, wilson
 
 
 def rates(records: Sequence[GameRecord]) -> list[dict[str, Any]]:

@@ -12,8 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.simulate import GameRecord
-
-Z95 = 1.959964
+from referee.stats import Z95
 
 
 def interval(diffs: Sequence[float]) -> tuple[float, float, float]:

@@ -11,23 +11,9 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from referee import verdicts
+from referee import card_rates, verdicts
 from referee.simulate import GameRecord
-
-Z95 = 1.959963984540054
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion wins/n, as fractions."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    # At no wins (or every game won) the bound is exactly 0 (or 1); the subtraction leaves a
-    # rounding error (5.55e-17 for 0 of 3) that --json printed as if it were a figure.
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)
-    return lo, 1.0 if wins == n else min(1.0, centre + half)
+from referee.stats import Z95, wilson  # noqa: F401  (still importable from here)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -92,17 +78,10 @@ def summarise(records: Sequence[GameRecord], game: str, bot: str, seed: int,
         "capped": sum(r.capped for r in records),
         "cards": per_card,
         "never_played": sorted(c["card"] for c in per_card if not c["played"]),
-        "card_win_rates": _card_rates().rates(records),
+        "card_win_rates": card_rates.rates(records),
     }
     out["verdicts"] = verdicts.lines(out)  # the figures in plain words, as the text says them
     return out
-
-
-def _card_rates():
-    """referee/card_rates.py, which reads wilson() from here."""
-    from referee import card_rates
-
-    return card_rates
 
 
 def pct(x: float) -> str:
@@ -141,7 +120,7 @@ def text(s: dict[str, Any], top: int = 10) -> str:
                    "end; the leaders at the cap count as winners")
     out.append(first_seat_line(s))
     out.extend(bot_lines(s))
-    out.extend(_card_rates().text(s.get("card_win_rates", [])))
+    out.extend(card_rates.text(s.get("card_win_rates", [])))
     out.append("")
     out.append("in plain words:")
     out.extend(f"  {line}" for line in verdicts.lines(s))

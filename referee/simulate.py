@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -172,16 +173,14 @@ def _judged(rules: Game, dealer, record: GameRecord, state: Any, move: Any,
 # many games, on every core asked for
 
 
-def _worker(args: tuple[Plan, Sequence[int]]) -> list[GameRecord]:
-    plan, indices = args
+def _worker(args: tuple) -> list[GameRecord]:
+    plan, indices, *player = args
     if plan.deck is not None:
         from referee.components import deal_from
 
         deal_from(plan.deck)
-    if any(b not in BOTS for b in seat_bots(plan)):  # a search bot: through OpenSpiel
-        from referee.openspiel.play import play_one as searched
-
-        return [searched(plan, seat_bots(plan), i) for i in indices]
+    if player and player[0] is not None:  # search bots: the caller's loop (referee.openspiel)
+        return player[0](plan, indices)
     rules = registry.game(plan.game)
     return [play_one(rules, plan, i) for i in indices]
 
@@ -190,6 +189,15 @@ def seat_bots(plan: Plan) -> tuple[str, ...]:
     """The bot of each seat: `--bot a,b` names one per seat, one name serves every seat."""
     names = tuple(b.strip() for b in plan.bot.split(","))
     return names * len(plan.players) if len(names) == 1 else names
+
+
+SEARCH_BOT = re.compile(r"(mcts|ismcts)(:[1-9][0-9]*)?")  # played by referee/openspiel
+
+
+def search_bots(plan: Plan) -> bool:
+    """Whether a seat has a search bot: its games go through the OpenSpiel adapter, which
+    the caller passes to run() (a layer above this one)."""
+    return any(b not in BOTS for b in seat_bots(plan))
 
 
 def check_bots(bot: str, players: Sequence[str]) -> None:
@@ -204,16 +212,15 @@ def check_bots(bot: str, players: Sequence[str]) -> None:
         if name.partition(":")[0] not in ("mcts", "ismcts"):
             raise RefereeError(f"unknown bot {name!r} (bots: {', '.join(BOTS)}, mcts[:N], "
                                "ismcts[:N])", "--bot")
-        try:
-            from referee.openspiel import search
-        except ImportError:
-            raise RefereeError(f"the {name} bot needs OpenSpiel: pip install '.[ai]'",
-                               "--bot") from None
-        search.parse(name)
+        if not SEARCH_BOT.fullmatch(name):
+            raise RefereeError(f"{name!r}: a search bot is mcts or ismcts, then :N simulations "
+                               "a move (1 or more)", "--bot")
 
 
 def run(plan: Plan, games: int, workers: int | None = None,
-        progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+        progress: Callable[[int], None] | None = None,
+        player: Callable[[Plan, Sequence[int]], list[GameRecord]] | None = None
+        ) -> list[GameRecord]:
     """`games` games in game-number order, shared among worker processes (both cores by
     default); `progress(n)` is told as each batch of n games finishes."""
     rules = registry.game(plan.game)
@@ -227,12 +234,12 @@ def run(plan: Plan, games: int, workers: int | None = None,
     out: list[GameRecord] = []
     if workers == 1 or games < 4:
         for batch in batches:
-            out.extend(_worker((plan, batch)))
+            out.extend(_worker((plan, batch, player)))
             if progress:
                 progress(len(batch))
         return out
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_worker, [(plan, b) for b in batches]):
+        for done in pool.map(_worker, [(plan, b, player) for b in batches]):
             out.extend(done)
             if progress:
                 progress(len(done))
@@ -311,7 +318,9 @@ def deck_error(deck: str, game: str, e: Exception) -> Exception:
                         f"stopped at: {why})", "--deck")
 
 
-def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> list[GameRecord]:
+def run_with_progress(plan: Plan, games: int, workers: int | None = None,
+                      player: Callable[[Plan, Sequence[int]], list[GameRecord]] | None = None
+                      ) -> list[GameRecord]:
     """run(), with a progress bar on stderr when it is a terminal, else progress lines (a
     log file or CI shows how far a long run got, and stdout stays the report alone)."""
     import sys
@@ -320,11 +329,11 @@ def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> lis
 
     if not sys.stderr.isatty():
         lines = ProgressLines(plan.game, games, sys.stderr.write)
-        records = run(plan, games, workers, progress=lines.update)
+        records = run(plan, games, workers, progress=lines.update, player=player)
         lines.done()
         return records
     with click.progressbar(length=games, label=f"simulating {plan.game}", file=sys.stderr) as bar:
-        return run(plan, games, workers, progress=bar.update)
+        return run(plan, games, workers, progress=bar.update, player=player)
 
 
 class ProgressLines:

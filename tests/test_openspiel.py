@@ -97,10 +97,11 @@ def test_a_determinisation_keeps_what_the_player_sees_and_deals_the_rest_again(g
 
 def test_options_reach_the_rules():
     """Thricewise's any-turn mode, asked for through the parameters, is the one played."""
-    loaded = pyspiel.load_game("pnp_thricewise", {"options": "deferred=any-turn"})
+    loaded = pyspiel.load_game("pnp_thricewise", {"options": "deferred:any-turn"})
     state = loaded.new_initial_state()
     state.apply_action(0)
     assert state.table.mode == "any-turn"
+    assert state.clone().table.mode == "any-turn"  # a clone rebuilds the game from its string
     default = pyspiel.load_game("pnp_thricewise").new_initial_state()
     default.apply_action(0)
     assert default.table.mode == "final"

@@ -55,7 +55,7 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
     try:
         plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), keep,
                         max_rounds, workers, deck)
-        records = sim.run_with_progress(plan, games, workers)
+        records = sim.run_with_progress(plan, games, workers, _searching(plan))
     except sim.DECK_FAILURES as e:
         if deck is None:
             raise
@@ -105,7 +105,7 @@ def _against(game, n_players, games, bot, seed, options, workers, max_rounds, de
             try:
                 plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), 0,
                                 max_rounds, workers, folder)
-                runs.append(sim.run_with_progress(plan, games, workers))
+                runs.append(sim.run_with_progress(plan, games, workers, _searching(plan)))
             except sim.DECK_FAILURES as e:
                 raise sim.deck_error(folder, game, e) from None
     finally:
@@ -120,3 +120,19 @@ def _against(game, n_players, games, bot, seed, options, workers, max_rounds, de
         return
     click.echo(compare.text(result, deck, against))
     click.echo("\n".join(card_rates.text(cards)))
+
+
+def _searching(plan):
+    """The game loop of search bots (referee/openspiel, the extra `ai`), when a seat has one."""
+    from referee import simulate as sim
+    from referee.engine import RefereeError
+
+    if not sim.search_bots(plan):
+        return None
+    try:
+        from referee.openspiel import play, search
+    except ImportError:
+        raise RefereeError("search bots need OpenSpiel: pip install '.[ai]'", "--bot") from None
+    for name in sim.seat_bots(plan):
+        search.parse(name)
+    return play.play_batch

@@ -84,9 +84,10 @@ class PnpGame(pyspiel.Game):
 
     @property
     def options(self) -> dict[str, str]:
-        """The game's options, as `referee new --option`: "key=value;key=value"."""
+        """The game's options, "key:value;key:value" (OpenSpiel's game strings reserve = and
+        the comma)."""
         text = str(self.get_parameters().get("options", ""))
-        pairs = (p.partition("=") for p in text.split(";") if p.strip())
+        pairs = (p.partition(":") for p in text.split(";") if p.strip())
         return engine.check_options(self.rules, {k.strip(): v.strip() for k, _, v in pairs})
 
     def new_initial_state(self) -> PnpState:

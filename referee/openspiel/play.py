@@ -9,7 +9,13 @@ import pyspiel
 
 from referee import registry
 from referee.openspiel import adapter, search
-from referee.simulate import MAX_STEPS, DealerError, GameRecord, Plan, game_seed
+from referee.simulate import MAX_STEPS, DealerError, GameRecord, Plan, game_seed, seat_bots
+
+
+def play_batch(plan: Plan, indices) -> list[GameRecord]:
+    """simulate.run's `player` for search bots: these games, in order."""
+    seat = seat_bots(plan)
+    return [play_one(plan, seat, i) for i in indices]
 
 
 def play_one(plan: Plan, seat_bots: tuple[str, ...], index: int) -> GameRecord:
@@ -19,7 +25,7 @@ def play_one(plan: Plan, seat_bots: tuple[str, ...], index: int) -> GameRecord:
     game = pyspiel.load_game(adapter.short_name(rules.name),
                              {"players": len(plan.players), "seed": plan.seed,
                               "deals": index + 1, "max_rounds": plan.max_rounds,
-                              "options": ";".join(f"{k}={v}" for k, v in plan.options.items())})
+                              "options": ";".join(f"{k}:{v}" for k, v in plan.options.items())})
     rng = random.Random(seed)
     bots = [search.bot(spec, game, seat, seed) if (spec := search.parse(b)) else None
             for seat, b in enumerate(seat_bots)]
