@@ -57,7 +57,7 @@ def text(rows: Sequence[dict[str, Any]], top: int = 5) -> list[str]:
         way = "stronger" if row["difference"] > 0 else "weaker"
         out.append(f"  outlier: {row['card']} wins {100 * row['win_rate']:.0f} % when played, "
                    f"{100 * row['without']:.0f} % without ({100 * lo:+.0f} to {100 * hi:+.0f} "
-                   f"points): {way} than the rest")
+                   f"percentage points): {way} than the rest")
     if not any(r["outlier"] for r in rows):
         out.append("  no card stands out beyond noise")
     return out
