@@ -8,11 +8,10 @@ Head-to-head: the strong bot takes the first seat in even games and the second i
 95 % Wilson interval. --speed also times random and greedy through `referee simulate`'s path.
 
 Measured 2026-11-27 on the shared 2-core machine (load about 10, one process), 2 players:
-  thricewise: ismcts:20 wins 94 % against random (84 % to 98 %) over 56 games (stopped at the
-    session's end; 200 were asked for), about 3 games a minute; ismcts:50 about 10 a minute and
-    ismcts:20 about 18 a minute when the machine was quieter (6 games each).
-  tripple-domino: mcts:10 wins 92 % against random (67 % to 99 %) over 13 games, under one
-    game a minute.
+  thricewise: ismcts:20 wins 94 % against random (90 % to 97 %) over 200 games, 6.1 games a
+    minute (ismcts:50: about 10 a minute on a quieter machine, 4 games).
+  tripple-domino: mcts:10 wins 80 % against random (65 % to 90 %) over 40 games (200 did not
+    fit the session), 1.4 games a minute.
   random / greedy, games a minute: thricewise 1,211 / 152; tripple-domino 696 / 648.
 """
 
