@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from referee.engine import Game
+from referee.engine import Game, RefereeError
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,21 @@ class Dealer:
 
     def moved(self, before: Any, move: Any, after: Any) -> None:
         """The judge accepted a move: keep the hidden side in step."""
+
+    def sees(self, state: Any, player: str) -> str:
+        """What the player holds or knows that the table does not (their hand), as text: with
+        the public moves, exactly what they may see (the OpenSpiel information state)."""
+        return ""
+
+    def intent_text(self, intent: Any) -> str:
+        """An intent in words, for the player who chose it (OpenSpiel's action strings)."""
+        return str(intent)
+
+    def resample(self, state: Any, player: str, rng: random.Random) -> None:
+        """Deal again, in place, every card the player cannot see, keeping what they can:
+        a determinisation for search bots (referee/openspiel), which must never peek."""
+        raise RefereeError(f"{self.rules.name} cannot be searched yet: its dealer does not "
+                           "deal the unseen cards again", "--bot")
 
     # figures for the report
 

@@ -11,23 +11,9 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
-from referee import verdicts
+from referee import card_rates, verdicts
 from referee.simulate import GameRecord
-
-Z95 = 1.959963984540054
-
-
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion wins/n, as fractions."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    # At no wins (or every game won) the bound is exactly 0 (or 1); the subtraction leaves a
-    # rounding error (5.55e-17 for 0 of 3) that --json printed as if it were a figure.
-    lo = 0.0 if wins == 0 else max(0.0, centre - half)
-    return lo, 1.0 if wins == n else min(1.0, centre + half)
+from referee.stats import Z95, wilson  # noqa: F401  (still importable from here)
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -92,6 +78,7 @@ def summarise(records: Sequence[GameRecord], game: str, bot: str, seed: int,
         "capped": sum(r.capped for r in records),
         "cards": per_card,
         "never_played": sorted(c["card"] for c in per_card if not c["played"]),
+        "card_win_rates": card_rates.rates(records),
     }
     out["verdicts"] = verdicts.lines(out)  # the figures in plain words, as the text says them
     return out
@@ -110,6 +97,17 @@ def first_seat_line(s: dict[str, Any]) -> str:
             f"points ({s['games']} games, {s['bot']} bot)")
 
 
+def bot_lines(s: dict[str, Any]) -> list[str]:
+    """With a bot per seat (`--bot ismcts:200,random`): what each bot won, so a designer
+    sees how much strong play beats random, i.e. whether the game rewards skill."""
+    names = [b.strip() for b in s["bot"].split(",")]
+    if len(names) < 2:
+        return []
+    return [f"bot {name} (seat {row['seat']}): wins {pct(row['rate'])} (95% CI "
+            f"{pct(row['ci95'][0])}-{pct(row['ci95'][1])})"
+            for name, row in zip(names, s["seats"], strict=True)]
+
+
 def text(s: dict[str, Any], top: int = 10) -> str:
     """The report as a text table."""
     opts = " ".join(f"{k}={v}" for k, v in s["options"].items())
@@ -121,6 +119,8 @@ def text(s: dict[str, Any], top: int = 10) -> str:
         out.append(f"note: {s['capped']} game(s) reached the round cap before the game's own "
                    "end; the leaders at the cap count as winners")
     out.append(first_seat_line(s))
+    out.extend(bot_lines(s))
+    out.extend(card_rates.text(s.get("card_win_rates", [])))
     out.append("")
     out.append("in plain words:")
     out.extend(f"  {line}" for line in verdicts.lines(s))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import random
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -18,7 +19,7 @@ from typing import Any
 
 from referee import engine, registry
 from referee.bots import BOTS
-from referee.dealing import Choice, dealer_class
+from referee.dealing import Choice, Dealer, dealer_class
 from referee.engine import Game, RefereeError
 
 SEATS = ("ana", "bob", "cy", "dee", "eve", "fay", "gus", "hal")
@@ -41,6 +42,7 @@ class GameRecord:
     capped: bool = False  # stopped at the round cap before the game's own end
     cards: dict[str, list[int]] = field(default_factory=dict)  # card -> [plays, points]
     log: list[tuple[str, str | None]] | None = None  # (move text, player) when kept
+    played_by: dict[str, set[int]] = field(default_factory=dict)  # card -> seats that played it
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ def play_one(rules: Game, plan: Plan, index: int) -> GameRecord:
     """One game from the deal to the end, every move judged."""
     seed = game_seed(plan.seed, index)
     rng = random.Random(seed)
-    bot = BOTS[plan.bot]
+    by_seat = dict(zip(plan.players, (BOTS[b] for b in seat_bots(plan)), strict=True))
     state = rules.setup(plan.players, engine.check_options(rules, plan.options))
     dealer = dealer_class(rules)(rules, state, rng)
     record = GameRecord(index, seed, plan.players, (), (), 0, 0, 1, 0,
@@ -100,6 +102,7 @@ def play_one(rules: Game, plan: Plan, index: int) -> GameRecord:
                     _cache[key] = not rules.violations(_state, c.move)
                 return _cache[key]
 
+            bot = by_seat[turn.player]
             choice = bot(rules, state, turn.player, turn.choices, legal, rng)
             if choice is None:
                 raise DealerError(f"{rules.name}: {turn.player} has no legal choice; position:\n"
@@ -154,7 +157,10 @@ def _judged(rules: Game, dealer, record: GameRecord, state: Any, move: Any,
     cards = dealer.cards(state, move)
     if cards:
         gained = sum(i.points for i in verdict.score if i.player == who)
+        seat = record.players.index(who) if who in record.players else None
         for name in cards:
+            if seat is not None:
+                record.played_by.setdefault(name, set()).add(seat)
             figures = record.cards.setdefault(name, [0, 0])
             figures[0] += 1
             figures[1] += gained
@@ -167,25 +173,60 @@ def _judged(rules: Game, dealer, record: GameRecord, state: Any, move: Any,
 # many games, on every core asked for
 
 
-def _worker(args: tuple[Plan, Sequence[int]]) -> list[GameRecord]:
-    plan, indices = args
+def _worker(args: tuple) -> list[GameRecord]:
+    plan, indices, *player = args
     if plan.deck is not None:
         from referee.components import deal_from
 
         deal_from(plan.deck)
+    if player and player[0] is not None:  # search bots: the caller's loop (referee.openspiel)
+        return player[0](plan, indices)
     rules = registry.game(plan.game)
     return [play_one(rules, plan, i) for i in indices]
 
 
+def seat_bots(plan: Plan) -> tuple[str, ...]:
+    """The bot of each seat: `--bot a,b` names one per seat, one name serves every seat."""
+    names = tuple(b.strip() for b in plan.bot.split(","))
+    return names * len(plan.players) if len(names) == 1 else names
+
+
+SEARCH_BOT = re.compile(r"(mcts|ismcts)(:[1-9][0-9]*)?")  # played by referee/openspiel
+
+
+def search_bots(plan: Plan) -> bool:
+    """Whether a seat has a search bot: its games go through the OpenSpiel adapter, which
+    the caller passes to run() (a layer above this one)."""
+    return any(b not in BOTS for b in seat_bots(plan))
+
+
+def check_bots(bot: str, players: Sequence[str]) -> None:
+    """Every seat's bot known (a search bot needs the extra `ai`), one per seat or one."""
+    names = [b.strip() for b in bot.split(",")]
+    if len(names) not in (1, len(players)):
+        raise RefereeError(f"--bot names {len(names)} bots for {len(players)} seats: name one "
+                           "or one per seat", "--bot")
+    for name in names:
+        if name in BOTS:
+            continue
+        if name.partition(":")[0] not in ("mcts", "ismcts"):
+            raise RefereeError(f"unknown bot {name!r} (bots: {', '.join(BOTS)}, mcts[:N], "
+                               "ismcts[:N])", "--bot")
+        if not SEARCH_BOT.fullmatch(name):
+            raise RefereeError(f"{name!r}: a search bot is mcts or ismcts, then :N simulations "
+                               "a move (1 or more)", "--bot")
+
+
 def run(plan: Plan, games: int, workers: int | None = None,
-        progress: Callable[[int], None] | None = None) -> list[GameRecord]:
+        progress: Callable[[int], None] | None = None,
+        player: Callable[[Plan, Sequence[int]], list[GameRecord]] | None = None
+        ) -> list[GameRecord]:
     """`games` games in game-number order, shared among worker processes (both cores by
     default); `progress(n)` is told as each batch of n games finishes."""
     rules = registry.game(plan.game)
     engine.check_players(rules, plan.players)
     engine.check_options(rules, plan.options)
-    if plan.bot not in BOTS:
-        raise RefereeError(f"unknown bot {plan.bot!r} (bots: {', '.join(BOTS)})", "--bot")
+    check_bots(plan.bot, plan.players)
     workers = workers or min(2, os.cpu_count() or 1)
     if workers < 1:
         raise RefereeError(f"workers must be 1 or more, not {workers}", "--workers")
@@ -193,12 +234,12 @@ def run(plan: Plan, games: int, workers: int | None = None,
     out: list[GameRecord] = []
     if workers == 1 or games < 4:
         for batch in batches:
-            out.extend(_worker((plan, batch)))
+            out.extend(_worker((plan, batch, player)))
             if progress:
                 progress(len(batch))
         return out
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_worker, [(plan, b) for b in batches]):
+        for done in pool.map(_worker, [(plan, b, player) for b in batches]):
             out.extend(done)
             if progress:
                 progress(len(done))
@@ -231,12 +272,18 @@ def plan(game: str, players: int, games: int, bot: str, seed: int,
                            "used with --deck", "--keep")
     if keep > games:
         raise RefereeError(f"cannot keep {keep} of {games} games", "--keep")
-    if bot not in BOTS:
-        raise RefereeError(f"unknown bot {bot!r} (bots: {', '.join(BOTS)})", "--bot")
+    check_bots(bot, names)
     if deck is not None:
         from referee.components import deal_from
 
         deal_from(deck)
+    searched = [b for b in bot.split(",") if b.strip() not in BOTS]
+    if searched and keep:
+        raise RefereeError("games of search bots are not kept: leave out --keep", "--keep")
+    if searched and dealer_class(rules).resample is Dealer.resample:
+        raise RefereeError(f"{searched[0].strip()} cannot play {rules.name} yet: its dealer "
+                           "cannot deal the unseen cards again (a search bot never peeks)",
+                           "--bot")
     try:
         state = rules.setup(names, opts)
         dealer_class(rules)(rules, state, random.Random(seed))
@@ -271,7 +318,9 @@ def deck_error(deck: str, game: str, e: Exception) -> Exception:
                         f"stopped at: {why})", "--deck")
 
 
-def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> list[GameRecord]:
+def run_with_progress(plan: Plan, games: int, workers: int | None = None,
+                      player: Callable[[Plan, Sequence[int]], list[GameRecord]] | None = None
+                      ) -> list[GameRecord]:
     """run(), with a progress bar on stderr when it is a terminal, else progress lines (a
     log file or CI shows how far a long run got, and stdout stays the report alone)."""
     import sys
@@ -280,11 +329,11 @@ def run_with_progress(plan: Plan, games: int, workers: int | None = None) -> lis
 
     if not sys.stderr.isatty():
         lines = ProgressLines(plan.game, games, sys.stderr.write)
-        records = run(plan, games, workers, progress=lines.update)
+        records = run(plan, games, workers, progress=lines.update, player=player)
         lines.done()
         return records
     with click.progressbar(length=games, label=f"simulating {plan.game}", file=sys.stderr) as bar:
-        return run(plan, games, workers, progress=bar.update)
+        return run(plan, games, workers, progress=bar.update, player=player)
 
 
 class ProgressLines:

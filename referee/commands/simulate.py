@@ -18,7 +18,8 @@ from referee.clictx import echo_json, parse_options, store_of
 @click.option("--players", "n_players", type=int, required=True, help="Seats at the table.")
 @click.option("--games", type=int, default=1000, show_default=True, help="Games to play.")
 @click.option("--bot", default="random", show_default=True,
-              help="random (any legal move) or greedy (best immediate score).")
+              help="random (any legal move), greedy (best immediate score), mcts[:N] or ismcts[:N] "
+                   "(OpenSpiel search, N simulations a move; extra 'ai'); a,b,... one per seat.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed.")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, as for `referee new` (repeatable).")
@@ -32,15 +33,21 @@ from referee.clictx import echo_json, parse_options, store_of
               help="Write histograms and win rates to a PNG (needs the 'plot' extra).")
 @click.option("--deck", type=click.Path(file_okay=False, exists=True), default=None,
               help="Deal from this definition folder (your copy of the game's template).")
+@click.option("--against", type=click.Path(file_okay=False, exists=True), default=None,
+              help="Compare --deck with this older folder: the same seeds on both.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
 def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep, max_rounds,
-                 plot, deck, as_json) -> None:
+                 plot, deck, against, as_json) -> None:
     """Play GAME many times with bots, dealt from the printed components: seat win rates,
     scores, game length, rounds with no winner, per-card figures."""
     from referee import simulate as sim
 
 
+    if against is not None:
+        _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
+                 as_json)
+        return
     if plot is not None:
         from referee import plot as plotting
 
@@ -48,7 +55,7 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
     try:
         plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), keep,
                         max_rounds, workers, deck)
-        records = sim.run_with_progress(plan, games, workers)
+        records = sim.run_with_progress(plan, games, workers, _searching(plan))
     except sim.DECK_FAILURES as e:
         if deck is None:
             raise
@@ -80,3 +87,52 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
 
 
 COMMANDS = [simulate_cmd]  # loaded by the group when run
+
+
+def _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
+             as_json) -> None:
+    """--deck NEW --against OLD: both decks on the same seeds, the differences."""
+    from referee import compare
+    from referee import simulate as sim
+    from referee.components import deal_from
+    from referee.engine import RefereeError
+
+    if deck is None:
+        raise RefereeError("--against compares with --deck: give the new deck too", "--against")
+    runs = []
+    try:
+        for folder in (deck, against):
+            try:
+                plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), 0,
+                                max_rounds, workers, folder)
+                runs.append(sim.run_with_progress(plan, games, workers, _searching(plan)))
+            except sim.DECK_FAILURES as e:
+                raise sim.deck_error(folder, game, e) from None
+    finally:
+        deal_from(None)
+    from referee import card_rates
+
+    result = compare.compare(*runs)
+    cards = card_rates.rates(runs[0])  # the new deck's cards: which one the change moved
+    if as_json:
+        echo_json({"game": game, "deck": deck, "against": against, **result,
+                   "card_win_rates": cards})
+        return
+    click.echo(compare.text(result, deck, against))
+    click.echo("\n".join(card_rates.text(cards)))
+
+
+def _searching(plan):
+    """The game loop of search bots (referee/openspiel, the extra `ai`), when a seat has one."""
+    from referee import simulate as sim
+    from referee.engine import RefereeError
+
+    if not sim.search_bots(plan):
+        return None
+    try:
+        from referee.openspiel import play, search
+    except ImportError:
+        raise RefereeError("search bots need OpenSpiel: pip install '.[ai]'", "--bot") from None
+    for name in sim.seat_bots(plan):
+        search.parse(name)
+    return play.play_batch

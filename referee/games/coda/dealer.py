@@ -128,6 +128,12 @@ class CodaDealer(Dealer):
             self.truth[after.row(me)[move.position - 1].id] = self.drawn
             self.drawn = None
 
+    def sees(self, state: State, player: str) -> str:
+        row = " ".join(value_word(self.truth[s.id]) if s.id in self.truth else "?"
+                       for s in state.row(player))
+        mine = self.drawn is not None and state.to_play == player
+        return f"my row: {row}" + (f"; drawn: {value_word(self.drawn)}" if mine else "")
+
     def starts_turn(self, before: State, move: Any) -> bool | None:
         return isinstance(move, Draw) or (isinstance(move, Guess) and before.phase == "guess"
                                            and not before.hits and before.drawn is None

@@ -74,6 +74,10 @@ class DobbleConnectDealer(Dealer):
                 self.held[winner] += self.rng.sample(spare, got)
         self._piles(after)
 
+    def sees(self, state: State, player: str) -> str:
+        pile = self.piles[player]
+        return f"top card: #{pile[-1]}" if pile else "no cards"
+
     def starts_turn(self, before: State, move: Any) -> bool:
         return True  # no turns in real time: every placement counts as one
 

@@ -127,6 +127,9 @@ class DupliconDealer(Dealer):
         for pos in positions:
             self.grid[pos] = self.deck.pop() if self.deck else HOLE
 
+    def sees(self, state: State, player: str) -> str:
+        return "hand: " + " ".join(sorted(self.hands[player]))
+
     def cards(self, before: State, move: Any) -> list[str]:
         return [move.card] if isinstance(move, Play) else []
 

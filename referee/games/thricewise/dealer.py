@@ -83,6 +83,28 @@ class ThricewiseDealer(Dealer):
             while len(hand) < after.hands[i]:
                 hand.append(self.deck.pop())
 
+    def sees(self, state: State, player: str) -> str:
+        hand = ", ".join(card_by_id(c).name for c in sorted(self.hands[state.index(player)]))
+        pick = self.picks.get(player)
+        return f"hand: {hand}" + (f"; picked: {card_by_id(pick).name}" if pick else "")
+
+    def intent_text(self, intent: Any) -> str:
+        player, card = intent
+        return f"{player} picks {card_by_id(card).name} face down"
+
+    def resample(self, state: State, player: str, rng: random.Random) -> None:
+        me = state.index(player)
+        others = [i for i in range(len(self.hands)) if i != me]
+        unseen = self.deck + [c for i in others for c in self.hands[i]]
+        rng.shuffle(unseen)
+        for i in others:
+            n = len(self.hands[i])
+            self.hands[i], unseen = unseen[:n], unseen[n:]
+            who = state.players[i]
+            if who in self.picks and self.picks[who] not in state.deferred[i]:
+                self.picks[who] = rng.choice(self.hands[i])  # a face-down pick: any of them
+        self.deck = unseen
+
     def starts_turn(self, before: State, move: Any) -> bool:
         return isinstance(move, Reveal)  # a turn: everyone reveals, then the cards are placed
 

@@ -129,6 +129,23 @@ class TrippleDominoDealer(Dealer):
         if isinstance(move, End) and after.phase == "start":
             self._deal(after)
 
+    def sees(self, state: State, player: str) -> str:
+        hand = " ".join(name(t) for t in sorted(self.hands[state.index(player)]))
+        looked = self.peeked and self.rules.to_move(state) == player
+        return f"hand: {hand}" + (f"; drawn: {name(self.reserve[-1])}" if looked else "")
+
+    def resample(self, state: State, player: str, rng: random.Random) -> None:
+        me = state.index(player)
+        known = self.reserve.pop() if self.peeked and self.rules.to_move(state) == player \
+            else None  # the tile they drew and looked at
+        others = [i for i in range(len(self.hands)) if i != me]
+        unseen = self.reserve + [t for i in others for t in self.hands[i]]
+        rng.shuffle(unseen)
+        for i in others:
+            n = len(self.hands[i])
+            self.hands[i], unseen = unseen[:n], unseen[n:]
+        self.reserve = unseen + ([known] if known is not None else [])
+
     def no_winner(self, before: State, move: Any, after: State) -> bool:
         return isinstance(move, End) and before.out is None  # blocked: nobody went out
 

@@ -1,0 +1,63 @@
+"""Which card is the problem: per card, the win rate of the players who played it against
+those who did not (17lands' "games in hand win rate"), with 95 % intervals.
+
+A player-game is one seat in one game; a shared win counts in part. A card whose difference
+from the player-games without it stays above (or below) zero is an outlier, named; with many
+cards some would pass a 95 % test by luck alone, so the outlier test is corrected for their
+number (Bonferroni), while the intervals shown are 95 %.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from statistics import NormalDist
+from typing import Any
+
+from referee.simulate import GameRecord
+from referee.stats import Z95, wilson
+
+
+def rates(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
+    """One row per card played at least once, the strongest first."""
+    cards = sorted({c for r in records for c in r.played_by})
+    total = sum(len(r.players) for r in records)
+    won = sum(_share(r, s) for r in records for s in range(len(r.players)))
+    strict = NormalDist().inv_cdf(1 - 0.05 / (2 * max(1, len(cards))))
+    rows = []
+    for card in cards:
+        held = [(r, s) for r in records for s in r.played_by.get(card, ())]
+        n = len(held)
+        wins = sum(_share(r, s) for r, s in held)
+        rest_n, rest_wins = total - n, won - wins
+        rate = wins / n
+        rest = rest_wins / rest_n if rest_n else 0.0
+        lo, hi = wilson(round(wins), n)
+        diff = rate - rest
+        se = math.sqrt(rate * (1 - rate) / n + (rest * (1 - rest) / rest_n if rest_n else 0))
+        rows.append({"card": card, "played": n, "win_rate": rate, "ci95": [lo, hi],
+                     "without": rest, "difference": diff,
+                     "difference_ci95": [diff - Z95 * se, diff + Z95 * se],
+                     "outlier": diff - strict * se > 0 or diff + strict * se < 0})
+    rows.sort(key=lambda r: (-r["difference"], r["card"]))
+    return rows
+
+
+def _share(record: GameRecord, seat: int) -> float:
+    return 1 / len(record.winners) if seat in record.winners else 0.0
+
+
+def text(rows: Sequence[dict[str, Any]], top: int = 5) -> list[str]:
+    """The outliers, named, then the strongest and weakest cards."""
+    if not rows:
+        return []
+    out = ["cards: win rate of the player who played it, against those who did not (95% CI)"]
+    for row in [r for r in rows if r["outlier"]][:top * 2]:
+        lo, hi = row["difference_ci95"]
+        way = "stronger" if row["difference"] > 0 else "weaker"
+        out.append(f"  outlier: {row['card']} wins {100 * row['win_rate']:.0f} % when played, "
+                   f"{100 * row['without']:.0f} % without ({100 * lo:+.0f} to {100 * hi:+.0f} "
+                   f"percentage points): {way} than the rest")
+    if not any(r["outlier"] for r in rows):
+        out.append("  no card stands out beyond noise")
+    return out

@@ -1,0 +1,107 @@
+"""The five games as OpenSpiel games (referee/openspiel, the extra `ai`): OpenSpiel's own
+consistency checks, the deals our simulator deals, and information states that hold what the
+player may see and nothing more."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from referee import registry  # noqa: E402
+from referee import simulate as sim  # noqa: E402
+from referee.openspiel import GAMES  # noqa: E402
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_passes_openspiels_random_simulation_test_with_serialisation(game):
+    # one round keeps the quadratic replay of serialize=True to seconds
+    loaded = pyspiel.load_game("pnp_" + game.replace("-", "_"), {"max_rounds": 1})
+    pyspiel.random_sim_test(loaded, num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("game", ["tripple-domino", "thricewise", "coda", "duplicon"])
+def test_deal_k_is_the_simulators_game_k(game):
+    """The table's first moves come from the deal alone: the same text for deal k of seed 7
+    as in game k of `referee simulate --seed 7`."""
+    loaded = pyspiel.load_game("pnp_" + game.replace("-", "_"), {"seed": 7})
+    rules = registry.game(game)
+    for k in (0, 5):
+        state = loaded.new_initial_state()
+        state.apply_action(k)
+        plan = sim.Plan(rules.name, ("ana", "bob"), {}, "random", 7, keep=k + 1)
+        kept = sim.play_one(rules, plan, k).log
+        first = state.information_state_string(0).splitlines()[1]
+        assert first == kept[0][0]
+        other = loaded.new_initial_state()
+        other.apply_action(k + 1)
+        assert other.information_state_string(0).splitlines()[1] != first
+
+
+def test_a_player_sees_their_own_hand_and_pick_never_the_others():
+    state = pyspiel.load_game("pnp_thricewise").new_initial_state()
+    state.apply_action(3)
+    ana, bob = state.information_state_string(0), state.information_state_string(1)
+    ana_hand = ana.splitlines()[-1]
+    assert ana_hand.startswith("hand: ") and ana_hand not in bob
+    assert bob.splitlines()[-1] not in ana
+    picked = state.legal_actions()[0]
+    state.apply_action(picked)  # ana picks a card face down
+    ana, bob = state.information_state_string(0), state.information_state_string(1)
+    card = ana.splitlines()[-1].split("picked: ")[1]
+    assert "ana decides in secret" in bob and card not in bob
+
+
+def test_the_information_state_does_not_depend_on_the_opponents_hidden_tiles():
+    """Swap a tile of bob's hand with one in the reserve: ana's view is unchanged, bob's is
+    not (the hidden side is changed directly: no legal play can do it)."""
+    state = pyspiel.load_game("pnp_tripple_domino").new_initial_state()
+    state.apply_action(11)
+    other = state.clone()
+    dealer = other.hidden.dealer
+    dealer.hands[1][0], dealer.reserve[0] = dealer.reserve[0], dealer.hands[1][0]
+    assert other.information_state_string(0) == state.information_state_string(0)
+    assert other.information_state_string(1) != state.information_state_string(1)
+
+
+def test_random_play_ends_with_returns_from_our_scores():
+    loaded = pyspiel.load_game("pnp_tripple_domino")
+    rng = random.Random(3)
+    state = loaded.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.randrange(1000))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    scores = state.scores()
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(1.0)
+    best = max(scores)
+    assert [r > 0 for r in returns] == [s == best for s in scores]
+
+
+@pytest.mark.parametrize("game", ["tripple-domino", "thricewise"])
+def test_a_determinisation_keeps_what_the_player_sees_and_deals_the_rest_again(game):
+    """What search bots look into: the player's view unchanged, the opponent's hand new."""
+    state = pyspiel.load_game("pnp_" + game.replace("-", "_")).new_initial_state()
+    state.apply_action(2)
+    rng = random.Random(1)
+    me = state.current_player()
+    again = state.resampled(me, rng)
+    assert again.information_state_string(me) == state.information_state_string(me)
+    assert again.information_state_string(1 - me) != state.information_state_string(1 - me)
+    assert again.legal_actions() == state.legal_actions()
+
+
+def test_options_reach_the_rules():
+    """Thricewise's any-turn mode, asked for through the parameters, is the one played."""
+    loaded = pyspiel.load_game("pnp_thricewise", {"options": "deferred:any-turn"})
+    state = loaded.new_initial_state()
+    state.apply_action(0)
+    assert state.table.mode == "any-turn"
+    assert state.clone().table.mode == "any-turn"  # a clone rebuilds the game from its string
+    default = pyspiel.load_game("pnp_thricewise").new_initial_state()
+    default.apply_action(0)
+    assert default.table.mode == "final"

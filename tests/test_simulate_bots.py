@@ -1,0 +1,63 @@
+"""`referee simulate --bot`: a bot per seat, and OpenSpiel's search bots (the extra `ai`)
+beating random ones, never by peeking."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from referee.cli import main
+
+
+def simulate(*args: str, tmp_path=None) -> tuple[int, str]:
+    """Exit code and stdout, or the error line when it failed."""
+    env = {"REFEREE_DB": str(tmp_path / "m.sqlite3")} if tmp_path else {}
+    done = CliRunner().invoke(main, ["simulate", *args], env=env)
+    return done.exit_code, done.stdout if done.exit_code == 0 else done.output
+
+
+def test_a_bot_per_seat_shows_what_each_bot_won(tmp_path):
+    code, out = simulate("thricewise", "--players", "2", "--games", "20", "--workers", "1",
+                         "--bot", "greedy,random", tmp_path=tmp_path)
+    assert code == 0, out
+    greedy = next(line for line in out.splitlines() if line.startswith("bot greedy (seat 1)"))
+    assert float(greedy.split("wins ")[1].split("%")[0]) >= 70
+
+
+@pytest.mark.parametrize("bot, what", [
+    ("greedy,random,random", "--bot names 3 bots for 2 seats"),
+    ("clever", "unknown bot 'clever'"),
+])
+def test_a_bad_bot_is_one_line_naming_the_flag(tmp_path, bot, what):
+    code, out = simulate("thricewise", "--players", "2", "--games", "5", "--bot", bot,
+                         tmp_path=tmp_path)
+    assert code == 2
+    assert out.startswith(f"error: {what}") and out.strip().endswith("(--bot)")
+    assert "Traceback" not in out
+
+
+def test_a_search_bot_beats_random_in_thricewise(tmp_path):
+    pytest.importorskip("pyspiel")
+    code, out = simulate("thricewise", "--players", "2", "--games", "6", "--workers", "1",
+                         "--bot", "ismcts:20,random", "--json", tmp_path=tmp_path)
+    assert code == 0, out
+    report = json.loads(out)
+    assert report["seats"][0]["wins"] >= 5  # of 6; 200 games: see bench/bench_bots.py
+
+
+def test_mcts_plays_tripple_domino_to_its_end_without_peeking(tmp_path):
+    pytest.importorskip("pyspiel")
+    code, out = simulate("tripple-domino", "--players", "2", "--games", "1", "--workers",
+                         "1", "--bot", "random,mcts:5", "--json", tmp_path=tmp_path)
+    assert code == 0, out
+    report = json.loads(out)
+    assert report["games"] == 1 and report["capped"] == 0
+
+
+def test_a_search_bot_refuses_a_game_it_cannot_determinise(tmp_path):
+    pytest.importorskip("pyspiel")
+    code, out = simulate("coda", "--players", "2", "--games", "5", "--bot", "ismcts:10",
+                         tmp_path=tmp_path)
+    assert code == 2 and out.startswith("error: ismcts:10 cannot play coda yet")
