@@ -43,7 +43,11 @@ class Seated:
         try:
             c.request(method, path, body=body, headers=sent)
             r = c.getresponse()
-            return r.status, json.loads(r.read() or b"null")
+            data = r.read()
+            # the server core's own refusals (a foreign Host or Origin) answer in plain text
+            if not r.getheader("content-type", "").startswith("application/json"):
+                return r.status, {"text": data.decode()}
+            return r.status, json.loads(data or b"null")
         finally:
             c.close()
 

@@ -30,7 +30,7 @@ class _verdict:
         self.page.evaluate("""() => { window.__verdict = null;
             document.addEventListener('seat-verdict', (e) => { window.__verdict = e.detail; },
                                       { once: true }); }""")
-        return lambda: self.page.wait_for_function("window.__verdict").json_value()
+        return lambda: self.page.wait_for_function("() => window.__verdict").json_value()
 
     def __exit__(self, *exc):
         return False
@@ -113,7 +113,7 @@ def test_every_page_shows_the_clock_and_warns_past_the_turn_limit(domino, seated
     plain = browser.new_page(viewport=PHONE)  # a page without a seat: the TV
     plain.goto(served.base + "/")
     for page in (bob, plain):
-        page.wait_for_function("!document.getElementById('clock-warning').hidden",
+        page.wait_for_function("() => !document.getElementById('clock-warning').hidden",
                                timeout=15_000)
         assert "bob is over the 0:02 turn limit" in page.inner_text("#clock-warning")
         assert page.locator(".player .clock.running").inner_text() != "0:00"
@@ -136,7 +136,7 @@ def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,
         with _verdict(page) as got:
             page.click("#seat-sheet button[type=submit]")
         got()
-        page.wait_for_function("document.querySelector('#seat-sheet input[name=military]')"
+        page.wait_for_function("() => document.querySelector('#seat-sheet input[name=military]')"
                                ".value === ''")
     _, cy = pages["cy"]
     shot(cy, "seat-score-sheet", tmp_path)
@@ -153,7 +153,7 @@ def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,
     assert got()["status"] == 202
     for player in ("ana", "bob"):
         _, page = pages[player]
-        page.wait_for_function("document.getElementById('seat-undo').textContent"
+        page.wait_for_function("() => document.getElementById('seat-undo').textContent"
                                ".startsWith('Agree')", timeout=10_000)
         assert log(env)[-1]["kind"] == "move"  # not yet
         with _verdict(page) as got:
