@@ -67,7 +67,9 @@ def build(page: Path) -> list[str]:
                     script.append(f'cp "{source}" "{kept}/{i}-{k}{Path(source).suffix}"')
         bindir = str(Path(sys.executable).parent)
         env = {**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}",
-               "REFEREE_DB": str(work / "referee.sqlite3"), "NO_MKDOCS_2_WARNING": "1"}
+               "REFEREE_DB": str(work / "referee.sqlite3"), "NO_MKDOCS_2_WARNING": "1",
+               # a page's `pnp printer save` never changes the reader's own printers
+               "PNP_CONFIG": str(work / "pnp-config")}
         env.pop("VIRTUAL_ENV", None)
         done = subprocess.run(["bash", "-c", "\n".join(script)], cwd=work, env=env,
                               capture_output=True, text=True, timeout=900,

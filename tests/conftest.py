@@ -28,8 +28,10 @@ def _session_pnp_cache(tmp_path_factory):
 
 @pytest.fixture(autouse=True)
 def _own_pnp_cache(tmp_path_factory, monkeypatch):
-    """Each test its own build memo: a build in one test never reads another's."""
+    """Each test its own build memo and printer profiles: a build in one test never reads
+    another's memo, nor a default printer another test saved."""
     monkeypatch.setenv("PNP_CACHE", str(tmp_path_factory.mktemp("pnp-cache")))
+    monkeypatch.setenv("PNP_CONFIG", str(tmp_path_factory.mktemp("pnp-config")))
 
 
 GAME_TOML = """\

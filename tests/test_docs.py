@@ -74,7 +74,8 @@ class Scratch:
         into: their variables (`GUIDE=$(mktemp -d)`, `export REFEREE_DB=...`) and folder stay."""
         folder = self.folder(page)
         env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
-               "REFEREE_DB": str(folder / "referee.sqlite3"), "NO_MKDOCS_2_WARNING": "1"}
+               "REFEREE_DB": str(folder / "referee.sqlite3"), "NO_MKDOCS_2_WARNING": "1",
+               "PNP_CONFIG": str(folder / "pnp-config")}  # its `pnp printer save` stays here
         env.pop("VIRTUAL_ENV", None)
         return subprocess.run(["bash", "-e", "-o", "pipefail", "-c", SESSION + script],
                               cwd=folder, env=env, capture_output=True, text=True, timeout=900,

@@ -13,10 +13,13 @@ from pdfgeom import drawing, page_streams
 from generator.build import Options, build, cards_of
 from generator.cli import main
 from pnp_model.catalog import bundled
+from pnp_model.game import load_game
 from pnp_model.units import MM
 
 TOLERANCE = 0.05 * MM
-FOLDABLE = [g for g in bundled() if g != "tripple-domino"]
+# triangles cannot fold; a whole game's components fold one deck at a time (not yet as one game)
+FOLDABLE = [g for g, folder in bundled().items()
+            if g != "tripple-domino" and not load_game(str(folder)).whole]
 
 
 def _box(points):

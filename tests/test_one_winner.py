@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 
 from tests.test_table_page import Served
 
@@ -23,8 +24,14 @@ def winners_everywhere(run, served: Served) -> dict[str, list[str]]:
     record = record[0] if isinstance(record, list) else record
     bgstats = json.loads(run("export", "--format", "bgstats").output)
     ids = {p["id"]: p["name"] for p in bgstats["players"]}
-    status, page = served.get("/table.json")
-    assert status == 200
+    # the page follows the record by polling it: wait (bounded) until it has read the last event
+    last = show["event"] if "event" in show else None
+    for _ in range(100):
+        status, page = served.get("/table.json")
+        assert status == 200
+        if last is None or json.loads(page).get("event") == last:
+            break
+        time.sleep(0.1)
     return {
         "show": show["outcome"]["winners"],
         "show text": [run("show").output.split("game over: ")[1].split(" —")[0]],

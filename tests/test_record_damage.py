@@ -94,7 +94,9 @@ def marked(line: str) -> bool:
     """A line of `matches` or `standings` saying the damaged match cannot be read."""
     return (line.startswith((f"match {DAMAGED} left out: ", f"*{DAMAGED:>4}  "))
             and ("unreadable: " in line or "left out: " in line)) or (
-            f"match {DAMAGED} is damaged" in line)
+            f"match {DAMAGED} is damaged" in line) or (
+            # standings' count of unfinished matches left out no longer counts the damaged one
+            "left out, unfinished" in line)
 
 
 def edited_shown(output: str) -> bool:
