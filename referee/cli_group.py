@@ -32,7 +32,7 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
             "where they lie, as a position file `referee new --position` takes. Cards it cannot "
             "read are listed as not seen, never guessed. Needs the camera extra: pip install "
             "'pnp-toolkit[camera]'.",
-    "serve": "A read-only page of the match for the phones and the TV at the table: players "
+    "serve": "The match's page for the phones and the TV at the table: players "
              "and totals, whose turn, the last ruling, the score by round and the board drawn "
              "as a picture; it follows every move typed in any terminal.",
 }

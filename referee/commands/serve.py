@@ -32,7 +32,7 @@ from referee.clictx import store_of
 @click.option("--no-open", is_flag=True, help="Do not open the page in a browser.")
 @click.pass_context
 def serve_cmd(ctx, match_id, port, lan, seats, game_clock, turn_clock, no_open) -> None:
-    """A read-only page of the match for the phones and the TV at the table: players and
+    """The match's page for the phones and the TV at the table: players and
     totals, whose turn, the last ruling, the score by round and the board drawn as a picture;
     it follows every move typed in any terminal.
 
