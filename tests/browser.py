@@ -28,9 +28,11 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
-    """One headless Chromium for the session; pages are opened by each test."""
+    """One headless Chromium per test module; pages are opened by each test. Not one for the
+    session: Playwright's driver keeps a thread (asyncio's waitpid watcher) while it runs, and
+    a build in a later module does not fork beside another thread (tests/test_parallel_build)."""
     path = chromium_path()
     if path is None:
         if os.environ.get("CI"):
