@@ -43,13 +43,13 @@ def main() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
-def _length(ctx, param, value):
+def length_value(ctx, param, value):
     from pnp_model.definition import print_length
 
     return None if value is None else print_length(value, f"--{param.name.replace('_', '-')}")
 
 
-def _offset(ctx, param, value):
+def offset_value(ctx, param, value):
     from pnp_model.definition import back_offset
 
     if value is None:
@@ -117,9 +117,9 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  "or WIDTHxHEIGHT such as 300x200mm (default: the template's, else a4)."),
     click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
                  help="Paper orientation (default auto: whichever holds more cards)."),
-    click.option("--bleed", callback=_length,
+    click.option("--bleed", callback=length_value,
                  help="Bleed beyond the trim, e.g. 3mm or 0.125in."),
-    click.option("--gutter", callback=_length, help="Space between cards, e.g. 2mm."),
+    click.option("--gutter", callback=length_value, help="Space between cards, e.g. 2mm."),
     click.option("--marks", type=click.Choice(["on", "full", "off"]), is_flag=False,
                  flag_value="on", default=None,
                  help="Crop marks outside the cards (default on: the fewest sheets, marks where "
@@ -134,7 +134,7 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  "backs)."),
     click.option("--flip", type=click.Choice(["long", "short"]),
                  help="Duplex flip edge of your printer (default long)."),
-    click.option("--back-offset", callback=_offset, metavar="X,Y",
+    click.option("--back-offset", callback=offset_value, metavar="X,Y",
                  help="Shift backs to correct printer misregistration, e.g. 1mm,-0.5mm."),
     click.option("--grid", callback=_grid, metavar="COLSxROWS",
                  help="Force a grid, e.g. 3x3."),
@@ -152,7 +152,7 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  "As many as keep names at 6 pt or more; never counted by pnp verify."),
     click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, "
                  "transparency flattened; needs --single)."),
-    click.option("--margin", callback=_length, help="The edge your printer cannot print "
+    click.option("--margin", callback=length_value, help="The edge your printer cannot print "
                  "(default 6mm): cards and crop marks stay inside it."),
     click.option("--printer", metavar="NAME",
                  help="Apply a saved printer profile (pnp printer save); default: the default "

@@ -122,9 +122,9 @@ def _drawn(elements, cards: tuple[Card, ...]) -> list[dict[int, str]]:
 
 def _told_apart(a: Keyed, b: Keyed, cues: list[dict[int, str]]) -> bool:
     """Whether something besides colour tells every card of `a` from every card of `b`: one
-    drawn value shared by all of a's cards and another by all of b's (duplicon's shape per
-    colour). Values that merely differ card by card (names) tell no class apart, and a class of
-    one card cannot show which kind its value is."""
+    drawn value shared by all of a's cards and another by all of b's (a shape per colour).
+    Values that merely differ card by card (names) tell no class apart, and a class of one
+    card cannot show which kind its value is."""
     if min(len(a.cards), len(b.cards)) < 2:
         return False
     for cue in cues:

@@ -6,23 +6,7 @@ import json
 
 import click
 
-
-def _length(ctx, param, value):
-    from pnp_model.definition import print_length
-
-    return None if value is None else print_length(value, "--margin")
-
-
-def _offset(ctx, param, value):
-    """X,Y as `pnp build --back-offset` takes it (checked by the same model function)."""
-    from pnp_model.definition import back_offset
-
-    if value is None:
-        return None
-    parts = [p for p in value.replace(";", ",").split(",") if p.strip()]
-    if len(parts) != 2:
-        raise click.BadParameter("give two lengths X,Y, e.g. 1mm,-0.5mm")
-    return back_offset(parts, "--back-offset")
+from generator.cli import length_value, offset_value
 
 
 @click.group()
@@ -32,10 +16,10 @@ def printer() -> None:
 
 @printer.command()
 @click.argument("name")
-@click.option("--back-offset", callback=_offset, metavar="X,Y",
+@click.option("--back-offset", callback=offset_value, metavar="X,Y",
               help="What `pnp calibrate` measured, e.g. 1mm,-0.5mm.")
 @click.option("--flip", type=click.Choice(["long", "short"]), help="The duplex flip edge.")
-@click.option("--margin", callback=_length, help="The edge the printer cannot print, e.g. 5mm "
+@click.option("--margin", callback=length_value, help="The edge the printer cannot print, e.g. 5mm "
               "(default 6mm).")
 @click.option("--default", "make_default", is_flag=True,
               help="Use it for every build without --printer (the first profile saved is).")
