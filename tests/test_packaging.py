@@ -38,3 +38,12 @@ def test_every_bundled_template_is_found_through_the_package():
 
     on_disk = {p.parent.name for p in (ROOT / "templates").glob("*/game.toml")}
     assert on_disk and set(bundled()) == on_disk
+
+
+def test_the_wheel_carries_every_data_file_the_code_reads(wheel_names):
+    """A file read from beside the code (marker codes, pages, the press profile) must install with
+    it: `pip install .` without it fails only on the user's machine, never in an editable checkout."""
+    tracked = subprocess.run(["git", "ls-files", *CODE], cwd=ROOT, capture_output=True, text=True,
+                             check=True).stdout.split()
+    data = {p for p in tracked if not p.endswith(".py") and not p.endswith(".sh")}
+    assert data and data <= wheel_names, f"not in the wheel: {sorted(data - wheel_names)}"
