@@ -100,11 +100,14 @@ def _result(spec: str, kept: Path, i: int, k: int, name: str, page: Path) -> str
     return f"![what it made: {spec}]({link}){{ .result }}"
 
 
-def _shrunk(path: Path, width: int = 360) -> bytes:
+def _shrunk(path: Path) -> bytes:
+    """A card stays card-sized; a wide picture (a plot, a landscape sheet) gets twice the width,
+    or its labels would be too small to read."""
     from PIL import Image
 
     with Image.open(path) as im:
         im = im.convert("RGB")
+        width = 720 if im.width > im.height else 360
         if im.width > width:
             im = im.resize((width, round(im.height * width / im.width)), Image.LANCZOS)
         return gallery.png(im)
