@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.layout import grid
 from generator.layout.grid import MARK_GAP, MARK_LENGTH, MIN_MARK, PRINTER_MARGIN, crop_marks
 from generator.layout.sheet import Page, Placement, Segment, Sheet
 from pnp_model.components import Card
@@ -21,39 +22,28 @@ FOLD_GAP = 2 * MM  # between the fold line and the nearest bleed edge: the fold 
 
 
 @dataclass(frozen=True)
-class FoldGrid:
-    """Fronts on one half of the paper, `cols` x `rows` of them; `axis` is the fold line's
-    direction: "vertical" folds left over right, "horizontal" top over bottom."""
+class FoldGrid(grid.Grid):
+    """A Grid (the same cells, pitch and block) whose fronts fill one half of the paper, placed
+    against the fold line rather than centred; `axis` is the fold line's direction: "vertical"
+    folds left over right, "horizontal" top over bottom."""
 
-    axis: str
-    cols: int
-    rows: int
-    card_w: float
-    card_h: float
-    bleed: float
-    gutter: float
-    paper_w: float
-    paper_h: float
-    margin: float = PRINTER_MARGIN
+    axis: str = "vertical"
 
     @property
     def line(self) -> float:
         """The fold line's position: x for a vertical fold, y for a horizontal one."""
         return (self.paper_w if self.axis == "vertical" else self.paper_h) / 2
 
-    def front(self, col: int, row: int) -> tuple[float, float]:
+    def trim_origin(self, col: int, row: int) -> tuple[float, float]:
         """Bottom-left trim corner of the front in column col, row row (row 0 at the top)."""
-        px = self.card_w + 2 * self.bleed + self.gutter
-        py = self.card_h + 2 * self.bleed + self.gutter
         near = self.line - FOLD_GAP - self.bleed  # trim edge nearest the fold
         if self.axis == "vertical":  # fronts on the left half, the last column by the fold
-            block_h = self.rows * py - self.gutter
-            top = (self.paper_h + block_h) / 2
-            return near - self.card_w - (self.cols - 1 - col) * px, \
-                top - self.bleed - self.card_h - row * py
-        block_w = self.cols * px - self.gutter  # fronts on the top half, the last row by the fold
-        return (self.paper_w - block_w) / 2 + self.bleed + col * px, \
-            2 * self.line - near + (self.rows - 1 - row) * py
+            top = (self.paper_h + self.block_h) / 2
+            return near - self.card_w - (self.cols - 1 - col) * self.pitch_x, \
+                top - self.bleed - self.card_h - row * self.pitch_y
+        # fronts on the top half, the last row by the fold
+        return (self.paper_w - self.block_w) / 2 + self.bleed + col * self.pitch_x, \
+            2 * self.line - near + (self.rows - 1 - row) * self.pitch_y
 
     def back(self, x: float, y: float) -> tuple[float, float]:
         """The back's trim corner: the front's trim box mirrored across the fold line."""
@@ -73,7 +63,8 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, bleed: flo
     rows = int((half_h + gutter + 1e-6) // (cell_h + gutter))
     if cols < 1 or rows < 1:
         return None
-    return FoldGrid(axis, cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h, margin)
+    return FoldGrid(cols, rows, card_w, card_h, bleed, gutter, paper_w, paper_h,
+                    margin=margin, axis=axis)
 
 
 def best(papers: list[tuple[float, float]], card_w: float, card_h: float, bleed: float,
@@ -97,7 +88,7 @@ def impose_fold(cards: tuple[Card, ...], g: FoldGrid, marks: bool = True) -> She
     for start in range(0, len(cards), per_page):
         placed: list[Placement] = []
         for i, card in enumerate(cards[start:start + per_page]):
-            x, y = g.front(i % g.cols, i // g.cols)
+            x, y = g.trim_origin(i % g.cols, i // g.cols)
             placed.append(Placement(card, x, y, 0, g.bleed, side="front"))
             placed.append(Placement(card, *g.back(x, y), 0, g.bleed, side="back"))
         lines, missing = crop_marks(tuple(placed), g.card_w, g.card_h, g.paper_w, g.paper_h,
@@ -127,3 +118,4 @@ def _fold_line(g: FoldGrid, placed: tuple[Placement, ...]) -> tuple[Segment, lis
             ends.append((g.line, start, g.line, end) if vertical else (start, g.line, end, g.line))
     fold = (g.line, low, g.line, high) if vertical else (low, g.line, high, g.line)
     return fold, ends
+
