@@ -3,6 +3,7 @@ across the drawn fold line, for every bundled template that can fold; refusals s
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -162,3 +163,38 @@ def _beside(tab, card, side, tol=0.05 * MM):
     near = abs(tab[0] - (x1 + GAP)) <= tol if side == "right" else abs(tab[2] - (x0 - GAP)) <= tol
     return near and tab[1] >= y0 and tab[3] <= y1
 
+
+def test_a_whole_game_folds_each_component_that_can_and_says_why_not_the_others(tmp_path):
+    """lighthouse --fold: its two decks fold (every back its front mirrored, measured on their
+    pages), the board larger than half a sheet and the one-sided tokens and tiles print as
+    before, and the build says why for each."""
+    from test_whole_game import coloured_game
+
+    game, out = coloured_game(Options(fold=True), tmp_path)
+    r = CliRunner().invoke(main, ["build", "lighthouse", "--fold", "--json",
+                                  "-o", str(tmp_path / "plain.pdf")])
+    assert r.exit_code == 0, r.output
+    rows = {c["component"]: c for c in json.loads(r.output)[0]["components"]}
+    assert rows["voyages"]["print"] == rows["weather"]["print"] == "fold-and-glue"
+    assert rows["board"]["fold"] == "not folded (a 500x350 mm board is larger than half a " \
+                                    "sheet of a4)"
+    assert rows["tokens"]["fold"] == rows["tiles"]["fold"] == \
+        "not folded (one-sided: no back to fold behind it)"
+    decks = {c.name: c.deck for c in game.components}
+    for name in ("voyages", "weather"):
+        first, _, last = rows[name]["pages"].partition("-")
+        pages = range(int(first), int(last or first) + 1)
+        ids = colours_of(decks[name])
+        assert _mirrored_pairs(out.read_bytes(), ids, pages) == len(decks[name].cards)
+    text = CliRunner().invoke(main, ["build", "lighthouse", "--fold", "-o",
+                                     str(tmp_path / "said.pdf")]).output
+    assert "board (board): 1 x 500x350 mm, 6 sheets" in text
+    assert "not folded (a 500x350 mm board is larger than half a sheet of a4)" in text
+
+
+def test_a_double_sided_component_that_cannot_fold_refuses_the_build(tmp_path):
+    r = CliRunner().invoke(main, ["build", "lighthouse", "--fold", "--paper", "100x100mm",
+                                  "-o", str(tmp_path / "t.pdf")])
+    assert r.exit_code == 2, r.output
+    assert r.output.startswith("error: voyages: ") and r.output.strip().endswith("(--fold)")
+    assert "Traceback" not in r.output and not (tmp_path / "t.pdf").exists()
