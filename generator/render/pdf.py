@@ -212,7 +212,7 @@ def footer(c: Canvas, deck: Deck, sheet: Sheet, page: Page, n: int) -> None:
     """A small line under the cards when there is room: what this page is."""
     lowest = min([p.y - p.bleed for p in page.placements] + [min(s[1], s[3]) for s in page.marks]
                  + [y for tab in page.tabs for _, y in tab], default=0)
-    if lowest < 10 * MM:
+    if lowest < 10 * MM or page.fills:  # a cutter's marks: its sensor would read the text
         return
     c.setFont(font("sans"), 6)
     c.setFillColor(HexColor("#666666"))

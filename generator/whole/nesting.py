@@ -76,6 +76,8 @@ def _slots(part, hosts, taken, wanted: int):
             walls = [_box(pl, host.component.deck, CLEAR) for pl in page.placements]
             walls += [(min(x1, x2) - MARK_GAP, min(y1, y2) - MARK_GAP, max(x1, x2) + MARK_GAP,
                        max(y1, y2) + MARK_GAP) for x1, y1, x2, y2 in page.marks]
+            walls += [(x - CLEAR, y - CLEAR, x + w + CLEAR, y + h + CLEAR)  # a cutter's marks
+                      for x, y, w, h in page.fills]
             walls += taken[id(host)].get(n, [])
             right = sheet.width - PRINTER_MARGIN - MARK_GAP
             y = sheet.height - PRINTER_MARGIN - MARK_GAP - h
