@@ -258,6 +258,8 @@ def _cutter_margins(o: Options, paper_w: float, paper_h: float) -> dict:
     from generator.cut.machines import machine
 
     mx, my = machine(o.cutter).margins(paper_w, paper_h)
+    if o.margin is not None:  # the printer's edge holds too (--margin, a printer profile)
+        mx, my = max(mx, o.margin), max(my, o.margin)
     return {"margin": mx, "margin_y": my}
 
 

@@ -172,3 +172,13 @@ def test_nothing_is_printed_within_5mm_of_a_silhouette_mark(game, bleed, tmp_pat
              max(0, int((x0 - r) * px)):int((x1 + r) * px)] = True
         stray = ring & ink & ~covered
         assert not stray.any(), (game, (x0 / MM, y0 / MM), int(stray.sum()))
+
+
+def test_a_wider_margin_holds_with_a_cutter(tmp_path):
+    """--margin (or a printer profile's) wider than the machine's room is kept, from the PDF."""
+    import pypdfium2 as pdfium
+
+    out = build(coloured("coda"), tmp_path / "b.pdf", Options(cutter="brother", margin=20 * MM)).path
+    w, h = pdfium.PdfDocument(str(out))[0].get_size()
+    boxes = [b for page in _pages(out) for b in _card_boxes(page)]
+    assert boxes and min(min(x0, y0, w - x1, h - y1) for x0, y0, x1, y1 in boxes) >= 20 * MM - TOL
