@@ -5,8 +5,9 @@ Silhouette Studio's Type 1 marks are a 5 mm filled square at the top-left and tw
 corners, 20 mm arms, 0.5 mm thick, each 10 mm in from the paper edges; Cricut Design Space prints
 its own Print Then Cut frame around an uploaded image, so the sheet only keeps the cards inside
 its largest print-then-cut area (6.75 x 9.25 in); Brother's ScanNCut scans the printed sheet on
-its mat and needs no marks, only its scanner's 10 mm edge. `margin` is how far cards stay from
-the paper edge so the machine's marks and the area it cannot read stay clear of them.
+its mat and needs no marks: its 10 mm border is ours (no Brother figure was found to match; the
+guide says so). `margin` is how far cards stay from the paper edge so the machine's marks and
+the area it cannot read stay clear of them.
 """
 
 from __future__ import annotations
