@@ -180,8 +180,29 @@ def _chosen(deck: Deck, cards: tuple[Card, ...], o: Options
         return grid_layout.impose(cards, g, backs=o.backs, flip=o.flip, back_offset=offset,
                                   marks=o.marks is not False)
 
-    grid = max(_grids(deck, o), key=lambda g: rank(imposed(g, (0.0, 0.0))))
+    grid = max(_clear_of_marks(_grids(deck, o), deck, o), key=lambda g: rank(imposed(g, (0.0, 0.0))))
     return grid, imposed(grid, o.back_offset)
+
+
+def _clear_of_marks(grids: list[grid_layout.Grid], deck: Deck, o: Options
+                    ) -> list[grid_layout.Grid]:
+    """With a cutting machine, the grids whose cards (art spill included) keep clear of its
+    registration marks, if any does (cut/machines.py)."""
+    if not o.cutter:
+        return grids
+    from generator.cut.machines import machine
+
+    def boxes(g: grid_layout.Grid) -> list[tuple[float, float, float, float]]:
+        b = g.bleed + g.spill  # a circle's box: the square around it (outline.py's circle)
+        hw, hh = (min(g.card_w, g.card_h) / 2,) * 2 if deck.shape == "circle" else \
+            (g.card_w / 2, g.card_h / 2)
+        return [(x + g.card_w / 2 - hw - b, y + g.card_h / 2 - hh - b, x + g.card_w / 2 + hw + b,
+                 y + g.card_h / 2 + hh + b)
+                for x, y in (g.trim_origin(c, r) for c in range(g.cols) for r in range(g.rows))]
+
+    m = machine(o.cutter)
+    return [g for g in grids if m.clear_of_marks(boxes(g), g.paper_w, g.paper_h,
+                                                 round_=deck.shape == "circle")] or grids
 
 
 def _turns(o: Options) -> tuple[str, ...]:
@@ -237,6 +258,8 @@ def _cutter_margins(o: Options, paper_w: float, paper_h: float) -> dict:
     from generator.cut.machines import machine
 
     mx, my = machine(o.cutter).margins(paper_w, paper_h)
+    if o.margin is not None:  # the printer's edge holds too (--margin, a printer profile)
+        mx, my = max(mx, o.margin), max(my, o.margin)
     return {"margin": mx, "margin_y": my}
 
 

@@ -289,7 +289,7 @@ def _whole_said(game: str, r) -> str:
     lines = [f"{game}: {r.cards} pieces in {len(r.info['components'])} components on "
              f"{r.pages} pages, {r.info['sheets']} sheets{nesting} ({r.paper}) -> {r.path}"]
     for c in r.info["components"]:
-        extra = "".join(f", {c[k]}" for k in ("assembly", "shares") if k in c)
+        extra = "".join(f", {c[k]}" for k in ("assembly", "shares", "fold") if k in c)
         pages = "pages" if "-" in c["pages"] or "," in c["pages"] else "page"
         lines.append(f"  {c['component']} ({c['kind']}): {c['pieces']} x {c['size']}, "
                      f"{c['sheets']} sheet{'s' if c['sheets'] != '1' else ''}, {pages} "

@@ -141,3 +141,44 @@ def test_export_cut_from_the_command_line(tmp_path):
     assert (tmp_path / "c" / "sheet-1.svg").exists() and (tmp_path / "c" / "sheet-1.dxf").exists()
     r = CliRunner().invoke(main, ["export", "dominoes", "--format", "cut", "--paper", "b9"])
     assert r.exit_code == 2 and r.output.startswith("error: ") and "(--paper)" in r.output
+
+
+@pytest.mark.parametrize("game,bleed", [("coda", 3 * MM), ("dominoes", 3 * MM), ("dobble", 0),
+                                        ("decktet", 0)])
+def test_nothing_is_printed_within_5mm_of_a_silhouette_mark(game, bleed, tmp_path):
+    """Measured in rendered pixels: around every registration mark, a 5 mm ring holds no ink
+    (card art, footer, anything). silhouette-card-maker's letter sheet leaves 2 mm between a
+    card and an L, and its guide has users cover that card while the sensor registers."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    out = build(coloured(game), tmp_path / "s.pdf", Options(cutter="silhouette", bleed=bleed)).path
+    marks = _black_boxes(_pages(out)[0])
+    assert len(marks) == 5
+    dpi = 100
+    page = pdfium.PdfDocument(str(out))[0]
+    pixels = np.asarray(page.render(scale=dpi / 72, grayscale=True).to_pil().convert("L"))
+    height = pixels.shape[0]
+    ink = pixels < 245
+    px = dpi / 72  # pixels a point
+    covered = np.zeros_like(ink)
+    for x0, y0, x1, y1 in marks:  # the marks themselves, and half a pixel of antialiasing
+        covered[max(0, int((height - y1 * px) - 1)):int(height - y0 * px + 2),
+                max(0, int(x0 * px - 1)):int(x1 * px + 2)] = True
+    for x0, y0, x1, y1 in marks:
+        r = 5 * MM
+        ring = np.zeros_like(ink)
+        ring[max(0, int(height - (y1 + r) * px)):int(height - (y0 - r) * px),
+             max(0, int((x0 - r) * px)):int((x1 + r) * px)] = True
+        stray = ring & ink & ~covered
+        assert not stray.any(), (game, (x0 / MM, y0 / MM), int(stray.sum()))
+
+
+def test_a_wider_margin_holds_with_a_cutter(tmp_path):
+    """--margin (or a printer profile's) wider than the machine's room is kept, from the PDF."""
+    import pypdfium2 as pdfium
+
+    out = build(coloured("coda"), tmp_path / "b.pdf", Options(cutter="brother", margin=20 * MM)).path
+    w, h = pdfium.PdfDocument(str(out))[0].get_size()
+    boxes = [b for page in _pages(out) for b in _card_boxes(page)]
+    assert boxes and min(min(x0, y0, w - x1, h - y1) for x0, y0, x1, y1 in boxes) >= 20 * MM - TOL

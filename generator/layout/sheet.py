@@ -13,6 +13,7 @@ from pnp_model.components import Card
 from pnp_model.units import INCH, MM, US_PAPERS
 
 Segment = tuple[float, float, float, float]  # x1, y1, x2, y2
+Polygon = tuple[tuple[float, float], ...]  # corners in order
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Page:
     marks: tuple[Segment, ...] = ()  # crop marks / cut lines, stroked thin
     guides: tuple[Segment, ...] = ()  # optional cut guides inside the sheet (dashed)
     fills: tuple[Segment, ...] = ()  # x, y, w, h of filled black boxes: a cutter's reg marks
+    tabs: tuple[Polygon, ...] = ()  # glue tabs of a fold sheet (layout/fold.py), filled grey
 
 
 @dataclass(frozen=True)

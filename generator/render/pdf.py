@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import math
 from collections.abc import Callable
 
 from reportlab.lib.colors import HexColor, toColor
@@ -25,6 +26,7 @@ from pnp_model.units import MM
 
 MARK_WIDTH = 0.25
 GUIDE_COLOR = HexColor("#9a9a9a")
+TAB_COLOR = HexColor("#e3e3e3")  # glue tabs: light enough not to pass for art or a cut line
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 
@@ -169,6 +171,24 @@ def _pivot(ctx: Ctx, el: Element) -> tuple[float, float]:
 
 
 def draw_marks(c: Canvas, page: Page) -> None:
+    if page.tabs:
+        c.setFillColor(TAB_COLOR)
+        for corners in page.tabs:
+            path = c.beginPath()
+            path.moveTo(*corners[0])
+            for x, y in corners[1:]:
+                path.lineTo(x, y)
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
+        c.setFillColor(GUIDE_COLOR)
+        c.setFont(font("sans"), 5)
+        for corners in page.tabs:  # the word along the tab's base, so it reads as a tab's
+            (x1, y1), (x2, y2) = corners[0], corners[1]
+            c.saveState()
+            c.translate(*centre(corners))
+            c.rotate(math.degrees(math.atan2(y2 - y1, x2 - x1)))
+            c.drawCentredString(0, -1.8, "glue")
+            c.restoreState()
     c.setStrokeColor(HexColor("#000000"))
     c.setLineWidth(MARK_WIDTH)
     for x1, y1, x2, y2 in page.marks:
@@ -183,11 +203,16 @@ def draw_marks(c: Canvas, page: Page) -> None:
         c.setDash()
 
 
+def centre(corners) -> tuple[float, float]:
+    xs, ys = [x for x, _ in corners], [y for _, y in corners]
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+
 def footer(c: Canvas, deck: Deck, sheet: Sheet, page: Page, n: int) -> None:
     """A small line under the cards when there is room: what this page is."""
-    lowest = min([p.y - p.bleed for p in page.placements] + [min(s[1], s[3]) for s in page.marks],
-                 default=0)
-    if lowest < 10 * MM:
+    lowest = min([p.y - p.bleed for p in page.placements] + [min(s[1], s[3]) for s in page.marks]
+                 + [y for tab in page.tabs for _, y in tab], default=0)
+    if lowest < 10 * MM or page.fills:  # a cutter's marks: its sensor would read the text
         return
     c.setFont(font("sans"), 6)
     c.setFillColor(HexColor("#666666"))

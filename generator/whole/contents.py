@@ -23,7 +23,8 @@ def rows(parts) -> list[dict[str, str]]:
     for p in parts:
         deck = p.component.deck
         on = nested.get(id(deck), {})
-        own = sum(len(page.placements) for page in p.sheet.pages if page.side == "front")
+        own = sum(1 for page in p.sheet.pages if page.side == "front"  # a fold sheet: fronts
+                  for pl in page.placements if pl.side != "back")
         pages = [f"{p.first_page}-{p.first_page + p.pages - 1}" if p.pages > 1 else
                  str(p.first_page)] if p.pages else []
         out.append({
@@ -33,10 +34,13 @@ def rows(parts) -> list[dict[str, str]]:
             "size": f"{deck.width / MM:.4g}x{deck.height / MM:.4g} mm",
             "sheets": str(p.sheets),
             "pages": ", ".join(pages + [str(n) for n in sorted(on)]),
-            "print": "double-sided" if p.double_sided else "one-sided",
+            "print": "fold-and-glue" if "fold" in p.sheet.info else
+                     "double-sided" if p.double_sided else "one-sided",
             **({"assembly": f"{p.sheet.info['board sheets']} sheets, glue over "
                             f"{p.sheet.info['overlap']} bands"}
                if "board sheets" in p.sheet.info else {}),
+            **({"fold": f"not folded ({p.sheet.info['not folded']})"}
+               if p.sheet.info.get("not folded") else {}),
             **({"shares": f"{sum(on.values())} nested in the free room of page"
                           f"{'s' if len(on) > 1 else ''} {', '.join(map(str, sorted(on)))}, "
                           "cut along their outlines"} if on else {}),
@@ -69,6 +73,11 @@ def draw_contents(c: Canvas, title: str, parts, flip: str, first_page: int = 1) 
     lines = [f"Print at 100 % (actual size). Pages {', '.join(duplex)} double-sided, flipped on "
              f"the {flip} edge; the others one-sided."
              if duplex else "Print at 100 % (actual size), one-sided."]
+    folded = [r["pages"] for r in rows(parts) if r["print"] == "fold-and-glue"]
+    if folded:
+        lines.append(f"Page{'s' if len(folded) > 1 or '-' in folded[0] else ''} "
+                     f"{', '.join(folded)}: fold each sheet on its dashed line, glue the "
+                     "halves together, then cut.")
     if any(p.blank_before for p in parts):
         lines.append("A blank page before a double-sided part keeps its fronts on odd pages: "
                      "the whole file also prints double-sided as it is.")
@@ -91,7 +100,7 @@ def draw_contents(c: Canvas, title: str, parts, flip: str, first_page: int = 1) 
         for name, dx in COLUMNS:
             c.drawString(x0 + dx * MM, y, row[name])
         y -= 5 * MM
-        for extra in ("assembly", "shares"):
+        for extra in ("assembly", "shares", "fold"):
             if extra in row:
                 c.drawString(x0 + 6 * MM, y, f"{extra}: {row[extra]}")
                 y -= 5 * MM

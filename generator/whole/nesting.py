@@ -28,7 +28,8 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 def nest(parts: list, opts) -> list:
     """The parts with nestable guests moved into their hosts' free room where that saves
     sheets; each host part gains `guests`, a guest part keeps only the pieces left over."""
-    hosts = [p for p in parts if not _guest(p)]
+    # not a fold sheet: a guest there would be folded and glued to what lies across the line
+    hosts = [p for p in parts if not _guest(p) and "fold" not in p.sheet.info]
     out = {id(p): p for p in parts}
     taken: dict[int, dict[int, list[Box]]] = {id(h): {} for h in hosts}  # host -> page -> boxes
     for part in parts:
@@ -38,7 +39,7 @@ def nest(parts: list, opts) -> list:
         slots = list(_slots(part, hosts, taken, len(cards)))
         rest = cards[len(slots):]
         rest_sheet = plan(replace(part.component.deck, cards=tuple(rest), default_parts=()),
-                          replace(opts, parts=())) if rest else None
+                          replace(opts, parts=(), fold=False)) if rest else None  # one-sided
         left = sum(1 for p in rest_sheet.pages if p.side == "front") if rest_sheet else 0
         if left >= part.sheets:
             continue  # no sheet saved: keep it apart
@@ -75,6 +76,8 @@ def _slots(part, hosts, taken, wanted: int):
             walls = [_box(pl, host.component.deck, CLEAR) for pl in page.placements]
             walls += [(min(x1, x2) - MARK_GAP, min(y1, y2) - MARK_GAP, max(x1, x2) + MARK_GAP,
                        max(y1, y2) + MARK_GAP) for x1, y1, x2, y2 in page.marks]
+            walls += [(x - CLEAR, y - CLEAR, x + w + CLEAR, y + h + CLEAR)  # a cutter's marks
+                      for x, y, w, h in page.fills]
             walls += taken[id(host)].get(n, [])
             right = sheet.width - PRINTER_MARGIN - MARK_GAP
             y = sheet.height - PRINTER_MARGIN - MARK_GAP - h

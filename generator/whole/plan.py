@@ -47,8 +47,7 @@ def plan_game(game: Game, opts: Options, nesting: bool | None = None) -> list[Pa
     if opts.pdfx:
         raise PnpError("PDF/X is written per deck; a whole game is one PDF of several "
                        "components: build them for a shop with --single and --cmyk", "--pdfx")
-    parts = [Part(comp, _imposed(comp, opts), resolved(comp.deck, opts))
-             for comp in game.components]
+    parts = [_part(comp, opts) for comp in game.components]
     if opts.nesting if nesting is None else nesting:
         from generator.whole.nesting import nest
 
@@ -67,14 +66,44 @@ def sheets(parts: list[Part]) -> int:
     return 1 + sum(p.sheets for p in parts)
 
 
-def _imposed(comp: Component, opts: Options) -> Sheet:
-    """The component's sheets; a board larger than the paper is split over several."""
+def _part(comp: Component, opts: Options) -> Part:
+    """The component imposed; a board larger than the paper is split over several. Asked to
+    fold, each component that can folds; one that cannot is printed as it would be unfolded,
+    and its sheet says why (`not folded`), so a game with a board still folds its cards."""
     try:
-        if comp.kind == "board" and opts.layout != "single":
-            return _board(comp, opts)
-        return plan(comp.deck, opts)
+        why = _cannot_fold(comp, opts) if resolved(comp.deck, opts).fold else None
+        if why:
+            opts = replace(opts, fold=False)
+        o = resolved(comp.deck, opts)
+        if comp.kind == "board" and o.layout != "single" and not o.fold:
+            sheet = _board(comp, opts)
+        else:
+            sheet = plan(comp.deck, opts)
     except PnpError as e:  # name the component, whatever the option or table at fault
         raise PnpError(f"{comp.name}: {e.what}", e.where) from None
+    return Part(comp, replace(sheet, info={**sheet.info, "not folded": why}) if why else sheet,
+                o)
+
+
+def _cannot_fold(comp: Component, opts: Options) -> str | None:
+    """Why a one-sided component or a board asked to fold is printed unfolded, or None. A
+    one-sided piece has no back to fold behind it; a board larger than half a sheet has no
+    half to lie on. A double-sided deck is left to plan(), which folds it or refuses the
+    build with the reason: printed duplex instead, it would be lost on a one-sided printer."""
+    from generator.layout.fold import best
+
+    deck, o = comp.deck, resolved(comp.deck, opts)
+    if deck.has_backs and comp.kind != "board":
+        return None
+    papers = [units.paper(o.paper, t) for t in
+              (("portrait", "landscape") if o.orientation == "auto" else (o.orientation,))]
+    try:
+        best(papers, deck.width, deck.height, o.bleed, o.gutter,
+             **({} if o.margin is None else {"margin": o.margin}))
+    except PnpError:
+        size = f"{deck.width / units.MM:.4g}x{deck.height / units.MM:.4g} mm"
+        return f"a {size} {comp.kind} is larger than half a sheet of {o.paper}"
+    return None if deck.has_backs else "one-sided: no back to fold behind it"
 
 
 def _board(comp: Component, opts: Options) -> Sheet:
