@@ -12,6 +12,7 @@ from pnp_shared.csv_text import csv_text
 from referee import jsontext, session, whole_record
 from referee.engine import RefereeError
 from referee.record import Store
+from referee.seats.clock import play_time
 
 
 def _matches(store: Store, match_id: int | None) -> list[session.Loaded]:
@@ -82,13 +83,14 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
         stamped = cur.stamped
         opener = next((s.event.data.get("player") for s in stamped if s.event.kind == "move"),
                       None)
-        start, end = stamped[0].at, stamped[-1].at
+        start = stamped[0].at
         ranks = sorted(set(total.values()), reverse=not low)
         plays.append({
             "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"referee:{m.id}:{m.created}")),
             "gameRefId": gid,
             "playDate": start[:19].replace("T", " "),
-            "durationMin": max(0, round((_seconds(end) - _seconds(start)) / 60)),
+            # the table clock's play time: a note written after the game is no play
+            "durationMin": round(play_time(stamped, m.players) / 60),
             # an unfinished or abandoned match stays out of the statistics
             "ignored": outcome is None or not outcome.winners,
             "manualWinner": cur.status().endswith("(declared)"), "rounds": rounds(cur),
@@ -114,12 +116,6 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
         "locations": [],
         "plays": plays,
     }
-
-
-def _seconds(stamp: str) -> float:
-    from datetime import datetime
-
-    return datetime.strptime(stamp, "%Y-%m-%dT%H:%M:%S.%fZ").timestamp()
 
 
 def render(store: Store, fmt: str, match_id: int | None = None) -> bytes:

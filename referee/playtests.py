@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from pnp_shared.csv_text import csv_text
 from referee import registry, report, session, table
 from referee.engine import RefereeError, ScoreItem
 from referee.record import Match, Store
-from referee.seats.clock import per_player, turns
+from referee.seats.clock import per_player, play_time, turns
 from referee.simulate import GameRecord
 
 
@@ -56,11 +55,6 @@ def select(store: Store, game: str) -> tuple[str, list[Match]]:
         raise RefereeError(f"no match of {wanted!r} yet (games played: "
                            f"{', '.join(names) or 'none'}){hint}", "GAME")
     return wanted, mine
-
-
-def _minutes(stamped: Sequence[Any]) -> float:
-    first, last = (datetime.fromisoformat(stamped[i].at) for i in (0, -1))
-    return (last - first).total_seconds() / 60
 
 
 def _record(index: int, cur: session.Loaded, winners: Sequence[str]) -> GameRecord:
@@ -104,18 +98,19 @@ def gather(store: Store, game: str) -> dict[str, Any]:
                         for _, i in table.fold_table(cur.table_events).adjustments]
         done = [t for t in turns(cur.stamped, m.players)[0] if t.player is not None]
         spent = per_player(done, m.players)
+        played = play_time(cur.stamped, m.players)
         turn_seconds += [t.seconds for t in done]
         for who, seconds in spent.items():
             player_seconds[who] = player_seconds.get(who, 0.0) + seconds
         plays.append({"match": m.id, "created": m.created, "players": list(m.players),
                       "time": {"on_turn": spent, "turns": len(done),
-                               "seconds": sum(spent.values())},
+                               "seconds": sum(spent.values()), "play": played},
                       "status": status, "totals": cur.totals(),
                       "winners": list(outcome.winners) if finished else None,
                       "categories": _by_category(cur.game.ledger(cur.state), m.players)})
         if not finished:
             continue
-        minutes.append(_minutes(cur.stamped))
+        minutes.append(played / 60)
         by_size.setdefault(len(m.players), []).append(
             _record(len(plays), cur, outcome.winners))
         finished_categories.append(plays[-1]["categories"])
@@ -325,15 +320,17 @@ def _players_table(players: Sequence[dict[str, Any]], pooled: dict[str, float]) 
 
 
 def rows_csv(s: dict[str, Any]) -> str:
-    """One row per player of each match: for a spreadsheet."""
+    """One row per player of each match: for a spreadsheet. Times in seconds: the match's
+    play time and this player's time on turn, as the table's clock reads the record."""
     cats = list(s["categories"]) or sorted({c for p in s["plays"]
                                             for per in p["categories"].values() for c in per})
     rows = [["game", "match", "created", "status", "players", "seat", "player", "total",
-             "won", *cats]]
+             "won", "play_seconds", "player_seconds", *cats]]
     for p in s["plays"]:
         for seat, who in enumerate(p["players"], start=1):
             won = "" if p["winners"] is None else int(who in p["winners"])
             rows.append([s["game"], p["match"], p["created"], p["status"], len(p["players"]),
-                         seat, who, p["totals"][who], won,
+                         seat, who, p["totals"][who], won, round(p["time"]["play"], 1),
+                         round(p["time"]["on_turn"][who], 1),
                          *(p["categories"][who].get(c, 0) for c in cats)])
     return csv_text(rows)  # every text cell guarded against formulas (pnp_shared/csv_text.py)

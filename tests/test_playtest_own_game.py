@@ -187,10 +187,14 @@ def test_playtests_figures_match_the_hand_count(played, mygame):
     assert table[4].split() == ["cy", "3", "1", "33.3%", "6.1%-79.2%", "1.7", "3.3", "-0.7"]
     assert table[5].split() == ["all", "players", "2.3", "1.8", "0.8"]  # pooled, 21/9 ...
     rows = played("playtests", "mygame", "--csv").output.splitlines()
-    assert rows[0] == "game,match,created,status,players,seat,player,total,won,coins,wonders," \
-                      "military"
+    assert rows[0] == "game,match,created,status,players,seat,player,total,won,play_seconds," \
+                      "player_seconds,coins,wonders,military"
     assert len(rows) == 1 + 3 * 3 + 2
-    assert rows[1].startswith("mygame,1,") and rows[1].endswith(",won by ana,3,1,ana,9,1,3,0,6")
+    first = rows[1].split(",")
+    assert rows[1].startswith("mygame,1,") and first[3:9] == ["won by ana", "3", "1", "ana", "9",
+                                                              "1"]
+    assert first[11:] == ["3", "0", "6"]
+    assert 0 <= float(first[10]) <= float(first[9])  # ana's time on turn within the play's
 
 
 def test_the_match_replays_the_same_after_the_game_toml_changes(played, mygame):

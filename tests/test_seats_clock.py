@@ -4,6 +4,8 @@ it and warns past --turn and --clock; `referee playtests` reports it per turn, p
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from datetime import UTC, datetime, timedelta
 
@@ -82,9 +84,44 @@ def test_playtests_report_the_time_per_turn_player_and_match(timed):
     play(store)
     summary = playtests.gather(store, "tripple-domino")
     spent = summary["plays"][0]["time"]
-    assert spent == {"on_turn": {"ana": 15.0, "bob": 30.0}, "turns": 3, "seconds": 45.0}
+    assert spent == {"on_turn": {"ana": 15.0, "bob": 30.0}, "turns": 3, "seconds": 45.0,
+                     "play": 45.0}
     assert summary["turn_seconds"]["max"] == 30 and summary["turn_seconds"]["min"] == 5
     assert "time on turn, all matches: ana 0:15, bob 0:30" in playtests.text(summary)
+
+
+def test_the_csv_and_bg_stats_give_the_play_time_the_record_says(timed):
+    """`playtests --csv` has the match's play time and each player's time on turn, in seconds,
+    equal to the record's own event times; BG Stats gets the same play time in minutes. A note
+    written an hour after the game adds nothing: play time runs over the turn changes."""
+    from referee import export, notes
+
+    store, at = timed
+    at(5)
+    play(store, "start ana=5-5-5 bob=4-4-4")
+    at(95)
+    play(store)  # bob: 90 s
+    at(130)
+    table_session.undo(store)  # the table's 35 s: play time, nobody's turn
+    at(200)
+    play(store)  # bob again: 70 s
+    at(245.5)
+    play(store)  # ana: 45.5 s
+    table_session.end(store, False, ["ana"], "we stop here")
+    at(3845.5)
+    notes.note(store, "the box is too small")
+    record = {s.event.seq: clock.when(s.at) for s in session.load(store).stamped}
+    start, last = record[1], max(t for seq, t in record.items() if seq < max(record))
+    summary = playtests.gather(store, "tripple-domino")
+    rows = list(csv.DictReader(io.StringIO(playtests.rows_csv(summary))))
+    assert list(rows[0])[:11] == ["game", "match", "created", "status", "players", "seat",
+                                  "player", "total", "won", "play_seconds", "player_seconds"]
+    assert [(r["player"], r["play_seconds"], r["player_seconds"]) for r in rows] == [
+        ("ana", "245.5", "50.5"), ("bob", "245.5", "160.0")]
+    assert float(rows[0]["play_seconds"]) == last - start
+    assert summary["minutes"]["max"] == pytest.approx(245.5 / 60)
+    bg = export.bgstats([session.load(store)])
+    assert bg["plays"][0]["durationMin"] == round((last - start) / 60) == 4
 
 
 @pytest.mark.parametrize("flag", ["--turn", "--clock"])

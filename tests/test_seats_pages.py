@@ -1,22 +1,37 @@
-"""`referee serve --seats` in a real browser: two players, each on their own phone (two
-browser contexts at 390 px, each opened with its seat's link), play Tripple Domino by tapping
-the free cells; a wrong move shows its rule on that phone, a move out of turn is refused, and
-the other phone follows every move. Screenshots kept in $TABLE_SHOTS when set, to look at."""
+"""`referee serve --seats` in real browsers, Chromium and Firefox: two players, each on their
+own phone (two browser contexts at 390 px, each opened with its seat's link), play Tripple
+Domino by tapping the free cells; a wrong move shows its rule on that phone, a move out of turn
+is refused, and the other phone follows every move; a score-sheet round from three seats, and
+undo with the others' consent. Screenshots kept in $TABLE_SHOTS when set, to look at (Firefox's
+named with a `firefox-` prefix)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import pytest
+
 from tests.browser import DESKTOP, PHONE
+from tests.firefox_contexts import FirefoxBrowser
 from tests.test_seats_api import Seated, domino, log, seated  # noqa: F401  (fixtures)
 from tests.test_table_page import env, serve, updated_to  # noqa: F401  (fixtures)
+
+
+@pytest.fixture(scope="module", params=["chromium", "firefox"])
+def phones(request):
+    """The browser a scenario runs in, one per module: Playwright's Chromium, or Firefox
+    answering the same calls (tests/firefox_contexts.py)."""
+    if request.param == "chromium":
+        return request.getfixturevalue("browser")
+    return FirefoxBrowser(request.getfixturevalue("firefox"))
 
 
 def shot(page, name: str, tmp_path: Path) -> None:
     folder = Path(os.environ.get("TABLE_SHOTS", tmp_path))
     folder.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(folder / f"{name}.png"), full_page=True)
+    prefix = "firefox-" if hasattr(page, "firefox") else ""
+    page.screenshot(path=str(folder / f"{prefix}{name}.png"), full_page=True)
 
 
 class _verdict:
@@ -57,7 +72,8 @@ def tap_a_free_cell(page) -> dict:
     raise AssertionError("no free cell offered a move")
 
 
-def test_two_phones_play_by_tapping(domino, seated, browser, tmp_path):  # noqa: F811
+def test_two_phones_play_by_tapping(domino, seated, phones, tmp_path):  # noqa: F811
+    browser = phones
     served = seated()
     ana_context, ana = open_seat(browser, served, "ana")
     bob_context, bob = open_seat(browser, served, "bob")
@@ -122,9 +138,10 @@ def test_every_page_shows_the_clock_and_warns_past_the_turn_limit(domino, seated
 
 
 def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,  # noqa: F811
-                                                                    browser, tmp_path):
+                                                                    phones, tmp_path):
     from tests.test_table_page import referee
 
+    browser = phones
     assert referee(env, "new", "scorepad", "--players", "ana,bob,cy", "--option",
                    "categories=coins,military").returncode == 0
     served = seated()
@@ -163,38 +180,3 @@ def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,
     assert log(env)[-1]["kind"] == "undo" and "round" in log(env)[-1]["text"]
     for context, _ in pages.values():
         context.close()
-
-
-def tap_at(firefox, selector: str) -> None:
-    """A real mouse press at the middle of an SVG shape (WebDriver's element click refuses
-    SVG shapes in Firefox: 'could not be scrolled into view')."""
-    x, y = firefox.js(f"""const box = document.querySelector('{selector}');
-        box.scrollIntoView({{block: 'center'}});
-        const r = box.getBoundingClientRect();
-        return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)];""")
-    actions = firefox.marionette.actions
-    actions.sequence("pointer", "mouse", {"pointerType": "mouse"}) \
-        .pointer_move(x, y).pointer_down().pointer_up().perform()
-    actions.release()
-
-
-def test_a_seat_plays_by_tapping_in_firefox(domino, seated, firefox, tmp_path):  # noqa: F811
-    """The same page in Debian's Firefox ESR at 390 px: bob taps a free cell and a tile, his
-    verdict shows, and the board has the tile."""
-    served = seated()
-    firefox.open(f"{served.base}/?seat={served.tokens['bob']}", PHONE)
-    firefox.wait("return document.querySelector('#seat.mine') !== null")
-    firefox.js("""window.__verdict = null; document.addEventListener('seat-verdict',
-                  (e) => { window.__verdict = e.detail; }, { once: true });""")
-    for cell in firefox.js("return [...document.querySelectorAll('.board [data-cell]')]"
-                           ".map((c) => c.dataset.cell)"):
-        tap_at(firefox, f'.board [data-cell="{cell}"] polygon')
-        if firefox.js("return document.querySelectorAll('#seat-pick .choice').length"):
-            firefox.click("#seat-pick .choice")
-            break
-    answer = firefox.wait("return window.__verdict")
-    assert answer["data"]["legal"] and answer["data"]["player"] == "bob"
-    firefox.wait(f"return document.body.dataset.event === '{answer['data']['event']}'")
-    assert firefox.js("return document.querySelectorAll('.board svg g.placed').length") == 2
-    assert "✓ ok" in firefox.js("return document.getElementById('seat-verdict').innerText")
-    firefox.screenshot(Path(os.environ.get("TABLE_SHOTS", tmp_path)) / "seat-firefox.png")

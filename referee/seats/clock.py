@@ -60,6 +60,13 @@ def per_player(done: Iterable[Turn], players: Sequence[str]) -> dict[str, float]
     return spent
 
 
+def play_time(stamped: Iterable[Stamped], players: Sequence[str]) -> float:
+    """A match's play time: every turn from its first turn change to its last, the table's
+    own (an undo's) included. Why not its first to last event: a note written after the
+    game is no play (`playtests`, its CSV and the BG Stats export all give this figure)."""
+    return sum(t.seconds for t in turns(stamped, players)[0])
+
+
 def clock_view(stamped: Sequence[Stamped], players: Sequence[str], on_turn: str | None,
                limits: dict[str, float | None] | None = None) -> dict[str, Any]:
     """What every page shows: each player's time, whose clock runs and since when (the page
