@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from generator.access.colours import THRESHOLD
@@ -22,8 +23,7 @@ file = "cards.csv"
 size = "poker"
 
 [colors]
-a = "{a}"
-b = "{b}"
+{colors}
 
 [[face]]
 type = "rect"
@@ -40,11 +40,14 @@ align = "center"
 """
 
 
-def _deck(tmp_path, a: str, b: str):
+def _deck(tmp_path, *colours: str, names="ab"):
+    """A deck of two cards per suit, each suit (a, b, ... or `names`) filled in its colour."""
     root = tmp_path / "suits"
-    root.mkdir()
-    (root / "game.toml").write_text(GAME.replace("{a}", a).replace("{b}", b))
-    (root / "cards.csv").write_text("n,suit\n1,a\n2,a\n3,b\n4,b\n")
+    root.mkdir(parents=True)
+    colors = "\n".join(f'{n} = "{c}"' for n, c in zip(names, colours, strict=True))
+    (root / "game.toml").write_text(GAME.replace("{colors}", colors))
+    (root / "cards.csv").write_text("n,suit\n" + "".join(
+        f"{2 * i + k + 1},{n}\n" for i, n in enumerate(names) for k in range(2)))
     return root
 
 
@@ -69,6 +72,66 @@ def test_yellow_and_pink_suits_are_flagged_for_tritanopia_only(tmp_path):
     code, found = _check(_deck(tmp_path, "#e8c020", "#e89ab0"))
     assert code == 1
     assert {f["deficiency"] for f in found} == {"tritanopia"}
+
+
+# Tritan confusion lines: colours a tritanope cannot tell apart lie, in the CIE 1931 xy diagram,
+# on one line through the tritan copunctal point (Smith and Pokorny 1975; Wyszecki and Stiles,
+# Color Science, table 8.2.5) and have the same luminance Y. The line through white joins violet
+# blue to yellow; steeper lines join sky blue to green.
+TRITAN_COPUNCTAL = (0.1748, 0.0052)
+
+
+def _xyY(hex_colour: str) -> tuple[float, float, float]:
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(hex_colour[i:i + 2], 16) / 255) for i in (1, 3, 5))
+    x = 0.4124564 * r + 0.3575761 * g + 0.1804375 * b
+    y = 0.2126729 * r + 0.7151522 * g + 0.0721750 * b
+    z = 0.0193339 * r + 0.1191920 * g + 0.9503041 * b
+    return x / (x + y + z), y / (x + y + z), y
+
+
+def _on_one_tritan_line(a: str, b: str) -> bool:
+    """Within 1 degree of one line through the copunctal point, luminance within 3 %."""
+    import math
+
+    (xa, ya, ya_lum), (xb, yb, yb_lum) = _xyY(a), _xyY(b)
+    cx, cy = TRITAN_COPUNCTAL
+    turn = math.degrees(math.atan2(ya - cy, xa - cx) - math.atan2(yb - cy, xb - cx))
+    return abs(turn) < 1 and abs(ya_lum - yb_lum) < 0.03 * max(ya_lum, yb_lum)
+
+
+@pytest.mark.parametrize("blue, other", [("#c391f0", "#b4aa50"), ("#73afff", "#00c837")],
+                         ids=["lavender-blue/olive-yellow", "sky-blue/green"])
+def test_a_pair_on_one_tritan_confusion_line_is_flagged_for_tritanopia_only(tmp_path, blue,
+                                                                            other):
+    """A blue/yellow and a blue/green pair chosen from the tritan confusion lines (not from the
+    simulation) are flagged for tritanopia and for nothing else. A saturated blue and yellow
+    are not such a pair: they differ in lightness, which a tritanope still sees."""
+    assert _on_one_tritan_line(blue, other)
+    code, found = _check(_deck(tmp_path, blue, other))
+    assert code == 1
+    assert [f["deficiency"] for f in found] == ["tritanopia"]
+    assert [p["value"] for p in found[0]["pair"]] == ["a", "b"]
+    assert not _on_one_tritan_line("#0000ff", "#ffff00")
+    assert _check(_deck(tmp_path / "saturated", "#0000ff", "#ffff00")) == (0, [])
+
+
+OKABE_ITO = {"black": "#000000", "orange": "#e69f00", "skyblue": "#56b4e9",
+             "bluishgreen": "#009e73", "yellow": "#f0e442", "blue": "#0072b2",
+             "vermillion": "#d55e00", "reddishpurple": "#cc79a7"}
+
+
+def test_okabe_itos_palette_passes_but_for_orange_and_purple_under_tritanopia(tmp_path):
+    """Okabe and Ito's palette, made for protans and deutans: its seven first colours pass for
+    all three deficiencies; its reddish purple meets its orange for a tritanope."""
+    seven = [n for n in OKABE_ITO if n != "reddishpurple"]
+    assert _check(_deck(tmp_path, *(OKABE_ITO[n] for n in seven), names=seven)) == (0, [])
+    code, found = _check(_deck(tmp_path / "all", *OKABE_ITO.values(), names=list(OKABE_ITO)))
+    assert code == 1
+    assert [(f["deficiency"], sorted(p["value"] for p in f["pair"])) for f in found] == [
+        ("tritanopia", ["orange", "reddishpurple"])]
 
 
 def test_a_shape_per_suit_makes_the_colour_a_second_cue(tmp_path):

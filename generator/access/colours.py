@@ -2,15 +2,16 @@
 
 The colours that tell cards apart are those an element takes from a card's own field (a fill
 or frame keyed by suit or type: `fill = "{suit}"`). Each distinct colour is simulated for a
-full (dichromat) deficiency with daltonlens' Brettel 1997 model, the one its authors
-recommend for all three, and two values whose simulated colours differ by less than THRESHOLD
-in CIEDE2000 are named, with the cards that carry them and a suggestion.
+full (dichromat) deficiency with daltonlens, each by the model made for it (vision.py), and
+two values whose simulated colours differ by less than THRESHOLD in CIEDE2000 are named, with
+the cards that carry them and a suggestion.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from generator.access.vision import DEFICIENCIES, simulate
 from pnp_model.cardvalues import fill, resolve_color, visible
 from pnp_model.colour import RGB, ciede2000
 from pnp_model.components import Card, Deck
@@ -18,7 +19,6 @@ from pnp_model.components import Card, Deck
 # CIEDE2000 below 10: a difference one notices on looking for it, not one a player reads at a
 # glance across the table (2-10 is "perceptible at a glance" only side by side).
 THRESHOLD = 10.0
-DEFICIENCIES = ("protanopia", "deuteranopia", "tritanopia")
 KEYS = ("fill", "color", "stroke")
 CONDITIONS = ("when", "unless")  # choose whether an element is drawn; they draw nothing
 
@@ -91,17 +91,6 @@ def _also_drawn(el, template: str) -> bool:
     fields = set(re.findall(r"\{(\w+)\}", template))
     return any(isinstance(v, str) and fields & set(re.findall(r"\{(\w+)\}", v))
                for k, v in el.params.items() if k not in KEYS + CONDITIONS)
-
-
-def simulate(colours: list[RGB], deficiency: str) -> list[RGB]:
-    import numpy as np
-    from daltonlens import simulate as dl
-
-    kind = {"protanopia": dl.Deficiency.PROTAN, "deuteranopia": dl.Deficiency.DEUTAN,
-            "tritanopia": dl.Deficiency.TRITAN}[deficiency]
-    pixels = np.array([[[round(c * 255) for c in rgb] for rgb in colours]], dtype=np.uint8)
-    out = dl.Simulator_Brettel1997().simulate_cvd(pixels, kind, severity=1.0)[0]
-    return [tuple(float(c) / 255 for c in px) for px in out]
 
 
 def _cues(deck: Deck, cards: tuple[Card, ...]) -> dict[str, list[dict[int, str]]]:
