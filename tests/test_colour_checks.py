@@ -202,3 +202,73 @@ def test_the_bundled_symbol_decks_have_no_look_alike_icons():
     for game in ("dobble", "dobble-connect"):
         deck = load(game)
         assert check(deck, cards_of(deck, ())) == [], game
+
+
+def _symbol_deck(tmp_path, symbols: str, extra: str = "", name: str = "shapes"):
+    root = tmp_path / name
+    root.mkdir()
+    (root / "game.toml").write_text(SYMBOLS.replace(
+        'options = { order = 2, symbols = ["square", "square-full", "heart", "star", "bell", '
+        '"sun", "moon"] }', f"options = {{ order = 2, symbols = {symbols} }}") + extra)
+    return root
+
+
+def test_symbol_colours_a_deficiency_merges_are_named_with_their_symbols(tmp_path):
+    """Each symbol keeps one palette colour on every card; red and green symbols lose that cue
+    for a deuteranope, and the finding names the symbols drawn in each colour. Okabe-Ito's
+    colours keep it."""
+    icons = '["heart", "star", "bell", "sun", "moon", "anchor", "key"]'
+    red_green = '\ncolors = ["#d62728", "#2ca02c", "#000000"]\n'
+    r = CliRunner().invoke(main, ["check", str(_symbol_deck(tmp_path, icons, red_green)),
+                                  "--json"])
+    found = [f for f in json.loads(r.output) if f.get("check") == "colour-vision"]
+    assert r.exit_code == 1
+    assert [f["deficiency"] for f in found] == ["deuteranopia"], found
+    red, green = (p["symbols"] for p in found[0]["pair"])  # 7 symbols in turn: 3, 2 and 2
+    assert (len(red), len(green)) == (3, 2) and not set(red) & set(green)
+    assert set(red + green) < set(json.loads(icons))
+    assert ", ".join(red) in found[0]["message"] and ", ".join(green) in found[0]["message"]
+    safe = '\ncolors = ["#e69f00", "#56b4e9", "#009e73", "#000000"]\n'
+    r = CliRunner().invoke(main, ["check", str(_symbol_deck(tmp_path, icons, safe, "safe")),
+                                  "--json"])
+    assert r.exit_code == 0 and json.loads(r.output) == [], r.output
+
+
+def _shape_png(path, draw) -> None:
+    from PIL import Image, ImageDraw
+
+    image = Image.new("RGB", (200, 200), "white")  # a plain background the build removes
+    draw(ImageDraw.Draw(image))
+    image.save(path)
+
+
+def test_look_alike_silhouettes_of_the_users_own_art_are_named(tmp_path):
+    """A symbol deck of the user's own PNG and SVG art: a square and its near copy (an SVG
+    with slightly rounded corners, drawn at another size) are named; five clearly different
+    shapes are not."""
+    root = tmp_path / "art"
+    (root / "art").mkdir(parents=True)
+    ink = "#1a4f8a"
+    shapes = {
+        "square": lambda d: d.rectangle((30, 30, 170, 170), fill=ink),
+        "disc": lambda d: d.ellipse((20, 20, 180, 180), fill=ink),
+        "triangle": lambda d: d.polygon([(100, 15), (185, 180), (15, 180)], fill=ink),
+        "bar": lambda d: d.rectangle((20, 85, 180, 115), fill=ink),
+        "cross": lambda d: (d.rectangle((80, 15, 120, 185), fill=ink),
+                            d.rectangle((15, 80, 185, 120), fill=ink)),
+        "ring": lambda d: (d.ellipse((20, 20, 180, 180), fill=ink),
+                           d.ellipse((60, 60, 140, 140), fill="white")),
+    }
+    for name, draw in shapes.items():
+        _shape_png(root / "art" / f"{name}.png", draw)
+    (root / "art" / "tile.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">'
+        '<rect x="4" y="4" width="56" height="56" rx="3" fill="#1a4f8a"/></svg>')
+    (root / "game.toml").write_text(SYMBOLS.replace(
+        'options = { order = 2, symbols = ["square", "square-full", "heart", "star", "bell", '
+        '"sun", "moon"] }', 'options = { order = 2, symbols = "folder:art" }'))
+    r = CliRunner().invoke(main, ["check", str(root), "--json"])
+    found = [f for f in json.loads(r.output) if f.get("check") == "look-alike"]
+    assert r.exit_code == 1, r.output
+    assert [sorted(f["symbols"]) for f in found] == [["square", "tile"]], found
+    assert found[0]["overlap"] >= 0.9

@@ -158,6 +158,16 @@ def region_for(shape: str, w: float, h: float) -> Region:
     return Region(min(w, h) / 2)
 
 
+def symbol_colours(deck, el: Element) -> dict[str, str]:
+    """Each symbol name of the deck and the colour its icon or word is drawn in: the palette
+    (the element's `colors`, else PALETTE) in turn, by first appearance in the deck, so the
+    same symbol has the same colour on every card (and `pnp check` judges these colours)."""
+    names = list(dict.fromkeys(s for card in deck.cards for s in card.symbols))
+    palette = [resolve_color(v, deck.colors, f"{el.where}.colors")
+               for v in (el.get("colors") or PALETTE)]
+    return {n: palette[i % len(palette)] for i, n in enumerate(names)}
+
+
 class _Kit:
     """How to draw each symbol name of one deck: source kind, colours, cached resources."""
 
@@ -165,10 +175,8 @@ class _Kit:
         deck = ctx.deck
         self.spec = deck.source.get("symbols", "icons")
         self.root = deck.root
-        names = list(dict.fromkeys(s for card in deck.cards for s in card.symbols))
-        palette = [resolve_color(v, deck.colors, f"{el.where}.colors")
-                   for v in (el.get("colors") or PALETTE)]
-        self.color = {n: HexColor(palette[i % len(palette)]) for i, n in enumerate(names)}
+        self.color = {n: HexColor(c) for n, c in symbol_colours(deck, el).items()}
+        names = list(self.color)
         self.files: dict[str, Path] = {}
         if isinstance(self.spec, str) and self.spec.startswith("folder:"):
             folder = deck.root / self.spec[len("folder:"):]
