@@ -54,13 +54,18 @@ class Finding:
                 return f"{_hex(k.rgb)} ({names})"
 
             return (f"{self.deficiency}: symbols in {drawn(self.a)} and in {drawn(self.b)} look "
-                    f"alike in colour (CIEDE2000 {self.difference:.1f} < {THRESHOLD:g}, "
+                    f"alike in colour (CIEDE2000 {_shown(self.difference)} < {THRESHOLD:g}, "
                     f"{self.a.template}): the colour no longer helps find the matching symbol; "
                     "give the symbols element `colors` that stay apart (e.g. Okabe-Ito), or "
                     "make one clearly lighter than the other")
         return (f"{self.deficiency}: {side(self.a)} and {side(self.b)} look alike "
-                f"(CIEDE2000 {self.difference:.1f} < {THRESHOLD:g}, {self.a.template}): give "
+                f"(CIEDE2000 {_shown(self.difference)} < {THRESHOLD:g}, {self.a.template}): give "
                 "each its own symbol or shape too, or make one clearly lighter than the other")
+
+
+def _shown(difference: float) -> str:
+    """One decimal, or two where one would round up to the threshold ("10.0 < 10")."""
+    return f"{difference:.1f}" if round(difference, 1) < THRESHOLD else f"{difference:.2f}"
 
 
 def _hex(rgb: RGB) -> str:
