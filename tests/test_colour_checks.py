@@ -272,3 +272,15 @@ def test_look_alike_silhouettes_of_the_users_own_art_are_named(tmp_path):
     assert r.exit_code == 1, r.output
     assert [sorted(f["symbols"]) for f in found] == [["square", "tile"]], found
     assert found[0]["overlap"] >= 0.9
+
+
+def test_the_bundled_symbol_decks_palettes_stay_apart_for_every_deficiency():
+    """The built-in palette Dobble and Dobble Connect draw their icons in: no two of its
+    colours merge for a protanope, a deuteranope or a tritanope."""
+    from generator.access.colours import check
+    from generator.build import cards_of
+    from pnp_model.definition import load
+
+    for game in ("dobble", "dobble-connect"):
+        deck = load(game)
+        assert [str(f) for f in check(deck, cards_of(deck, ())) if f.a.symbols] == [], game

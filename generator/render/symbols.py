@@ -44,9 +44,12 @@ from pnp_model.units import MM, to_mm
 
 ICON_FONT = "FontAwesomeFreeSolid"
 MIN_SYMBOLS_BOX = 1 * MM  # a smaller box packs nothing visible (and 0 divides by zero)
-# Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
-PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
-           "#17becf", "#1a1a1a", "#b8a300")
+# Ten colours that stay apart (CIEDE2000 11 or more, pairwise) for normal vision and for each
+# of protanopia, deuteranopia and tritanopia as `pnp check` simulates them, so the colour that
+# helps find a symbol helps every player; each dark enough for its glyph to stand out on its
+# tint disc (a channel at most 110 of 255). Chosen by a search over an sRGB grid.
+PALETTE = ("#ee0066", "#4499ee", "#779900", "#663322", "#bb11bb", "#2200cc", "#337755",
+           "#ff7766", "#776600", "#444444")
 SQRT3 = math.sqrt(3)
 RIM = 1.2 * MM  # no image ink this close to the symbols' region edge (cutting wobbles)
 LISTED = 6  # a note names the blurriest symbols, and counts the rest
