@@ -4,7 +4,8 @@ scans two cards for the one symbol they share, each turned any way).
 Each symbol's ink is reduced to a square mask, cropped to its ink and scaled to SIDE cells, so
 size does not count (symbols print at many sizes); two symbols are compared at every TURN
 step and the best overlap (intersection over union) is kept, as symbols are turned on cards.
-Pairs at or above LOOKALIKE are named. Built-in icons are checked; words are not shapes.
+Pairs at or above LOOKALIKE are named. Built-in icons and the user's own art (PNG, JPG, SVG
+as the build cleans and fills it) are checked; words are not shapes.
 """
 
 from __future__ import annotations
@@ -68,14 +69,52 @@ def icon_masks(cards: tuple[Card, ...]) -> dict:
     return {n: icon_shape(str(path), icons.codepoint(n), 1000).silhouette.image for n in names}
 
 
+def art_masks(deck: Deck, cards: tuple[Card, ...]) -> dict:
+    """Each of the user's own symbols (`symbols = "folder:..."`) the cards carry: its ink as
+    the build sees it (a PNG or JPG cleaned of its plain background, an SVG's filled shapes).
+    Art whose background is kept prints as a rectangle: its outline says nothing, so it is
+    left out, as is a file that cannot be read (the build names it)."""
+    from generator.render.art import seen_ink
+    from generator.render.svg import read_svg
+    from generator.render.svg_shape import svg_silhouette
+    from pnp_model.components import IMAGE_SUFFIXES
+    from pnp_model.errors import PnpError
+
+    folder = deck.root / deck.source["symbols"][len("folder:"):]
+    if not folder.is_dir():
+        return {}
+    files = {p.stem: p for p in sorted(folder.iterdir()) if p.suffix.lower() in IMAGE_SUFFIXES}
+    keep = any(el.kind == "symbols" and el.get("background", "remove") == "keep"
+               for el in deck.face)
+    masks = {}
+    for name in dict.fromkeys(s for c in cards for s in c.symbols):
+        path = files.get(name)
+        try:
+            if path is None:
+                continue
+            if path.suffix.lower() == ".svg":
+                svg = read_svg(path)
+                shape = svg_silhouette(svg.drawing, svg.bounds, svg.pad)
+                if shape is not None:
+                    masks[name] = shape[0].image
+            elif not keep and (ink := seen_ink(path)) is not None:
+                masks[name] = ink
+        except PnpError:
+            continue
+    return masks
+
+
 def check(deck: Deck, cards: tuple[Card, ...]) -> list[Lookalike]:
     """Pairs of the deck's symbols whose best-turn overlap reaches LOOKALIKE."""
     import numpy as np
 
-    if deck.source.get("symbols", "icons") != "icons" and not isinstance(
-            deck.source.get("symbols"), list):
+    spec = deck.source.get("symbols", "icons")
+    if spec == "icons" or isinstance(spec, list):
+        masks = icon_masks(cards)
+    elif isinstance(spec, str) and spec.startswith("folder:"):
+        masks = art_masks(deck, cards)
+    else:
         return []
-    masks = icon_masks(cards)
     names = [n for n, m in masks.items() if m.getbbox() is not None]
     if len(names) < 2:
         return []

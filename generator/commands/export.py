@@ -237,7 +237,8 @@ def _colour_json(f) -> dict:
                 "symbols": [f.a, f.b], "cards": list(f.cards)}
     return {"check": "colour-vision", "deficiency": f.deficiency, "message": str(f),
             "difference": round(f.difference, 2),
-            "pair": [{"value": k.value, "cards": list(k.cards)} for k in (f.a, f.b)]}
+            "pair": [{"value": k.value, "cards": list(k.cards)}
+                     | ({"symbols": list(k.symbols)} if k.symbols else {}) for k in (f.a, f.b)]}
 
 
 def _cards(deck, parts):

@@ -26,7 +26,9 @@ def serve(game, opts, output, port, lan, open_browser) -> None:
 
     Builds the PDF as `pnp build` does with the same options, and shows its pages as they
     print, every card alone (front and back, with trim, bleed and safe-area overlays) and the
-    build's warnings. A save with a mistake shows its errors and keeps the last good pages.
+    build's warnings; "Seen by" shows every image as protanopia, deuteranopia or tritanopia
+    sees it (the models `pnp check` judges with). A save with a mistake shows its errors and
+    keeps the last good pages.
     Runs until Ctrl-C.
     """
     import threading

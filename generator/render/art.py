@@ -91,6 +91,23 @@ def clean(path: Path, keep: bool = False) -> Art:
                (origin[0] + box[0], origin[1] + box[1]), src.size)
 
 
+def seen_ink(path: Path) -> Image.Image | None:
+    """The shape a player sees of a raster symbol (mode L, 255 where inked): its cleaned ink,
+    less any enclosed part of the background's own colour (a ring's hole stays opaque in the
+    build, but on a pale card it reads as a hole). None when the background is kept (then the
+    art prints as its rectangle)."""
+    art = clean(path)
+    if art.image.mode != "RGBA":
+        return None
+    ink = lookup(art.image.getchannel("A"), _VISIBLE_LUT)
+    with Image.open(path) as im:
+        bg = None if _has_alpha(im) else _border_colour(_eight_bit(im).convert("RGB"))
+    if bg is not None:
+        ink = ImageChops.darker(ink, lookup(art.image.convert("RGB"), _solid_channels(bg))
+                                .convert("L").point(lambda v: 255 if v else 0))
+    return ink
+
+
 def _eight_bit(im: Image.Image) -> Image.Image:
     """The loaded image as RGBA when it has alpha, else RGB (a new image: the file closes)."""
     if im.mode.startswith("I"):  # 16-bit greyscale: Pillow's 8-bit conversion clips it

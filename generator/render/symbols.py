@@ -44,9 +44,12 @@ from pnp_model.units import MM, to_mm
 
 ICON_FONT = "FontAwesomeFreeSolid"
 MIN_SYMBOLS_BOX = 1 * MM  # a smaller box packs nothing visible (and 0 divides by zero)
-# Clearly different hues that print well on white (Okabe–Ito and Tableau, darkened yellows).
-PALETTE = ("#d62728", "#1f77b4", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
-           "#17becf", "#1a1a1a", "#b8a300")
+# Ten colours that stay apart (CIEDE2000 11 or more, pairwise) for normal vision and for each
+# of protanopia, deuteranopia and tritanopia as `pnp check` simulates them, so the colour that
+# helps find a symbol helps every player; each dark enough for its glyph to stand out on its
+# tint disc (a channel at most 110 of 255). Chosen by a search over an sRGB grid.
+PALETTE = ("#ee0066", "#4499ee", "#779900", "#663322", "#bb11bb", "#2200cc", "#337755",
+           "#ff7766", "#776600", "#444444")
 SQRT3 = math.sqrt(3)
 RIM = 1.2 * MM  # no image ink this close to the symbols' region edge (cutting wobbles)
 LISTED = 6  # a note names the blurriest symbols, and counts the rest
@@ -158,6 +161,16 @@ def region_for(shape: str, w: float, h: float) -> Region:
     return Region(min(w, h) / 2)
 
 
+def symbol_colours(deck, el: Element) -> dict[str, str]:
+    """Each symbol name of the deck and the colour its icon or word is drawn in: the palette
+    (the element's `colors`, else PALETTE) in turn, by first appearance in the deck, so the
+    same symbol has the same colour on every card (and `pnp check` judges these colours)."""
+    names = list(dict.fromkeys(s for card in deck.cards for s in card.symbols))
+    palette = [resolve_color(v, deck.colors, f"{el.where}.colors")
+               for v in (el.get("colors") or PALETTE)]
+    return {n: palette[i % len(palette)] for i, n in enumerate(names)}
+
+
 class _Kit:
     """How to draw each symbol name of one deck: source kind, colours, cached resources."""
 
@@ -165,10 +178,8 @@ class _Kit:
         deck = ctx.deck
         self.spec = deck.source.get("symbols", "icons")
         self.root = deck.root
-        names = list(dict.fromkeys(s for card in deck.cards for s in card.symbols))
-        palette = [resolve_color(v, deck.colors, f"{el.where}.colors")
-                   for v in (el.get("colors") or PALETTE)]
-        self.color = {n: HexColor(palette[i % len(palette)]) for i, n in enumerate(names)}
+        self.color = {n: HexColor(c) for n, c in symbol_colours(deck, el).items()}
+        names = list(self.color)
         self.files: dict[str, Path] = {}
         if isinstance(self.spec, str) and self.spec.startswith("folder:"):
             folder = deck.root / self.spec[len("folder:"):]

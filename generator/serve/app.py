@@ -2,7 +2,8 @@
 
 The page gets the build's state (pages, cards, warnings, errors) as JSON over server-sent
 events, one message per rebuild, and asks for each image by build number, so an image never
-changes under a URL and the browser may keep it. Read-only: nothing here writes a file.
+changes under a URL and the browser may keep it (`see=`: as a colour-vision deficiency sees
+it, another URL). Read-only: nothing here writes a file.
 """
 
 from __future__ import annotations
@@ -87,16 +88,22 @@ def create_app(live: LiveBuild, hub: Hub) -> Starlette:
 
     async def page_image(request: Request) -> Response:
         p = request.path_params
+        see = _vision(request)
+        if see is None:
+            return _unseen()
         data = await run_in_threadpool(live.image, p["number"], "page", p["index"], "",
-                                       _width(request))
+                                       _width(request), False, see)
         return _image(data, "image/jpeg")
 
     async def card_image(request: Request) -> Response:
         p = request.path_params
         if p["side"] not in ("front", "back"):
             return Response("no such side\n", 404, media_type="text/plain")
+        see = _vision(request)
+        if see is None:
+            return _unseen()
         data = await run_in_threadpool(live.image, p["number"], "card", p["id"], p["side"],
-                                       _width(request), "zoom" in request.query_params)
+                                       _width(request), "zoom" in request.query_params, see)
         return _image(data, "image/png")
 
     async def pdf(request: Request) -> Response:
@@ -121,6 +128,19 @@ def _width(request: Request) -> int:
         return max(1, int(request.query_params.get("w", "800")))
     except ValueError:
         return 800
+
+
+def _vision(request: Request) -> str | None:
+    """The deficiency the page asks to see through ("" for normal vision), None if unknown."""
+    from generator.access.vision import DEFICIENCIES
+
+    see = request.query_params.get("see", "")
+    return see if see in ("", *DEFICIENCIES) else None
+
+
+def _unseen() -> Response:
+    return Response("see: normal, protanopia, deuteranopia or tritanopia\n", 400,
+                    media_type="text/plain")
 
 
 def _image(data: bytes | None, media_type: str) -> Response:

@@ -108,11 +108,12 @@ class LiveBuild:
             self.good.doc.close()
 
     def image(self, number: int, kind: str, index: int, side: str, width: int,
-              zoomed: bool = False) -> bytes | None:
+              zoomed: bool = False, see: str = "") -> bytes | None:
         """A page (`kind` "page", `index` from 0) or a card alone ("card", its id, "front" or
         "back") of build `number`, `width` pixels wide; None when that build or thing is gone.
-        `zoomed`: the card the designer is looking at, drawn first after the next save."""
-        key = (kind, index, side, served_width(width))
+        `zoomed`: the card the designer is looking at, drawn first after the next save.
+        `see`: a deficiency of generator.access.vision, to show the print as it sees it."""
+        key = (kind, index, side, served_width(width), see)
         with self.lock:
             self._asked(key, zoomed)
             good = self.good
@@ -154,7 +155,20 @@ class LiveBuild:
                 self._image(good, key)
 
 
-def _render(good: Build, kind: str, index: int, side: str, width: int) -> bytes | None:
+def _render(good: Build, kind: str, index: int, side: str, width: int,
+            see: str = "") -> bytes | None:
+    image = _rendered(good, kind, index, side, width)
+    if image is None:
+        return None
+    if see:  # the print as a dichromat sees it: the same pixels, through the check's model
+        from generator.access.vision import simulate_image
+
+        image = simulate_image(image, see)
+    return _encoded(image.convert("RGB"), "JPEG") if kind == "page" else _encoded(image, "PNG")
+
+
+def _rendered(good: Build, kind: str, index: int, side: str, width: int):
+    """The page or card side as pdfium draws it (a Pillow image), None when there is none."""
     import pypdfium2 as pdfium
 
     if good.doc is None:
@@ -163,8 +177,7 @@ def _render(good: Build, kind: str, index: int, side: str, width: int) -> bytes 
         if not 0 <= index < len(good.doc):
             return None
         page = good.doc[index]
-        image = page.render(scale=width / page.get_width()).to_pil()
-        return _encoded(image.convert("RGB"), "JPEG")
+        return page.render(scale=width / page.get_width()).to_pil()
     card = next((c for c in good.manifest["cards"] if c["id"] == index), None)
     where = card and card.get(side)
     if not where:
@@ -173,9 +186,7 @@ def _render(good: Build, kind: str, index: int, side: str, width: int) -> bytes 
     pw, ph = page.get_size()
     x, y, w, h = where["crop"]  # points, from the top-left corner of the page
     image = page.render(scale=width / w, crop=(x, ph - y - h, pw - x - w, y)).to_pil()
-    if where["turn"] == 180:
-        image = image.rotate(180)
-    return _encoded(image, "PNG")
+    return image.rotate(180) if where["turn"] == 180 else image
 
 
 def _encoded(image, fmt: str) -> bytes:

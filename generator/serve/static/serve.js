@@ -35,13 +35,34 @@ function el(tag, attrs = {}, ...children) {
 }
 
 // ---------------------------------------------------------------- images
+// The images are drawn as the chosen colour-vision deficiency sees them, by the server through
+// the model `pnp check` judges with ("" is normal vision).
+function vision() {
+  return $("vision").value;
+}
+
 function imageUrl(img, m) {
   const d = img.dataset;
   const shown = img.closest(".sheet") || img;
   const factor = img.closest(".magnified") ? 2 : 1;
   const width = Math.ceil((shown.clientWidth || 300) * (window.devicePixelRatio || 1) * factor);
-  return d.kind === "page" ? `build/${m.build}/page/${d.index}.jpg?w=${width}`
-    : `build/${m.build}/card/${d.id}/${d.side}.png?w=${width}${d.zoom ? "&zoom" : ""}`;
+  const see = vision() ? `&see=${vision()}` : "";
+  return d.kind === "page" ? `build/${m.build}/page/${d.index}.jpg?w=${width}${see}`
+    : `build/${m.build}/card/${d.id}/${d.side}.png?w=${width}${d.zoom ? "&zoom" : ""}${see}`;
+}
+
+function setVision(see) {
+  $("vision").value = see;
+  const note = $("vision-note");
+  note.hidden = !see;
+  note.textContent = see ? `Every image shows the print as simulated for ${see} ` +
+    "(pnp check judges its colour pairs the same way)." : "";
+  document.body.classList.toggle("simulated", Boolean(see));
+  try { localStorage.setItem("pnp-serve-vision", see); } catch (e) { /* private mode */ }
+  if (manifest) {
+    refreshImages(manifest, [...document.querySelectorAll("img[data-kind]")]).then(() =>
+      document.dispatchEvent(new CustomEvent("pnp-vision", {detail: see})));
+  }
 }
 
 function visible(node) {
@@ -206,7 +227,7 @@ function drawZoom() {
       "data-side": side, "data-zoom": "1"});
     const fig = el("figure", {class: "side", "data-side": side},
       el("div", {class: "sheet", style: `aspect-ratio: ${crop[2]} / ${crop[3]}`}, img, overlay),
-      el("figcaption", {text: side}));
+      el("figcaption", {text: vision() ? `${side} · as seen with ${vision()}` : side}));
     fig.addEventListener("click", () => {
       fig.classList.toggle("magnified");
       refreshImages(manifest, [img]);
@@ -334,6 +355,11 @@ document.addEventListener("DOMContentLoaded", () => {
     setOverlay(box.dataset.overlay, on);
     box.addEventListener("change", () => setOverlay(box.dataset.overlay, box.checked));
   }
+  let see = "";
+  try { see = localStorage.getItem("pnp-serve-vision") || ""; } catch (e) { /* private mode */ }
+  if (![...$("vision").options].some((o) => o.value === see)) see = "";
+  setVision(see);
+  $("vision").addEventListener("change", () => setVision(vision()));
   $("card-search").addEventListener("input", filterCards);
   $("zoom-close").addEventListener("click", () => $("zoom").close());
   $("zoom-prev").addEventListener("click", () => step(-1));
