@@ -5,6 +5,7 @@ extra, or with a scheduler that cannot be reached, one line."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -46,32 +47,42 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def dask(module: str, *args: str, cwd: Path) -> subprocess.Popen:
+def dask(module: str, *args: str, cwd: Path, env: dict[str, str] | None = None
+         ) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", f"distributed.cli.{module}", *args], cwd=cwd,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def start(tmp: Path, workers: int, env: dict[str, str] | None = None
+          ) -> tuple[str, list[subprocess.Popen]]:
+    """A scheduler and single-thread workers (no nanny: a killed one stays dead), each its own
+    process on 127.0.0.1, started as a user would start them on other machines."""
+    address = f"tcp://127.0.0.1:{free_port()}"
+    procs = [dask("dask_scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
+                  "--no-dashboard", cwd=tmp)]
+    procs += [dask("dask_worker", address, "--nthreads", "1", "--no-nanny", "--host",
+                   "127.0.0.1", "--no-dashboard", cwd=tmp, env=env) for _ in range(workers)]
+    return address, procs
+
+
+def stop(procs: list[subprocess.Popen]) -> None:
+    for p in procs:
+        p.kill()
+        p.wait(timeout=TIMEOUT)
 
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    """A scheduler and two single-thread workers (no nanny: a killed one stays dead), each its
-    own process on 127.0.0.1, started as a user would start them on other machines; shared by
-    the tests (the one that kills a worker comes last)."""
+    """Two workers, shared by the tests (the one that kills a worker comes last)."""
     distributed = pytest.importorskip("distributed")
-    tmp_path = tmp_path_factory.mktemp("cluster")
-    address = f"tcp://127.0.0.1:{free_port()}"
-    procs = [dask("dask_scheduler", "--host", "127.0.0.1", "--port", address.rsplit(":", 1)[1],
-                  "--no-dashboard", cwd=tmp_path)]
-    procs += [dask("dask_worker", address, "--nthreads", "1", "--no-nanny", "--host",
-                   "127.0.0.1", "--no-dashboard", cwd=tmp_path) for _ in range(2)]
+    address, procs = start(tmp_path_factory.mktemp("cluster"), 2)
     try:
         with distributed.Client(address, timeout=TIMEOUT) as client:
             client.wait_for_workers(2, timeout=TIMEOUT)
             by_pid = {pid: w for w, pid in client.run(os.getpid).items()}
         yield address, {by_pid[p.pid]: p for p in procs[1:]}
     finally:
-        for p in procs:
-            p.kill()
-            p.wait(timeout=TIMEOUT)
+        stop(procs)
 
 
 def test_a_cluster_of_two_workers_gives_the_one_process_json(cluster, one_process, tmp_path):
@@ -142,3 +153,25 @@ def test_a_scheduler_nobody_runs_is_one_line(tmp_path, monkeypatch):
     line = _one_line([*RUN, "--scheduler", f"tcp://127.0.0.1:{free_port()}"],
                      tmp_path)
     assert line.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:")
+
+
+def test_a_worker_with_other_rules_is_refused(tmp_path):
+    """A worker with another version of the rules (here: one comment added to them) could play
+    other games: the run stops with one line naming the cause, never a mixed report."""
+    distributed = pytest.importorskip("distributed")
+    other = tmp_path / "other"
+    shutil.copytree(ROOT / "referee", other / "referee",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    rules = other / "referee" / "games" / "tripple_domino" / "rules.py"
+    rules.write_text(rules.read_text(encoding="utf-8") + "# another version\n", encoding="utf-8")
+    address, procs = start(tmp_path, 1, {**os.environ, "PYTHONPATH": str(other)})
+    try:
+        with distributed.Client(address, timeout=TIMEOUT) as client:
+            client.wait_for_workers(1, timeout=TIMEOUT)
+        run = referee([*RUN, "--scheduler", address], tmp_path)
+        out, err = run.communicate(timeout=TIMEOUT)
+    finally:
+        stop(procs)
+    assert run.returncode == 2 and out == b"" and b"Traceback" not in err
+    assert err.decode().splitlines()[-1].startswith("error: a worker has other rules, cards or "
+                                                   "deck than this machine")
