@@ -52,12 +52,23 @@ def runner(address: str, workers: int | None = None) -> Callable[..., list[simul
     def run(plan, games, workers=None, progress=None, player=None):
         import sys
 
+        _quiet()
         with _client(address, workers) as client:  # where the games go, on stderr
             sys.stderr.write(f"{games:,} games to the Dask scheduler at "
                              f"{client.scheduler.address} ({len(client.nthreads())} workers)\n")
             return play(client, plan, games, progress, player)
 
     return run
+
+
+def _quiet() -> None:
+    """Dask logs a lost connection as a traceback; here what went wrong is one line. Its own
+    configuration gives each of its loggers a level, so each is set."""
+    import distributed  # noqa: F401  (its loggers exist once it is imported)
+
+    for name in list(logging.Logger.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
 
 
 def _client(address: str, workers: int | None):
@@ -107,7 +118,7 @@ def play(client, plan: simulate.Plan, games: int,
     done: dict[int, list[simulate.GameRecord]] = {}
     try:
         for future in as_completed(futures):
-            seen, records = future.result()
+            seen, records = _result(future, client)
             if seen != expected:
                 raise RefereeError("a worker has other rules, cards or deck than this machine: "
                                    "install the same pnp-toolkit there (and give it the same "
@@ -119,6 +130,24 @@ def play(client, plan: simulate.Plan, games: int,
     finally:
         client.cancel(list(futures))
     return [r for start in sorted(done) for r in done[start]]
+
+
+def _result(future, client):
+    """A batch's result, or one line when the cluster could not give it."""
+    from distributed import KilledWorker
+    from distributed.comm.core import CommClosedError
+    from distributed.utils import CancelledError
+
+    try:
+        return future.result()
+    except KilledWorker:
+        raise RefereeError("a batch of games was given to several workers in turn and each one "
+                           "died while playing it (out of memory?): see the workers' logs",
+                           "--scheduler") from None
+    except (CancelledError, CommClosedError):  # the scheduler gone or the connection lost
+        raise RefereeError(f"lost the connection to the Dask scheduler at "
+                           f"{client.scheduler.address} before every game was played: run "
+                           "again when it is back", "--scheduler") from None
 
 
 def batches(games: int, threads: int) -> Iterator[range]:

@@ -175,3 +175,23 @@ def test_a_worker_with_other_rules_is_refused(tmp_path):
     assert run.returncode == 2 and out == b"" and b"Traceback" not in err
     assert err.decode().splitlines()[-1].startswith("error: a worker has other rules, cards or "
                                                    "deck than this machine")
+
+
+def test_the_scheduler_lost_mid_run_is_one_line(tmp_path):
+    """Its games cannot all be played: one line saying so, no traceback, no partial report."""
+    distributed = pytest.importorskip("distributed")
+    address, procs = start(tmp_path, 1)
+    try:
+        with distributed.Client(address, timeout=TIMEOUT) as client:
+            client.wait_for_workers(1, timeout=TIMEOUT)
+            run = referee([*RUN[:-1], "600", "--scheduler", address], tmp_path)
+            deadline = time.monotonic() + TIMEOUT
+            while not any(client.processing().values()) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            procs[0].send_signal(signal.SIGKILL)
+        out, err = run.communicate(timeout=TIMEOUT)
+    finally:
+        stop(procs)
+    assert run.returncode == 2 and out == b"" and b"Traceback" not in err, err
+    assert err.decode().splitlines()[-1].startswith(
+        f"error: lost the connection to the Dask scheduler at {address} before every game")
