@@ -113,17 +113,12 @@ def play(client, plan: simulate.Plan, games: int,
         plan = replace(plan, deck=str(Path(plan.deck).resolve()))
     threads = sum(client.nthreads().values()) or 1  # none yet: they may join later
     expected = fingerprint(plan.deck)
-    futures = {client.submit(play_batch, plan, list(batch), player, pure=False): batch.start
-               for batch in batches(games, threads)}
+    futures = {client.submit(play_batch, plan, list(batch), expected, player, pure=False):
+               batch.start for batch in batches(games, threads)}
     done: dict[int, list[simulate.GameRecord]] = {}
     try:
         for future in as_completed(futures):
-            seen, records = _result(future, client)
-            if seen != expected:
-                raise RefereeError("a worker has other rules, cards or deck than this machine: "
-                                   "install the same pnp-toolkit there (and give it the same "
-                                   "--deck folder), so its games are the games asked for",
-                                   "--scheduler")
+            records = _result(future, client)
             done[futures[future]] = records
             if progress:
                 progress(len(records))
@@ -158,14 +153,21 @@ def batches(games: int, threads: int) -> Iterator[range]:
         yield range(start, min(games, start + size))
 
 
-def play_batch(plan: simulate.Plan, indices: Sequence[int], player: Callable | None = None
-               ) -> tuple[str, list[simulate.GameRecord]]:
-    """On a worker: its fingerprint and the games. A long-lived worker may have dealt another
-    run's deck: the plan's own deck (or the bundled cards) is dealt again first."""
+def play_batch(plan: simulate.Plan, indices: Sequence[int], expected: str,
+               player: Callable | None = None) -> list[simulate.GameRecord]:
+    """On a worker: the games, if it has the code and cards the caller has (else it would play
+    other games). A long-lived worker may have dealt another run's deck: the plan's own deck
+    (or the bundled cards) is dealt again first."""
+    from distributed import get_worker
+
     from referee.components import deal_from
 
+    if fingerprint(plan.deck) != expected:
+        raise RefereeError(f"the worker at {get_worker().address} has other rules, cards or "
+                           "deck than this machine: install the same pnp-toolkit there (and "
+                           "give it the same --deck folder)", "--scheduler")
     deal_from(plan.deck)
-    return fingerprint(plan.deck), simulate.play_games(plan, indices, player)
+    return simulate.play_games(plan, indices, player)
 
 
 def fingerprint(deck: str | None) -> str:

@@ -173,8 +173,9 @@ def test_a_worker_with_other_rules_is_refused(tmp_path):
     finally:
         stop(procs)
     assert run.returncode == 2 and out == b"" and b"Traceback" not in err
-    assert err.decode().splitlines()[-1].startswith("error: a worker has other rules, cards or "
-                                                   "deck than this machine")
+    line = err.decode().splitlines()[-1]
+    assert line.startswith("error: the worker at tcp://127.0.0.1:") and \
+        "has other rules, cards or deck than this machine" in line
 
 
 def test_the_scheduler_lost_mid_run_is_one_line(tmp_path):
