@@ -35,6 +35,8 @@ def require() -> None:
 
 
 def check_address(address: str) -> None:
+    """A scheduler's address as Dask names it, or `local`: a mistyped one fails here, at once,
+    not after the connection's timeout."""
     if address != LOCAL and not address.startswith(("tcp://", "tls://")):
         raise RefereeError(f"{address!r} is not a scheduler: give tcp://HOST:PORT (or "
                            f"'{LOCAL}' for a cluster of --workers processes here)", "--scheduler")
@@ -172,7 +174,7 @@ def play_batch(plan: simulate.Plan, indices: Sequence[int], expected: str,
 
 def fingerprint(deck: str | None) -> str:
     """A digest of the code and cards that play the games, and of the deck folder: a worker
-    whose digest differs would play other games, so its results are refused."""
+    whose digest differs from the caller's would play other games, so it refuses to."""
     h = hashlib.sha256(_code_digest().encode())
     if deck is not None:
         h.update(_tree_digest(Path(deck)).encode())
