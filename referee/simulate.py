@@ -185,6 +185,14 @@ def _worker(args: tuple) -> list[GameRecord]:
     return [play_one(rules, plan, i) for i in indices]
 
 
+def play_games(plan: Plan, indices: Sequence[int],
+               player: Callable[[Plan, Sequence[int]], list[GameRecord]] | None = None
+               ) -> list[GameRecord]:
+    """Games by number, as a worker plays them: a process here, or a cluster's
+    (referee/cluster.py)."""
+    return _worker((plan, indices, player))
+
+
 def seat_bots(plan: Plan) -> tuple[str, ...]:
     """The bot of each seat: `--bot a,b` names one per seat, one name serves every seat."""
     names = tuple(b.strip() for b in plan.bot.split(","))
@@ -319,10 +327,11 @@ def deck_error(deck: str, game: str, e: Exception) -> Exception:
 
 
 def run_with_progress(plan: Plan, games: int, workers: int | None = None,
-                      player: Callable[[Plan, Sequence[int]], list[GameRecord]] | None = None
-                      ) -> list[GameRecord]:
-    """run(), with a progress bar on stderr when it is a terminal, else progress lines (a
-    log file or CI shows how far a long run got, and stdout stays the report alone)."""
+                      player: Callable[[Plan, Sequence[int]], list[GameRecord]] | None = None,
+                      run: Callable[..., list[GameRecord]] = run) -> list[GameRecord]:
+    """run() (or a cluster's, referee/cluster.py), with a progress bar on stderr when it is a
+    terminal, else progress lines (a log file or CI shows how far a long run got, and stdout
+    stays the report alone)."""
     import sys
 
     import click

@@ -173,3 +173,18 @@ def test_only_look_loads_opencv(env):
         assert not (CAMERA - {"referee.commands.look"}) & modules, (args, CAMERA & modules)
     _, modules = imported_by(["look", "missing.jpg", "--game", "tripple-domino"], env)
     assert "referee.camera" in modules
+
+
+DASK = {"dask", "distributed", "referee.cluster"}
+
+
+def test_only_simulate_on_a_cluster_loads_dask(env):
+    """Dask (the cluster extra) loads for `simulate --scheduler` alone: `--help`, `simulate
+    --help` and a simulation on this machine start without it."""
+    pytest.importorskip("distributed")
+    for args in (["--help"], ["simulate", "--help"],
+                 ["simulate", "thricewise", "--players", "2", "--games", "2", "--workers", "1"]):
+        _, modules = imported_by(args, env)
+        assert not DASK & modules, (args, DASK & modules)
+    _, modules = imported_by(["simulate", "thricewise", "--players", "2", "--scheduler", "x"], env)
+    assert "referee.cluster" in modules  # the address is refused before Dask is imported

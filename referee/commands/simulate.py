@@ -24,7 +24,11 @@ from referee.clictx import echo_json, parse_options, store_of
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="A game option, as for `referee new` (repeatable).")
 @click.option("--workers", type=int, default=None,
-              help="Worker processes (default: both cores). Results do not depend on it.")
+              help="Worker processes (default: both cores; with --scheduler local, the local "
+                   "cluster's, default 2). Results do not depend on it.")
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT|local",
+              help="Play the games on this Dask cluster ('local': start one of --workers "
+                   "processes on 127.0.0.1); needs the 'cluster' extra. Same results.")
 @click.option("--keep", type=int, default=0, show_default=True,
               help="Save the first N games as matches (see `referee matches`, `log`, `replay`).")
 @click.option("--max-rounds", type=int, default=12, show_default=True,
@@ -37,16 +41,16 @@ from referee.clictx import echo_json, parse_options, store_of
               help="Compare --deck with this older folder: the same seeds on both.")
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.pass_context
-def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep, max_rounds,
-                 plot, deck, against, as_json) -> None:
+def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, scheduler, keep,
+                 max_rounds, plot, deck, against, as_json) -> None:
     """Play GAME many times with bots, dealt from the printed components: seat win rates,
     scores, game length, rounds with no winner, per-card figures."""
     from referee import simulate as sim
 
-
+    run = _runner(scheduler, workers)
     if against is not None:
         _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
-                 as_json)
+                 as_json, run)
         return
     if plot is not None:
         from referee import plot as plotting
@@ -55,7 +59,7 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
     try:
         plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), keep,
                         max_rounds, workers, deck)
-        records = sim.run_with_progress(plan, games, workers, _searching(plan))
+        records = sim.run_with_progress(plan, games, workers, _searching(plan), run)
     except sim.DECK_FAILURES as e:
         if deck is None:
             raise
@@ -90,7 +94,7 @@ COMMANDS = [simulate_cmd]  # loaded by the group when run
 
 
 def _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
-             as_json) -> None:
+             as_json, run) -> None:
     """--deck NEW --against OLD: both decks on the same seeds, the differences."""
     from referee import compare
     from referee import simulate as sim
@@ -105,7 +109,7 @@ def _against(game, n_players, games, bot, seed, options, workers, max_rounds, de
             try:
                 plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), 0,
                                 max_rounds, workers, folder)
-                runs.append(sim.run_with_progress(plan, games, workers, _searching(plan)))
+                runs.append(sim.run_with_progress(plan, games, workers, _searching(plan), run))
             except sim.DECK_FAILURES as e:
                 raise sim.deck_error(folder, game, e) from None
     finally:
@@ -120,6 +124,18 @@ def _against(game, n_players, games, bot, seed, options, workers, max_rounds, de
         return
     click.echo(compare.text(result, deck, against))
     click.echo("\n".join(card_rates.text(cards)))
+
+
+def _runner(scheduler, workers):
+    """The games' runner: this machine's processes, or the Dask cluster of --scheduler (the
+    extra `cluster`, imported only then)."""
+    from referee import simulate as sim
+
+    if scheduler is None:
+        return sim.run
+    from referee import cluster
+
+    return cluster.runner(scheduler, workers)
 
 
 def _searching(plan):
