@@ -15,10 +15,26 @@ NOT_READ = (40, 40, 220)
 
 def write(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]],
           out: Path) -> None:
+    data = encode(image, read, not_seen, out.suffix or ".png")
+    if data is None:
+        raise RefereeError(f"cannot write an image named {out.name}: use .png or .jpg",
+                           "--overlay")
+    from pnp_shared import files
+
+    try:
+        files.write_atomic(out, data)
+    except OSError as e:
+        raise RefereeError(f"cannot write {out}: {e.strerror or e}", "--overlay") from None
+
+
+def encode(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]],
+           suffix: str, longest: int | None = None) -> bytes | None:
+    """The overlay as the bytes of a `suffix` image (.png, .jpg), at most `longest` pixels
+    across (a phone's screen needs no 12 MP picture); None for a suffix OpenCV cannot write."""
     cv2 = opencv()
     import numpy as np
 
-    canvas = image.copy()
+    canvas = image.copy() if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     width = max(2, round(max(canvas.shape[:2]) / 600))
     for card in read:
         outline = np.asarray(card["corners"])
@@ -28,20 +44,20 @@ def write(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]]
         _label(cv2, canvas, card.get("position") or str(card["id"]), card["center"], side,
                READ)
     for card in not_seen:
+        if not card["corners"]:
+            continue
         c = np.round(np.asarray(card["corners"])).astype(np.int32)
         cv2.polylines(canvas, [c], True, NOT_READ, width, cv2.LINE_AA)
         cv2.line(canvas, tuple(map(int, c[0])), tuple(map(int, c[2])), NOT_READ, width)
         cv2.line(canvas, tuple(map(int, c[1])), tuple(map(int, c[3])), NOT_READ, width)
-    ok, data = cv2.imencode(out.suffix or ".png", canvas)
-    if not ok:
-        raise RefereeError(f"cannot write an image named {out.name}: use .png or .jpg",
-                           "--overlay")
-    from pnp_shared import files
-
+    scale = 1.0 if longest is None else min(1.0, longest / max(canvas.shape[:2]))
+    if scale < 1:
+        canvas = cv2.resize(canvas, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
     try:
-        files.write_atomic(out, data.tobytes())
-    except OSError as e:
-        raise RefereeError(f"cannot write {out}: {e.strerror or e}", "--overlay") from None
+        ok, data = cv2.imencode(suffix, canvas)
+    except cv2.error:
+        return None
+    return data.tobytes() if ok else None
 
 
 def _label(cv2, canvas, text: str, at, side: float, colour) -> None:
