@@ -28,9 +28,11 @@ def write(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]]
 
 
 def encode(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]],
-           suffix: str, longest: int | None = None) -> bytes | None:
+           suffix: str, longest: int | None = None, crop: bool = False) -> bytes | None:
     """The overlay as the bytes of a `suffix` image (.png, .jpg), at most `longest` pixels
-    across (a phone's screen needs no 12 MP picture); None for a suffix OpenCV cannot write."""
+    across (a phone's screen needs no 12 MP picture), and with `crop` only the part around
+    the cards found (a board filling a tenth of the photo stays legible on a phone); None for
+    a suffix OpenCV cannot write."""
     cv2 = opencv()
     import numpy as np
 
@@ -50,6 +52,8 @@ def encode(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]
         cv2.polylines(canvas, [c], True, NOT_READ, width, cv2.LINE_AA)
         cv2.line(canvas, tuple(map(int, c[0])), tuple(map(int, c[2])), NOT_READ, width)
         cv2.line(canvas, tuple(map(int, c[1])), tuple(map(int, c[3])), NOT_READ, width)
+    if crop:
+        canvas = _around(canvas, [p for card in (*read, *not_seen) for p in card["corners"]])
     scale = 1.0 if longest is None else min(1.0, longest / max(canvas.shape[:2]))
     if scale < 1:
         canvas = cv2.resize(canvas, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
@@ -58,6 +62,19 @@ def encode(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]
     except cv2.error:
         return None
     return data.tobytes() if ok else None
+
+
+def _around(canvas: Any, points: list) -> Any:
+    """The part of the canvas around `points`, a fifth of their span (at least 40 px) wider
+    on every side; the whole canvas when there are none."""
+    if not points:
+        return canvas
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    pad = max(40.0, 0.2 * max(max(xs) - min(xs), max(ys) - min(ys)))
+    h, w = canvas.shape[:2]
+    x0, x1 = max(0, int(min(xs) - pad)), min(w, int(max(xs) + pad) + 1)
+    y0, y1 = max(0, int(min(ys) - pad)), min(h, int(max(ys) + pad) + 1)
+    return canvas[y0:y1, x0:x1]
 
 
 def _label(cv2, canvas, text: str, at, side: float, colour) -> None:

@@ -63,7 +63,8 @@ class Photos:
         move, why, to_move = self.table_now(game, cells)
         # who plays next, which a photo cannot tell: the match's, as `look --turn` adds it
         proposed = out["position"] + f"turn {to_move}\n"
-        picture = overlay.encode(image, out["cards"], out["not_seen"], ".jpg", OVERLAY_SIDE)
+        picture = overlay.encode(image, out["cards"], out["not_seen"], ".jpg", OVERLAY_SIDE,
+                                 crop=True)
         key = secrets.token_urlsafe(9)
         self.last[player] = {"key": key, "position": proposed, "overlay": picture}
         return {"key": key, "overlay": f"api/photo/{key}.jpg", "position": proposed,
