@@ -229,3 +229,22 @@ def test_without_opencv_the_button_says_how_to_install_it(domino, serve, browser
     status, out = upload(served, "bob", b"\xff\xd8\xff")
     assert status == 400 and "pip install 'pnp-toolkit[camera]'" in out["error"]
     context.close()
+
+
+def test_the_header_tells_the_size_of_each_kind_of_photo_and_nothing_else():
+    """What a phone sends (JPEG with its EXIF block first, PNG, WebP) is sized from its
+    header; a file cut before its size, or of another kind, is no photo."""
+    import numpy as np
+
+    from referee.camera.header import size
+
+    image = np.zeros((23, 37, 3), np.uint8)
+    for suffix, kind in ((".jpg", "JPEG"), (".png", "PNG"), (".webp", "WebP")):
+        data = cv2.imencode(suffix, image)[1].tobytes()
+        assert size(data) == (kind, 37, 23)
+        assert size(data[:12]) is None
+    jpeg = cv2.imencode(".jpg", image)[1].tobytes()
+    exif = b"Exif\0\0" + b"\0" * 5000
+    with_exif = jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif + jpeg[2:]
+    assert size(with_exif) == ("JPEG", 37, 23)
+    assert size(b"GIF89a" + b"\0" * 20) is None
