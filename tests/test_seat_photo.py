@@ -248,3 +248,13 @@ def test_the_header_tells_the_size_of_each_kind_of_photo_and_nothing_else():
     with_exif = jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif + jpeg[2:]
     assert size(with_exif) == ("JPEG", 37, 23)
     assert size(b"GIF89a" + b"\0" * 20) is None
+
+
+def test_a_game_read_from_no_photo_offers_no_button(env, seated):  # noqa: F811
+    assert referee(env, "new", "scorepad", "--players", "ana,bob").returncode == 0
+    served = seated()
+    status, page = served.call("GET", f"/?seat={served.tokens['bob']}")
+    page = page.get("text", "")
+    assert status == 200 and "Your seat" in page and "Photograph the table" not in page
+    status, out = upload(served, "bob", b"\xff\xd8\xff")
+    assert status == 400 and out["error"] == "scorepad is not read from photos yet"

@@ -54,10 +54,12 @@ class Photos:
         from referee.camera import INSTALL, detect, overlay
         from referee.camera.look import read
 
+        game = registry.game(self.table.seats.match.game)
+        if readable(game) is None:  # said before a pixel is decoded
+            raise RefereeError(f"{game.name} is not read from photos yet", "photo")
         if importlib.util.find_spec("cv2") is None:
             raise RefereeError(f"reading a photo needs OpenCV on the computer running "
                                f"`referee serve`: {INSTALL}", "photo")
-        game = registry.game(self.table.seats.match.game)
         image = detect.decode(data, "the photo", "photo", colour=True)
         out, cells = read(game, image, "the photo")
         move, why, to_move = self.table_now(game, cells)
