@@ -52,7 +52,7 @@ def read(game: Any, image: Any, name: str, deck: str | None = None
     for cid, (cell, reading) in sorted(result["cells"].items()):
         outline = result["outline"](cell)
         cards.append({"id": cid, "corners": outline, "marker": corners[cid],
-                      "center": [sum(p[0] for p in outline) / 3, sum(p[1] for p in outline) / 3],
+                      "center": _mean(outline),
                       "position": result["line"](cell, reading)})
     not_seen = [{"id": cid, "why": why, "corners": corners.get(cid, []),
                  "center": _mean(corners.get(cid))} for cid, why in sorted(result["not_seen"].items())]
