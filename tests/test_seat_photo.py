@@ -258,3 +258,38 @@ def test_a_game_read_from_no_photo_offers_no_button(env, seated):  # noqa: F811
     assert status == 200 and "Your seat" in page and "Photograph the table" not in page
     status, out = upload(served, "bob", b"\xff\xd8\xff")
     assert status == 400 and out["error"] == "scorepad is not read from photos yet"
+
+
+def test_a_dobble_connect_photo_from_a_seat_settles_a_dispute(env, seated, tmp_path):  # noqa: F811
+    """A game played all at once: no turn line is added, and the grid read becomes the
+    scratch match's board."""
+    from tests import synthetic_hex_photos as hp
+
+    assert referee(env, "new", "dobble-connect", "--players", "ana,bob").returncode == 0
+    renders, colors = hp.export_cards(tmp_path / "renders", dpi=150)
+    rng = random.Random(6)
+    layout = hp.board(8, colors, rng, teams=("pink", "orange"))
+    photo = hp.photograph(layout, renders, tmp_path / "dc.jpg", rng, card_px=300, tilt=20)
+    served = seated()
+    status, out = upload(served, "ana", photo.path.read_bytes())
+    assert status == 200, out
+    assert "turn" not in out["position"] and out["read"] == 8 and out["move"] is None
+    status, made = served.call("POST", "/api/photo/dispute", {"photo": out["key"]}, seat="ana")
+    assert status == 200, made
+    written = referee(env, "position", "--match", str(made["match"])).stdout
+    cards = sorted(x for x in written.splitlines() if x[:1] in "-0123456789")
+    assert cards == sorted(f"{q},{r} {cid}" for cid, (q, r) in hp_turned(layout, out))
+
+
+def hp_turned(layout, out):
+    """The layout's cards at the hexes the photo's frame gives them (the board read up to a
+    sixth of a turn about the start card: the one of six that fits)."""
+    from tests import synthetic_hex_photos as hp
+
+    read = {int(x.split()[1]): tuple(map(int, x.split()[0].split(",")))
+            for x in out["position"].splitlines() if x[:1] in "-0123456789"}
+    for k in range(6):
+        turned = {cid: hp._turn(h, k) for cid, h in layout.items()}
+        if turned == read:
+            return turned.items()
+    raise AssertionError(f"the photo's board {read} is no turn of {layout}")

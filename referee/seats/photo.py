@@ -64,7 +64,8 @@ class Photos:
         out, cells = read(game, image, "the photo")
         move, why, to_move = self.table_now(game, cells)
         # who plays next, which a photo cannot tell: the match's, as `look --turn` adds it
-        proposed = out["position"] + f"turn {to_move}\n"
+        # (a game played all at once has no turn to say)
+        proposed = out["position"] + (f"turn {to_move}\n" if to_move else "")
         picture = overlay.encode(image, out["cards"], out["not_seen"], ".jpg", OVERLAY_SIDE,
                                  crop=True)
         key = secrets.token_urlsafe(9)
@@ -73,7 +74,8 @@ class Photos:
                 "read": len(out["cards"]), "size": out["size"], "move": move, "move_why": why,
                 "not_seen": [{"id": c["id"], "why": c["why"]} for c in out["not_seen"]]}
 
-    def table_now(self, game: Rules, cells: dict[int, Any]) -> tuple[str | None, str, str]:
+    def table_now(self, game: Rules, cells: dict[int, Any]
+                  ) -> tuple[str | None, str, str | None]:
         """(The move the photo shows from the match as it stands (the game says, photo_move),
         why none, who is to move), read with this thread's own store (SQLite connections
         stay in their thread)."""
@@ -84,7 +86,7 @@ class Photos:
             self._store = Store(self.table.path)
         current = session.load(self._store, self.table.match_id)
         if current.outcome():
-            return None, "the match is over", current.match.players[0]
+            return None, "the match is over", None
         return (*game.photo_move(current.state, cells), game.to_move(current.state))
 
     def dispute(self, player: str, key: str) -> tuple[int, dict[str, Any]]:
