@@ -1,12 +1,14 @@
 """`referee look` on synthetic photos of Tripple Domino boards printed with markers: precision,
 recall, whole boards read exactly, and seconds a photo (the reading only, one core).
 
-    python bench/bench_look.py [--photos 40] [--seed 1]
+    python bench/bench_look.py [--photos 40] [--seed 1] [--game dobble-connect]
 
 Photos: 30-tile boards filling the frame (every other one 12 MP) and smaller ones, tilted
 0-35°, turned ±20°, blur σ 0-1.6 px, glare, JPEG (tests/synthetic_photos.py). Acceptance
 (issue 42): precision ≥ 99.5 %, recall ≥ 98 % for tiles ≥ 250 px with σ < 1.6, ≥ 90 % of
-full-frame 30-tile boards exact, < 0.5 s a photo.
+full-frame 30-tile boards exact, < 0.5 s a photo. --game dobble-connect: boards of 5-25
+hexagonal cards, each in one of its six turns, cards 200-420 px wide
+(tests/synthetic_hex_photos.py).
 """
 
 from __future__ import annotations
@@ -31,8 +33,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--photos", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", default="tripple-domino", choices=["tripple-domino",
+                                                                  "dobble-connect"])
     args = ap.parse_args()
     cv2.setNumThreads(1)
+    if args.game == "dobble-connect":
+        hexes(args)
+        return
     game = registry.game("tripple-domino")
     rng = random.Random(args.seed)
     right = wrong = truth_big = right_big = boards = exact = 0
@@ -62,6 +69,38 @@ def main() -> None:
     print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
     print(f"recall (tiles >= 250 px) {right_big / max(1, truth_big):.2%} of {truth_big}")
     print(f"30-tile boards read exactly: {exact}/{boards}")
+    times.sort()
+    print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
+
+
+def hexes(args) -> None:
+    """The same figures for Dobble Connect boards."""
+    from tests import synthetic_hex_photos as hp
+
+    game = registry.game("dobble-connect")
+    rng = random.Random(args.seed)
+    right = wrong = truth_big = right_big = 0
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        renders, colors = hp.export_cards(Path(tmp) / "renders", dpi=200)
+        for n in range(args.photos):
+            layout = hp.board(rng.randrange(5, 26), colors, rng)
+            size = (4000, 3000) if n % 2 == 0 else (2400, 1800)
+            photo = hp.photograph(layout, renders, Path(tmp) / f"{n}.jpg", rng,
+                                  card_px=rng.uniform(200, 420), tilt=rng.uniform(0, 35),
+                                  blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
+            start = time.process_time()
+            data, _ = look(game, photo.path)
+            times.append(time.process_time() - start)
+            ok, bad = hp.score(layout, data["cards"])
+            right, wrong = right + ok, wrong + bad
+            if photo.card_px >= 250:
+                truth_big += len(layout)
+                right_big += ok
+            print(f"photo {n}: {len(layout)} cards, {photo.card_px:.0f} px: {ok} right, "
+                  f"{bad} wrong, {times[-1]:.2f} s")
+    print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
+    print(f"recall (cards >= 250 px) {right_big / max(1, truth_big):.2%} of {truth_big}")
     times.sort()
     print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
 

@@ -283,6 +283,11 @@ class Rules(Generic[State, Move]):
         photo. A game's rules hand it to its photo.py."""
         return None
 
+    def photo_move(self, state: State, cells: Mapping[int, Any]) -> tuple[str | None, str]:
+        """The move a photo shows, the table's position one move on: (the move as a player
+        types it, or None and why not). `cells` is photo()'s reading of the photo."""
+        return None, "a move is not read from a photo of this game: type it"
+
     def definition_options(self, folder: Any) -> dict[str, str] | None:
         """The options of a match of a designer's own game (`referee new path/to/mygame`),
         read from its definition folder (a pathlib.Path) when this game can keep it; None when

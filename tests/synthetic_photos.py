@@ -138,6 +138,20 @@ def photograph(layout, renders, out: Path, rng: random.Random, tile_px: float = 
     down at an angle), scaled so that a tile's side is about tile_px, blurred, with glare."""
     side_px = tile_px * 1.3  # the board drawn finer than the photo shows it
     img, lo = _board_image(layout, renders, side_px, rng, loose)
+    hmat = camera(img, out, rng, tile_px / side_px, tilt, blur, width, height, quality, glare)
+    sides = []
+    for cell, _ in layout.values():
+        v = np.float32([[_vertex(x, side_px) for x in corners(cell)]]) - lo
+        q = cv2.perspectiveTransform(v.astype(np.float32), hmat)[0]
+        sides.append(np.mean([np.linalg.norm(q[i] - q[(i + 1) % 3]) for i in range(3)]))
+    return Photo(out, dict(layout), float(np.mean(sides)), blur)
+
+
+def camera(img, out: Path, rng: random.Random, scale: float, tilt: float, blur: float,
+           width: int, height: int, quality: int = 88, glare: bool = True):
+    """The table image `img` photographed into `out` (JPEG): turned up to ±20°, tilted by
+    `tilt` degrees, scaled by `scale` (less when the table would leave the frame), blurred,
+    with glare and noise. -> the homography from table pixels to photo pixels."""
     h, w = img.shape[:2]
     turn = math.radians(rng.uniform(-20, 20))
     # the camera's tilt about the photo's horizontal axis: a projective term in y
@@ -149,7 +163,6 @@ def photograph(layout, renders, out: Path, rng: random.Random, tile_px: float = 
     hmat = rot @ proj @ centre
     box = cv2.perspectiveTransform(np.float32([[[0, 0], [w, 0], [w, h], [0, h]]]), hmat)[0]
     span = box.max(axis=0) - box.min(axis=0)
-    scale = tile_px / side_px
     fit = min(width / span[0], height / span[1])
     scale = min(scale, fit)  # the board stays in the frame
     place = np.array([[scale, 0, width / 2 - scale * (box.min(axis=0)[0] + span[0] / 2)],
@@ -170,12 +183,7 @@ def photograph(layout, renders, out: Path, rng: random.Random, tile_px: float = 
     noise = np.random.default_rng(rng.randrange(1 << 30)).normal(0, 3, photo.shape)
     photo = np.clip(photo + noise, 0, 255).astype(np.uint8)
     cv2.imwrite(str(out), photo, [cv2.IMWRITE_JPEG_QUALITY, quality])
-    sides = []
-    for cell, _ in layout.values():
-        v = np.float32([[_vertex(x, side_px) for x in corners(cell)]]) - lo
-        q = cv2.perspectiveTransform(v.astype(np.float32), hmat)[0]
-        sides.append(np.mean([np.linalg.norm(q[i] - q[(i + 1) % 3]) for i in range(3)]))
-    return Photo(out, dict(layout), float(np.mean(sides)), blur)
+    return hmat
 
 
 def _vertex_sets(read):

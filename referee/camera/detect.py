@@ -20,21 +20,29 @@ MAX_PIXELS = 60_000_000  # a larger image is not a phone photo; refuse before de
 def load(path: Path, colour: bool = False) -> Any:
     """The photo as a grey array (what markers are read from; half the decoding of colour),
     or BGR for an overlay; an unreadable file is a one-line error."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise RefereeError(f"cannot read {path}: {e.strerror or e}", "PHOTO") from None
+    return decode(data, str(path), "PHOTO", colour)
+
+
+def decode(data: bytes, name: str, where: str, colour: bool = False) -> Any:
+    """`data` decoded, once its header says it is a JPEG, PNG or WebP of at most MAX_PIXELS
+    (referee/camera/header.py: a decompression bomb is refused before any pixel is made)."""
+    from referee.camera import header
+
+    header.check(data, MAX_PIXELS, name, where)
     cv2 = opencv()
     import numpy as np
 
-    try:
-        data = np.fromfile(path, dtype=np.uint8)
-    except OSError as e:
-        raise RefereeError(f"cannot read {path}: {e.strerror or e}", "PHOTO") from None
-    header = cv2.imdecode(data, cv2.IMREAD_REDUCED_GRAYSCALE_8) if data.size else None
-    if header is None:
-        raise RefereeError(f"{path} is not an image OpenCV can read (JPEG, PNG, WebP...)",
-                           "PHOTO")
-    if header.shape[0] * header.shape[1] * 64 > MAX_PIXELS:
-        raise RefereeError(f"{path} is larger than {MAX_PIXELS // 1_000_000} megapixels",
-                           "PHOTO")
-    return cv2.imdecode(data, cv2.IMREAD_COLOR if colour else cv2.IMREAD_GRAYSCALE)
+    image = cv2.imdecode(np.frombuffer(data, np.uint8),
+                         cv2.IMREAD_COLOR if colour else cv2.IMREAD_GRAYSCALE)
+    if image is None:
+        raise RefereeError(f"{name} is not an image the referee reads (a damaged file?)", where)
+    if image.shape[0] * image.shape[1] > MAX_PIXELS:  # a second frame larger than the first
+        raise RefereeError(f"{name} is larger than {MAX_PIXELS // 1_000_000} megapixels", where)
+    return image
 
 
 def markers(image: Any, ids: range) -> list[dict[str, Any]]:

@@ -31,8 +31,17 @@ def look(game: Any, photo: Path, deck: str | None = None) -> tuple[dict[str, Any
     """(what the photo shows as --json prints it, the photo in grey)."""
     from referee.camera import detect
 
-    g, first, count = geometry(deck or game.name)
     image = detect.load(photo)
+    return read(game, image, str(photo), deck)[0], image
+
+
+def read(game: Any, image: Any, name: str, deck: str | None = None
+         ) -> tuple[dict[str, Any], dict[int, Any]]:
+    """(What a decoded photo (grey or colour) shows, as --json prints it; the game's own
+    reading, card id -> place, for its photo_move); `name` says which photo."""
+    from referee.camera import detect
+
+    g, first, count = geometry(deck or game.name)
     found = detect.markers(image, range(first, first + count))
     seen = [{"id": m["id"] - first, "corners": m["corners"]} for m in found]
     result = game.photo(seen, g)
@@ -43,13 +52,13 @@ def look(game: Any, photo: Path, deck: str | None = None) -> tuple[dict[str, Any
     for cid, (cell, reading) in sorted(result["cells"].items()):
         outline = result["outline"](cell)
         cards.append({"id": cid, "corners": outline, "marker": corners[cid],
-                      "center": [sum(p[0] for p in outline) / 3, sum(p[1] for p in outline) / 3],
+                      "center": _mean(outline),
                       "position": result["line"](cell, reading)})
     not_seen = [{"id": cid, "why": why, "corners": corners.get(cid, []),
                  "center": _mean(corners.get(cid))} for cid, why in sorted(result["not_seen"].items())]
-    out = {"game": game.name, "photo": str(photo), "size": [image.shape[1], image.shape[0]],
-           "cards": cards, "not_seen": not_seen, "position": result["position"]}
-    return out, image
+    return ({"game": game.name, "photo": name, "size": [image.shape[1], image.shape[0]],
+             "cards": cards, "not_seen": not_seen, "position": result["position"]},
+            result["cells"])
 
 
 def _mean(pts):

@@ -15,33 +15,67 @@ NOT_READ = (40, 40, 220)
 
 def write(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]],
           out: Path) -> None:
-    cv2 = opencv()
-    import numpy as np
-
-    canvas = image.copy()
-    width = max(2, round(max(canvas.shape[:2]) / 600))
-    for card in read:
-        outline = np.asarray(card["corners"])
-        cv2.polylines(canvas, [np.round(outline).astype(np.int32)], True, READ, width,
-                      cv2.LINE_AA)
-        side = float(np.linalg.norm(outline[0] - outline[1]))
-        _label(cv2, canvas, card.get("position") or str(card["id"]), card["center"], side,
-               READ)
-    for card in not_seen:
-        c = np.round(np.asarray(card["corners"])).astype(np.int32)
-        cv2.polylines(canvas, [c], True, NOT_READ, width, cv2.LINE_AA)
-        cv2.line(canvas, tuple(map(int, c[0])), tuple(map(int, c[2])), NOT_READ, width)
-        cv2.line(canvas, tuple(map(int, c[1])), tuple(map(int, c[3])), NOT_READ, width)
-    ok, data = cv2.imencode(out.suffix or ".png", canvas)
-    if not ok:
+    data = encode(image, read, not_seen, out.suffix or ".png")
+    if data is None:
         raise RefereeError(f"cannot write an image named {out.name}: use .png or .jpg",
                            "--overlay")
     from pnp_shared import files
 
     try:
-        files.write_atomic(out, data.tobytes())
+        files.write_atomic(out, data)
     except OSError as e:
         raise RefereeError(f"cannot write {out}: {e.strerror or e}", "--overlay") from None
+
+
+def encode(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]],
+           suffix: str, longest: int | None = None, crop: bool = False) -> bytes | None:
+    """The overlay as the bytes of a `suffix` image (.png, .jpg), at most `longest` pixels
+    across (a phone's screen needs no 12 MP picture), and with `crop` only the part around
+    the cards found (a board filling a tenth of the photo stays legible on a phone); None for
+    a suffix OpenCV cannot write."""
+    cv2 = opencv()
+    import numpy as np
+
+    width = max(2, round(max(image.shape[:2]) / 600))
+    x0, y0, x1, y1 = _box(image, [p for card in (*read, *not_seen) for p in card["corners"]]
+                          if crop else [])
+    part = image[y0:y1, x0:x1]  # cut first: drawing on a copy of 12 MP costs more
+    canvas = part.copy() if part.ndim == 3 else cv2.cvtColor(part, cv2.COLOR_GRAY2BGR)
+    shift = np.array([x0, y0])
+    for card in read:
+        outline = np.asarray(card["corners"]) - shift
+        cv2.polylines(canvas, [np.round(outline).astype(np.int32)], True, READ, width,
+                      cv2.LINE_AA)
+        side = float(np.linalg.norm(outline[0] - outline[1]))
+        _label(cv2, canvas, card.get("position") or str(card["id"]),
+               np.asarray(card["center"]) - shift, side, READ)
+    for card in not_seen:
+        if not card["corners"]:
+            continue
+        c = np.round(np.asarray(card["corners"]) - shift).astype(np.int32)
+        cv2.polylines(canvas, [c], True, NOT_READ, width, cv2.LINE_AA)
+        cv2.line(canvas, tuple(map(int, c[0])), tuple(map(int, c[2])), NOT_READ, width)
+        cv2.line(canvas, tuple(map(int, c[1])), tuple(map(int, c[3])), NOT_READ, width)
+    scale = 1.0 if longest is None else min(1.0, longest / max(canvas.shape[:2]))
+    if scale < 1:
+        canvas = cv2.resize(canvas, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    try:
+        ok, data = cv2.imencode(suffix, canvas)
+    except cv2.error:
+        return None
+    return data.tobytes() if ok else None
+
+
+def _box(image: Any, points: list) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1): the part of the image around `points`, a fifth of their span (at
+    least 40 px) wider on every side; the whole image when there are none."""
+    h, w = image.shape[:2]
+    if not points:
+        return 0, 0, w, h
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    pad = max(40.0, 0.2 * max(max(xs) - min(xs), max(ys) - min(ys)))
+    return (max(0, int(min(xs) - pad)), max(0, int(min(ys) - pad)),
+            min(w, int(max(xs) + pad) + 1), min(h, int(max(ys) + pad) + 1))
 
 
 def _label(cv2, canvas, text: str, at, side: float, colour) -> None:

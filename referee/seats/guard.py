@@ -96,17 +96,17 @@ class Pace:
         self.buckets[seat] = (level - 1, now)
 
 
-async def body_of(request) -> bytes:
-    """The request's body, refused with 413 past BODY_LIMIT (counted as it arrives)."""
+async def body_of(request, limit: int = BODY_LIMIT) -> bytes:
+    """The request's body, refused with 413 past `limit` (counted as it arrives)."""
     try:
         declared = int(request.headers.get("content-length", "0"))
     except ValueError:
         raise Refused(400, "the Content-Length is not a number") from None
-    if declared > BODY_LIMIT:
-        raise Refused(413, f"the request is over {BODY_LIMIT} bytes")
-    got = b""
+    if declared > limit:
+        raise Refused(413, f"the request is over {limit} bytes")
+    got = bytearray()
     async for chunk in request.stream():
         got += chunk
-        if len(got) > BODY_LIMIT:
-            raise Refused(413, f"the request is over {BODY_LIMIT} bytes")
-    return got
+        if len(got) > limit:
+            raise Refused(413, f"the request is over {limit} bytes")
+    return bytes(got)

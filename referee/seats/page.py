@@ -16,7 +16,7 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from referee.seats import api
+from referee.seats import api, photo
 from referee.seats.guard import cookie_name, token_of
 
 HERE = Path(__file__).parent
@@ -28,11 +28,12 @@ class SeatPage:
     def __init__(self, table: api.Table, port: int):
         self.table = table
         self.port = port
+        self.photos = photo.Photos(table)
         self.templates = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"),
                                             autoescape=True)
 
     def routes(self) -> list[Route | Mount]:
-        return [*api.routes(self.table, self.port),
+        return [*api.routes(self.table, self.port), *photo.routes(self.photos, self.port),
                 Mount("/seat-static", StaticFiles(directory=HERE / "static"), name="seat")]
 
     def panel(self, request: Request) -> tuple[str, str | None] | Response:
@@ -51,6 +52,10 @@ class SeatPage:
             player, cookie = seats.player(token_of(request.headers, self.port)[0]), None
         if player is None:
             return "", None
+        from referee import registry
+        from referee.camera import INSTALL
+
         html = self.templates.get_template("seat.html").render(
-            player=player, match=seats.match.id, players=seats.match.players)
+            player=player, match=seats.match.id, players=seats.match.players,
+            photo=photo.readable(registry.game(seats.match.game)), install=INSTALL)
         return html, cookie

@@ -89,6 +89,12 @@ class DobbleConnect(Rules):
     def load_position(self, state: State, text: str) -> State:
         return position.read_position(self, state, text)
 
+    def photo(self, seen, geometry):
+        """The cards' hexes from their markers; numpy is imported only here."""
+        from referee.games.dobble_connect import photo
+
+        return photo.read(seen, geometry, self.deck.colors)
+
     # rules
 
     def violations(self, state: State, move: Move) -> list[Violation]:

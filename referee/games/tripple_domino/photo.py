@@ -198,3 +198,57 @@ def _apply(h, pts):
 
 def _to_board(h, m):
     return _apply(h, m)
+
+
+def move(board: Mapping[Cell, Sequence[int]],
+         cells: Mapping[int, tuple[Cell, tuple[int, int, int]]]) -> tuple[str | None, str]:
+    """The move a photo shows: the table's `board` (cell -> corners) with one tile more.
+    -> (the move as typed, e.g. `4-5-5 D-1,0`, or None; why none). The photo's board is drawn
+    the way the photo was held, so it is matched to the table's up to a shift and a turn by
+    the tiles both show (each tile is in the set once); a tile the photo shows elsewhere than
+    the table has it, or a fit that two placements allow, proposes nothing."""
+    table = {tuple(sorted(r)): dict(zip(corners(c), r, strict=True)) for c, r in board.items()}
+    seen = {tuple(sorted(r)): dict(zip(corners(c), r, strict=True)) for c, r in cells.values()}
+    common = sorted(set(table) & set(seen))
+    if not common:
+        return None, "the photo shows none of the tiles on the table"
+    new = [t for t in seen if t not in table]
+    if len(new) != 1:
+        return None, (f"the photo shows {len(new)} tiles not on the table: a move lays one"
+                      if new else "the photo shows no tile that is not on the table")
+    proposals = set()
+    for k in range(6):
+        turned = {t: {_turn(v, k): n for v, n in vs.items()} for t, vs in seen.items()}
+        anchor = common[0]
+        shift = _sub(min(table[anchor]), min(turned[anchor]))
+        placed = {t: {_add(v, shift): n for v, n in vs.items()} for t, vs in turned.items()}
+        if any(placed[t] != table[t] for t in common):
+            continue
+        cell = _cell(placed[new[0]])
+        proposals.add(f"{name(placed[new[0]][v] for v in corners(cell))} {cell_name(cell)}")
+    if len(proposals) != 1:
+        return None, ("the tiles on the table lie otherwise in the photo" if not proposals
+                      else "the photo fits the table in more than one way: type the move")
+    return proposals.pop(), ""
+
+
+def _turn(v: tuple[int, int], k: int) -> tuple[int, int]:
+    """Vertex v turned k sixths of a turn about the origin."""
+    for _ in range(k):
+        v = (-v[1], v[0] + v[1])
+    return v
+
+
+def _add(a, b):
+    return a[0] + b[0], a[1] + b[1]
+
+
+def _sub(a, b):
+    return a[0] - b[0], a[1] - b[1]
+
+
+def _cell(vertices) -> Cell:
+    """The cell whose corners are these three vertices."""
+    x = min(v[0] for v in vertices)
+    y = min(v[1] for v in vertices)
+    return ("U", x, y) if (x, y) in vertices else ("D", x, y)

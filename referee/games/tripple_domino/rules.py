@@ -425,6 +425,14 @@ class TrippleDomino(Rules):
 
         return photo.read(seen, geometry)
 
+    def photo_move(self, state: State, cells):
+        """The tile the photo shows beside the table's board, where and how it lies."""
+        from referee.games.tripple_domino import photo
+
+        if not state.board:
+            return None, "no tile is on the table yet: type the start"
+        return photo.move(state.board, cells)
+
     def picture(self, state: State) -> str:
         """The board as SVG; its drawing code is imported only when a picture is asked for."""
         from referee.games.tripple_domino import picture
