@@ -43,15 +43,14 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, keep,
     scores, game length, rounds with no winner, per-card figures."""
     from referee import simulate as sim
 
-
-    if against is not None:
-        _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
-                 as_json)
-        return
     if plot is not None:
         from referee import plot as plotting
 
         plotting.require()
+    if against is not None:
+        _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
+                 as_json, plot)
+        return
     try:
         plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), keep,
                         max_rounds, workers, deck)
@@ -90,7 +89,7 @@ COMMANDS = [simulate_cmd]  # loaded by the group when run
 
 
 def _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
-             as_json) -> None:
+             as_json, plot=None) -> None:
     """--deck NEW --against OLD: both decks on the same seeds, the differences."""
     from referee import compare
     from referee import simulate as sim
@@ -114,12 +113,18 @@ def _against(game, n_players, games, bot, seed, options, workers, max_rounds, de
 
     result = compare.compare(*runs)
     cards = card_rates.rates(runs[0])  # the new deck's cards: which one the change moved
+    if plot is not None:
+        from referee import plot as plotting
+
+        plotting.write_change(result, cards, f"{game}: {deck} against {against}", Path(plot))
     if as_json:
         echo_json({"game": game, "deck": deck, "against": against, **result,
                    "card_win_rates": cards})
         return
     click.echo(compare.text(result, deck, against))
     click.echo("\n".join(card_rates.text(cards)))
+    if plot is not None:
+        click.echo(f"wrote {plot}")
 
 
 def _searching(plan):
