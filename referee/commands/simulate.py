@@ -30,7 +30,8 @@ from referee.clictx import echo_json, parse_options, store_of
 @click.option("--max-rounds", type=int, default=12, show_default=True,
               help="Stop a game no bot can finish after this many rounds (leaders win).")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
-              help="Write histograms and win rates to a PNG (needs the 'plot' extra).")
+              help="Write histograms and win rates to a PNG (with --against: the differences "
+                   "and the cards the change moved).")
 @click.option("--deck", type=click.Path(file_okay=False, exists=True), default=None,
               help="Deal from this definition folder (your copy of the game's template).")
 @click.option("--against", type=click.Path(file_okay=False, exists=True), default=None,
