@@ -15,14 +15,19 @@ from referee.cli import main
 DECKTET = Path(__file__).resolve().parents[1] / "templates" / "decktet"
 
 
-def test_a_note_stays_with_the_version_of_the_card_it_was_about(tmp_path):
-    db = tmp_path / "m.sqlite3"
+def runner(db: Path):
+    """`referee` on this database, in-process; each call must succeed (its stdout)."""
 
-    def run(*args: str):
+    def run(*args: str) -> str:
         done = CliRunner().invoke(main, ["--db", str(db), *args])
         assert done.exit_code == 0, done.output
         return done.stdout
 
+    return run
+
+
+def test_a_note_stays_with_the_version_of_the_card_it_was_about(tmp_path):
+    run = runner(tmp_path / "m.sqlite3")
     # six Thricewise games kept as matches (the same deals every run: seed 0)
     run("simulate", "thricewise", "--players", "2", "--games", "6", "--keep", "6",
         "--workers", "1")
@@ -55,13 +60,7 @@ def test_a_note_stays_with_the_version_of_the_card_it_was_about(tmp_path):
 
 def test_a_note_about_no_card_reads_as_before(tmp_path):
     """A note that names no card has no version: it is listed as it always was."""
-    db = tmp_path / "m.sqlite3"
-
-    def run(*args: str):
-        done = CliRunner().invoke(main, ["--db", str(db), *args])
-        assert done.exit_code == 0, done.output
-        return done.stdout
-
+    run = runner(tmp_path / "m.sqlite3")
     run("new", "thricewise", "--players", "ana,bob")
     run("note", "the grid is hard to read")
     out = run("playtests", "thricewise").splitlines()
