@@ -65,14 +65,14 @@ def _minutes(stamped: Sequence[Any]) -> float:
 
 def _record(index: int, cur: session.Loaded, winners: Sequence[str]) -> GameRecord:
     """A finished match as a simulated game's record (turns: runs of one player's moves)."""
+    from referee.card_rates import played_in_match
+
     gone = table.undos(cur.table_events).gone
     movers = [e.data.get("player") for e in cur.events if e.kind == "move" and e.seq not in gone]
     turns = sum(1 for i, p in enumerate(movers) if p is not None and (i == 0 or movers[i - 1] != p))
     ledger = cur.ledger()
     totals = cur.totals()
     players = cur.match.players
-    from referee.card_rates import played_in_match
-
     return GameRecord(index, cur.match.id, players,  # its "seed": the match it was
                       tuple(players.index(w) for w in winners), tuple(totals[p] for p in players),
                       turns, len(movers), max((i.round for i in ledger), default=1), 0,
@@ -92,7 +92,7 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
     player_seconds: dict[str, float] = {}
     adjustments = []
     finished_categories: list[dict[str, dict[str, int]]] = []  # per match: player -> label
-    started: dict[int, Match] = {}  # a finished match's record -> the match
+    played: list[tuple[GameRecord, Match]] = []  # each finished match's record
     for m in matches:
         cur = session.load(store, m.id)
         outcome = cur.outcome()
@@ -123,9 +123,8 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
         if not finished:
             continue
         minutes.append(_minutes(cur.stamped))
-        by_size.setdefault(len(m.players), []).append(
-            _record(len(plays), cur, outcome.winners))
-        started[id(by_size[len(m.players)][-1])] = m
+        by_size.setdefault(len(m.players), []).append(_record(len(plays), cur, outcome.winners))
+        played.append((by_size[len(m.players)][-1], m))
         finished_categories.append(plays[-1]["categories"])
     sheet = [c for m in matches for c in m.options.get("categories", "").split(",") if c]
     labels = list(dict.fromkeys([*sheet, *(c for per in finished_categories
@@ -136,9 +135,8 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
                 categories.setdefault(c, []).append(row.get(c, 0))
     finished = [p for p in plays if p["winners"] is not None]
     found = _versions(notes)
-    for records in by_size.values():
-        for r in records:
-            _by_version(r, started[id(r)], found, notes)
+    for r, m in played:
+        _by_version(r, m, found, notes)
     sizes = []
     for n, records in sorted(by_size.items()):
         s = report.summarise(records, name, "real play", 0, {})
