@@ -9,9 +9,11 @@ Head-to-head: the strong bot takes the first seat in even games and the second i
 
 Measured 2026-11-27 on the shared 2-core machine (load about 10, one process), 2 players:
   thricewise: ismcts:20 wins 94 % against random (90 % to 97 %) over 200 games, 6.1 games a
-    minute (ismcts:50: about 10 a minute on a quieter machine, 4 games).
-  tripple-domino: mcts:10 wins 80 % against random (65 % to 90 %) over 40 games (200 did not
-    fit the session), 1.4 games a minute.
+    minute (ismcts:50: about 10 a minute on a quieter machine, 4 games); mcts:5 wins 96 %
+    (92 % to 98 %) over 200 games, 35.8 games a minute.
+  tripple-domino: mcts:5 wins 87 % against random (82 % to 91 %) over 200 games, 4.6 games a
+    minute (load about 10); mcts:10 won 80 % (65 % to 90 %) over 40 games at 1.4 a minute, too
+    slow for 200 in a session, so 200 were played at 5 simulations a move (mcts:3: 5 of 6 won).
   random / greedy, games a minute: thricewise 1,211 / 152; tripple-domino 696 / 648.
 """
 

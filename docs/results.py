@@ -3,7 +3,8 @@ examples run in order in a scratch folder (as a reader would type them, and as
 tests/test_docs.py runs them), and after an example followed by a marker line
 
     <!-- result: output/mygame.pdf -->          the PDF's first page (or `... page 2`)
-    <!-- result: output/mygame-card-4.png -->   a picture the example wrote
+    <!-- result: output/mygame-card-4.png -->   a picture the example wrote (`... width 900`:
+                                                 900 px wide; else 360, a wide one 720)
     <!-- result: output -->                     what the example printed
 
 that file is rendered into docs/results/ (git-ignored) and the marker becomes its picture, or
@@ -93,21 +94,21 @@ def _result(spec: str, kept: Path, i: int, k: int, name: str, page: Path) -> str
     if source.suffix == ".pdf":
         number = int(words[2]) if len(words) > 2 and words[1] == "page" else 1
         data = gallery.render(source, DPI, index=number - 1)
-    else:
-        data = _shrunk(source)
+    else:  # `... width 900`: a plot's small text needs more than a card's picture
+        data = _shrunk(source, int(words[2]) if len(words) > 2 and words[1] == "width" else None)
     gallery.write_if_changed(OUT / f"{name}.png", data)
     link = os.path.relpath(OUT / f"{name}.png", page.parent).replace(os.sep, "/")
     return f"![what it made: {spec}]({link}){{ .result }}"
 
 
-def _shrunk(path: Path) -> bytes:
-    """A card stays card-sized; a wide picture (a plot, a landscape sheet) gets twice the width,
-    or its labels would be too small to read."""
+def _shrunk(path: Path, width: int | None = None) -> bytes:
+    """A card stays card-sized; a wide picture (a plot, a landscape sheet) gets twice the width
+    unless the marker says, or its labels would be too small to read."""
     from PIL import Image
 
     with Image.open(path) as im:
         im = im.convert("RGB")
-        width = 720 if im.width > im.height else 360
+        width = width or (720 if im.width > im.height else 360)
         if im.width > width:
             im = im.resize((width, round(im.height * width / im.width)), Image.LANCZOS)
         return gallery.png(im)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from statistics import NormalDist
 from typing import Any
 
+from referee.engine import RefereeError
 from referee.simulate import GameRecord
 from referee.stats import Z95, wilson
 
@@ -41,6 +42,38 @@ def rates(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
                      "outlier": diff - strict * se > 0 or diff + strict * se < 0})
     rows.sort(key=lambda r: (-r["difference"], r["card"]))
     return rows
+
+
+def played_in_match(rules: Any, events: Sequence[Any], players: Sequence[str]
+                    ) -> dict[str, set[int]]:
+    """Card -> the seats that played it in a real match (`referee playtests`): the match's
+    moves folded again, each named by its cards the way the game's dealer names a simulated
+    one, so the real and simulated tables count the same cards. {} for a game whose moves name
+    no card, or whose dealer cannot be set up for the match (coda with seals)."""
+    import random
+
+    from referee import engine
+    from referee.dealing import dealer_class
+
+    gone = engine.retracted(events)
+    dealer = None
+    out: dict[str, set[int]] = {}
+    before = None
+    for e, after in engine.steps(rules, events, gone=set(gone)):
+        if e.kind == "new":  # a state of its own: the dealer deals into it, never the fold's
+            try:
+                dealer = dealer_class(rules)(rules, rules.setup(
+                    tuple(e.data["players"]), dict(e.data.get("options", {}))), random.Random(0))
+            except RefereeError:
+                return {}
+        elif e.kind == "move" and e.seq not in gone and dealer is not None:
+            who = e.data.get("player")
+            move = rules.parse(before, e.data["text"], who)
+            mover = who if who is not None else rules.mover(move)
+            for card in dealer.cards(before, move) if mover in players else ():
+                out.setdefault(card, set()).add(list(players).index(mover))
+        before = after
+    return out
 
 
 def _share(record: GameRecord, seat: int) -> float:

@@ -24,8 +24,9 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
             "strong\" --card firestorm`.",
     "playtests": "What the matches of GAME say (your game's name or folder, or a bundled "
                  "game): plays, wins by seat with 95% intervals, scores, length, category "
-                 "averages, notes by card, and real play beside the simulation when its "
-                 "game.toml has a [balance] table.",
+                 "averages, per-card win rates where moves name cards, notes by card, and real "
+                 "play beside the simulation when its game.toml has a [balance] table (or with "
+                 "--simulate).",
     "simulate": "Play GAME many times with bots, dealt from the printed components: seat win "
                 "rates, scores, game length, rounds with no winner, per-card figures.",
     "look": "Read a photo of the table: the cards printed with `pnp build --markers` and "

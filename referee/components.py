@@ -161,10 +161,17 @@ def scoring_table(folder: str | Path) -> tuple[str, dict[str, Any]] | None:
 def definition_cards(folder: str | Path) -> list[tuple[int, str]]:
     """(card id, name) of every card of a definition (a folder or a bundled template's name),
     as the generator prints them: what playtest notes name."""
+    return [(cid, name) for cid, name, _ in card_contents(folder)]
+
+
+def card_contents(folder: str | Path) -> list[tuple[int, str, dict[str, str]]]:
+    """(card id, name, fields) of every card of a definition: what a note keeps of the card
+    it is about, so a later edit of the card shows (referee/card_versions.py)."""
     from pnp_model.definition import find, load
 
     deck = load(str(find(str(folder))))
-    return [(c.id, c.name) for c in deck.cards]
+    return [(c.id, c.name, {k: v for k, v in c.fields.items() if k != "copy"})
+            for c in deck.cards]
 
 
 def balance_of(folder: str | Path) -> tuple[dict[str, Any], list[tuple], Any] | None:

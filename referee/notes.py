@@ -2,7 +2,9 @@
 match's chained log as a "note" event, so undo, redo, log, exports and verify treat it as any
 entry. The cards it names are checked against the game's definition (the folder the match was
 started from, or the bundled template of the game's name) and recorded by name and ids, so the
-note reads the same whatever later happens to the card list.
+note reads the same whatever later happens to the card list, with the card's fields and their
+digest, so playtests can tell which version of the card a note was about
+(referee/card_versions.py).
 """
 
 from __future__ import annotations
@@ -82,14 +84,19 @@ def note(store: Store, text: str, cards: Sequence[str] = (), player: str | None 
             data["player"] = find_player(cur.match.players, player, "--by", RefereeError)
         if cards:
             source = deck_of(cur, deck)
-            from referee.components import definition_cards
+            from referee.card_versions import kept
+            from referee.components import card_contents
 
             try:
-                listed = definition_cards(source)
+                listed = card_contents(source)
             except UserError as e:  # a mistake in the definition (or no such definition)
                 raise RefereeError(f"cannot read the cards of {source}: {e.what}; name the "
                                    "definition (a folder or a template) with --deck",
                                    "--card") from None
-            data["cards"] = resolve_cards(listed, cards, source)
+            fields = {cid: f for cid, _, f in listed}
+            data["cards"] = [{**c, **kept(fields[c["ids"][0]])} for c in
+                             resolve_cards([(cid, name) for cid, name, _ in listed], cards,
+                                           source)]
+            data["deck"] = source  # where playtests reads the card again, to see an edit
         ev = store.append(cur.match.id, "note", data)
         return cur, ev

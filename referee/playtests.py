@@ -59,6 +59,8 @@ def select(store: Store, game: str) -> tuple[str, list[Match]]:
 
 def _record(index: int, cur: session.Loaded, winners: Sequence[str]) -> GameRecord:
     """A finished match as a simulated game's record (turns: runs of one player's moves)."""
+    from referee.card_rates import played_in_match
+
     gone = table.undos(cur.table_events).gone
     movers = [e.data.get("player") for e in cur.events if e.kind == "move" and e.seq not in gone]
     turns = sum(1 for i, p in enumerate(movers) if p is not None and (i == 0 or movers[i - 1] != p))
@@ -67,11 +69,13 @@ def _record(index: int, cur: session.Loaded, winners: Sequence[str]) -> GameReco
     players = cur.match.players
     return GameRecord(index, cur.match.id, players,  # its "seed": the match it was
                       tuple(players.index(w) for w in winners), tuple(totals[p] for p in players),
-                      turns, len(movers), max((i.round for i in ledger), default=1), 0)
+                      turns, len(movers), max((i.round for i in ledger), default=1), 0,
+                      played_by=played_in_match(cur.game, cur.events, players))
 
 
-def gather(store: Store, game: str) -> dict[str, Any]:
-    """Every figure of the report, as plain data (what --json prints)."""
+def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
+    """Every figure of the report, as plain data (what --json prints); with `simulate`, that
+    many greedy games of each table size beside the real ones, card by card."""
     name, matches = select(store, game)
     plays: list[dict[str, Any]] = []
     by_size: dict[int, list[GameRecord]] = {}
@@ -82,37 +86,40 @@ def gather(store: Store, game: str) -> dict[str, Any]:
     player_seconds: dict[str, float] = {}
     adjustments = []
     finished_categories: list[dict[str, dict[str, int]]] = []  # per match: player -> label
+    played: list[tuple[GameRecord, Match]] = []  # each finished match's record
     for m in matches:
         cur = session.load(store, m.id)
         outcome = cur.outcome()
         status = cur.status()
         finished = outcome is not None and status != "abandoned"
         gone = table.undos(cur.table_events).gone
+        stamps = {x.event.seq: x.at for x in cur.stamped}
         for e in cur.table_events:
             if e.kind == "note" and e.seq not in gone:
-                entry = {"match": m.id, "text": e.data["text"], "player": e.data.get("player")}
                 for card in e.data.get("cards") or [{"name": ""}]:
-                    notes.setdefault(card["name"], []).append(entry)
+                    entry = {"match": m.id, "text": e.data["text"], "player": e.data.get("player")}
+                    notes.setdefault(card["name"], []).append(
+                        {**entry, **_noted(card, e.data.get("deck"), stamps.get(e.seq, ""))})
         adjustments += [{"match": m.id, "player": i.player, "points": i.points,
                          "reason": i.label.removeprefix("adjusted: ")}
                         for _, i in table.fold_table(cur.table_events).adjustments]
         done = [t for t in turns(cur.stamped, m.players)[0] if t.player is not None]
         spent = per_player(done, m.players)
-        played = play_time(cur.stamped, m.players)
+        play_seconds = play_time(cur.stamped, m.players)
         turn_seconds += [t.seconds for t in done]
         for who, seconds in spent.items():
             player_seconds[who] = player_seconds.get(who, 0.0) + seconds
         plays.append({"match": m.id, "created": m.created, "players": list(m.players),
                       "time": {"on_turn": spent, "turns": len(done),
-                               "seconds": sum(spent.values()), "play": played},
+                               "seconds": sum(spent.values()), "play": play_seconds},
                       "status": status, "totals": cur.totals(),
                       "winners": list(outcome.winners) if finished else None,
                       "categories": _by_category(cur.game.ledger(cur.state), m.players)})
         if not finished:
             continue
-        minutes.append(played / 60)
-        by_size.setdefault(len(m.players), []).append(
-            _record(len(plays), cur, outcome.winners))
+        minutes.append(play_seconds / 60)
+        by_size.setdefault(len(m.players), []).append(_record(len(plays), cur, outcome.winners))
+        played.append((by_size[len(m.players)][-1], m))
         finished_categories.append(plays[-1]["categories"])
     sheet = [c for m in matches for c in m.options.get("categories", "").split(",") if c]
     labels = list(dict.fromkeys([*sheet, *(c for per in finished_categories
@@ -122,12 +129,18 @@ def gather(store: Store, game: str) -> dict[str, Any]:
             for c in labels:
                 categories.setdefault(c, []).append(row.get(c, 0))
     finished = [p for p in plays if p["winners"] is not None]
+    found = _versions(notes)
+    for r, m in played:
+        _by_version(r, m, found, notes)
     sizes = []
     for n, records in sorted(by_size.items()):
         s = report.summarise(records, name, "real play", 0, {})
         sizes.append({"players": n, **{k: s[k] for k in (
             "games", "seats", "first_seat", "scores", "winning_scores", "turns", "moves",
-            "rounds")}})
+            "rounds", "card_win_rates")}})
+        if simulate and sizes[-1]["card_win_rates"]:
+            sizes[-1]["simulated_card_win_rates"] = _simulated_cards(
+                name, n, simulate, [m for m in matches if len(m.players) == n])
     return {
         "game": name, "matches": len(plays),
         "finished": sum(p["winners"] is not None for p in plays),
@@ -140,11 +153,66 @@ def gather(store: Store, game: str) -> dict[str, Any]:
         "categories": {c: statistics.fmean(v) for c, v in categories.items()},
         "players": _per_player(finished, labels),
         "adjustments": adjustments,
-        "notes": [{"card": card or None, "notes": found}
-                  for card, found in sorted(notes.items(), key=lambda kv: (not kv[0], kv[0]))],
+        "notes": [{"card": card or None, "notes": kept,
+                   **({"versions": found[card]} if found.get(card) else {})}
+                  for card, kept in sorted(notes.items(), key=lambda kv: (not kv[0], kv[0]))],
         "plays": plays,
         "balance": _balance(matches, sizes),
     }
+
+
+def _noted(card: Any, deck: Any, at: str) -> dict[str, Any]:
+    """The card's version a note kept (referee note --card): its digest and fields, checked
+    as read, since the row is the database's word; {} for a note that kept none."""
+    fields = card.get("fields") if isinstance(card, dict) else None
+    if not (isinstance(fields, dict) and isinstance(card.get("digest"), str)
+            and isinstance(deck, str)
+            and all(isinstance(k, str) and isinstance(v, str) for k, v in fields.items())):
+        return {}
+    return {"digest": card["digest"], "fields": fields, "at": at, "deck": deck}
+
+
+def _versions(notes: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """Per card, the versions its notes saw against the card as its definition has it now;
+    each note is told its version."""
+    from pnp_shared.errors import UserError
+    from referee import card_versions
+    from referee.components import card_contents
+
+    decks: dict[str, dict[str, dict[str, str]]] = {}
+    out: dict[str, list[dict[str, Any]]] = {}
+    for card, kept in notes.items():
+        noted = sorted((n for n in kept if "digest" in n), key=lambda n: n["at"])
+        if not noted:
+            continue
+        deck = noted[-1]["deck"]
+        if deck not in decks:
+            try:
+                decks[deck] = {name: f for _, name, f in reversed(card_contents(deck))}
+            except UserError:  # the definition moved or has a mistake now: versions still show
+                decks[deck] = {}
+        out[card] = card_versions.versions(card, noted, decks[deck].get(card))
+        number = {v["digest"]: v["version"] for v in out[card]}
+        for n in kept:
+            if "digest" in n:
+                n["version"] = number[n["digest"]]
+    return out
+
+
+def _by_version(record: GameRecord, match: Match, found: dict[str, list[dict[str, Any]]],
+                notes: dict[str, list[dict[str, Any]]]) -> None:
+    """A card with more than one version, or edited since, counts under the version the
+    match played (referee/card_versions.py: in_force): `Scout v1`, `Scout v2`."""
+    from referee.card_versions import in_force
+
+    for card in list(record.played_by):
+        seen = found.get(card)
+        if not seen or (len(seen) == 1 and seen[0]["current"]):
+            continue
+        own = next((n["digest"] for n in notes[card]
+                    if n["match"] == match.id and "digest" in n), None)
+        version = in_force(seen, match.created, own)
+        record.played_by[f"{card} v{version}"] = record.played_by.pop(card)
 
 
 def _per_player(finished: Sequence[dict[str, Any]], labels: Sequence[str]) -> list[dict[str, Any]]:
@@ -200,10 +268,25 @@ def _balance(matches: Sequence[Match], sizes: list[dict[str, Any]]) -> dict[str,
                      "real": _figure(figure, real, key),
                      "simulated": _figure(figure, simulated, key)
                      if isinstance(simulated, dict) and "error" not in simulated else None})
+    ran = isinstance(simulated, dict) and "error" not in simulated
     return {"players": settings["players"], "real_games": real["games"] if real else 0,
-            "simulation": simulated if isinstance(simulated, dict) and "error" in simulated
-            else {k: settings[k] for k in ("game", "games", "bot", "seed")},
-            "targets": rows}
+            "simulation": {k: settings[k] for k in ("game", "games", "bot", "seed")} if ran
+            else simulated, "targets": rows,
+            "card_win_rates": simulated["card_win_rates"] if ran else []}
+
+
+def _simulated_cards(game: str, players: int, games: int, matches: Sequence[Match]
+                     ) -> list[dict[str, Any]]:
+    """The per-card table of `games` greedy games at this table size, with the options of
+    the last match played at it (seed 0: the same figures every time)."""
+    from referee import card_rates, simulate
+    from referee.engine import check_options
+
+    rules = registry.game(game)
+    known = {o.name for o in rules.options}
+    options = {k: v for k, v in matches[-1].options.items() if k in known}
+    plan = simulate.plan(game, players, games, "greedy", 0, check_options(rules, options))
+    return card_rates.rates(simulate.run_with_progress(plan, games))
 
 
 def _figure(figure: Any, summary: dict[str, Any] | None, key: str) -> float | None:
@@ -259,6 +342,10 @@ def text(s: dict[str, Any]) -> str:
                        f"{pct(lo):>6}-{pct(hi):<6}  {r['score']['mean']:>10.1f}")
         out += [_line("score", size["scores"]), _line("winning score", size["winning_scores"]),
                 _line("moves", size["moves"]), _line("rounds", size["rounds"])]
+        b = s["balance"]
+        beside = size.get("simulated_card_win_rates") or (
+            b.get("card_win_rates") if b and b.get("players") == size["players"] else None)
+        out += _cards_table(size["card_win_rates"], beside)
     if s["minutes"]:
         out.append(_line("minutes", s["minutes"]))
     if s["turn_seconds"]:
@@ -277,7 +364,12 @@ def text(s: dict[str, Any]) -> str:
         out += ["", "notes:"]
         for group in s["notes"]:
             out.append(f"  {group['card'] or '(no card)'}: {len(group['notes'])}")
-            out += [f"    match {n['match']}: {n['text']}" for n in group["notes"]]
+            out += [f"    match {n['match']}: {n['text']}" for n in group["notes"]
+                    if "version" not in n]
+            for v in group.get("versions", ()):
+                out.append(f"    {v['about']}")
+                out += [f"      match {n['match']}: {n['text']}" for n in group["notes"]
+                        if n.get("version") == v["version"]]
     b = s["balance"]
     if b:
         out += ["", "balance ([balance] of game.toml):"]
@@ -297,6 +389,36 @@ def text(s: dict[str, Any]) -> str:
                 out.append(f"  {t['what']:<40} target {t['want']:<10} real {shown(t['real']):>7}"
                            f"  simulated {shown(t['simulated']):>7}")
     return "\n".join(out)
+
+
+def _cards_table(real: Sequence[dict[str, Any]], simulated: Sequence[dict[str, Any]] | None,
+                 ends: int = 5) -> list[str]:
+    """Per card from the real matches (the outliers named, then the strongest and weakest),
+    with the simulation's figures for the same card beside them when [balance] simulated."""
+    from referee import card_rates
+
+    if not real:
+        return []
+    sim = {r["card"]: r for r in simulated or ()}
+    out = card_rates.text(real)
+    shown = list(real) if len(real) <= 2 * ends else [*real[:ends], *real[-ends:]]
+    width = max(4, *(len(r["card"]) for r in shown))
+    out.append(f"  {'card':<{width}}  played  wins  without  difference (95% CI)"
+               + ("   simulated: wins  difference" if sim else ""))
+    for r in shown:
+        lo, hi = r["difference_ci95"]
+        line = (f"  {r['card']:<{width}}  {r['played']:>6}  {100 * r['win_rate']:>3.0f} %"
+                f"  {100 * r['without']:>5.0f} %  {100 * r['difference']:>+4.0f} "
+                f"({100 * lo:+.0f} to {100 * hi:+.0f})")
+        if sim:
+            other = sim.get(r["card"])
+            line = f"{line:<{width + 62}}" + (
+                f"{100 * other['win_rate']:>6.0f} %  {100 * other['difference']:>+6.0f}"
+                if other else "       -")
+        out.append(line)
+    out.append("  (percentage points; with few matches the intervals are wide"
+               + ("; simulated: greedy bots, the same table size" if sim else "") + ")")
+    return out
 
 
 def _players_table(players: Sequence[dict[str, Any]], pooled: dict[str, float]) -> list[str]:

@@ -248,7 +248,9 @@ def test_exports_carry_the_notes_and_the_designers_game(played):
     notes = [e for e in record["events"] if e["kind"] == "note"]
     assert [n["data"]["text"] for n in notes] == ["Scout too strong", "nobody played it",
                                                   "setup took ten minutes", "typo"]
-    assert notes[0]["data"]["cards"] == [{"name": "Scout", "ids": [1, 2, 3]}]
+    (scout,) = notes[0]["data"]["cards"]
+    assert (scout["name"], scout["ids"]) == ("Scout", [1, 2, 3])
+    assert scout["fields"]["cost"] == "1"  # the card as it was: a later edit shows (issue 41)
     assert record["options"]["categories"] == "coins,wonders,military"
     plays = json.loads(played("export", "--format", "bgstats").output)
     assert [g["name"] for g in plays["games"]] == ["mygame"]

@@ -39,17 +39,21 @@ def note_cmd(ctx, text: tuple[str, ...], cards, player, deck, match_id, as_json:
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="One row per player of each match (CSV).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to a file.")
+@click.option("--simulate", type=click.IntRange(0, 100_000), default=0, metavar="GAMES",
+              help="Also play GAMES greedy games at each table size and show their per-card "
+                   "win rates beside the real ones.")
 @click.pass_context
-def playtests_cmd(ctx, game: str, as_json: bool, as_csv: bool, output) -> None:
+def playtests_cmd(ctx, game: str, as_json: bool, as_csv: bool, output, simulate: int) -> None:
     """What the matches of GAME say (your game's name or folder, or a bundled game): plays,
-    wins by seat with 95% intervals, scores, length, category averages, notes by card, and
-    real play beside the simulation when its game.toml has a [balance] table."""
+    wins by seat with 95% intervals, scores, length, category averages, per-card win rates
+    where moves name cards, notes by card, and real play beside the simulation when its
+    game.toml has a [balance] table (or with --simulate)."""
     from referee import playtests
     from referee.engine import RefereeError
 
     if as_json and as_csv:
         raise RefereeError("choose --json or --csv, not both", "--csv")
-    summary = playtests.gather(store_of(ctx), game)
+    summary = playtests.gather(store_of(ctx), game, simulate)
     if as_json:
         from referee.jsontext import pretty
 

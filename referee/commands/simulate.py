@@ -34,7 +34,8 @@ from referee.clictx import echo_json, parse_options, store_of
 @click.option("--max-rounds", type=int, default=12, show_default=True,
               help="Stop a game no bot can finish after this many rounds (leaders win).")
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
-              help="Write histograms and win rates to a PNG (needs the 'plot' extra).")
+              help="Write histograms and win rates to a PNG (with --against: the differences "
+                   "and the cards the change moved).")
 @click.option("--deck", type=click.Path(file_okay=False, exists=True), default=None,
               help="Deal from this definition folder (your copy of the game's template).")
 @click.option("--against", type=click.Path(file_okay=False, exists=True), default=None,
@@ -47,15 +48,15 @@ def simulate_cmd(ctx, game, n_players, games, bot, seed, options, workers, sched
     scores, game length, rounds with no winner, per-card figures."""
     from referee import simulate as sim
 
-    run = _runner(scheduler, workers)
-    if against is not None:
-        _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
-                 as_json, run)
-        return
     if plot is not None:
         from referee import plot as plotting
 
         plotting.require()
+    run = _runner(scheduler, workers)
+    if against is not None:
+        _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
+                 as_json, run, plot)
+        return
     try:
         plan = sim.plan(game, n_players, games, bot, seed, parse_options(options), keep,
                         max_rounds, workers, deck)
@@ -94,7 +95,7 @@ COMMANDS = [simulate_cmd]  # loaded by the group when run
 
 
 def _against(game, n_players, games, bot, seed, options, workers, max_rounds, deck, against,
-             as_json, run) -> None:
+             as_json, run, plot=None) -> None:
     """--deck NEW --against OLD: both decks on the same seeds, the differences."""
     from referee import compare
     from referee import simulate as sim
@@ -118,12 +119,18 @@ def _against(game, n_players, games, bot, seed, options, workers, max_rounds, de
 
     result = compare.compare(*runs)
     cards = card_rates.rates(runs[0])  # the new deck's cards: which one the change moved
+    if plot is not None:
+        from referee import plot as plotting
+
+        plotting.write_change(result, cards, f"{game}: {deck} against {against}", Path(plot))
     if as_json:
         echo_json({"game": game, "deck": deck, "against": against, **result,
                    "card_win_rates": cards})
         return
     click.echo(compare.text(result, deck, against))
     click.echo("\n".join(card_rates.text(cards)))
+    if plot is not None:
+        click.echo(f"wrote {plot}")
 
 
 def _runner(scheduler, workers):
