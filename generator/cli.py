@@ -153,7 +153,8 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
     click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, "
                  "transparency flattened; needs --single)."),
     click.option("--margin", callback=length_value, help="The edge your printer cannot print "
-                 "(default 6mm): cards and crop marks stay inside it."),
+                 "(default: the paper's, 6mm on A4 and Letter; docs: print-at-home, printer "
+                 "margins): cards and crop marks stay inside it."),
     click.option("--printer", metavar="NAME",
                  help="Apply a saved printer profile (pnp printer save); default: the default "
                  "profile; 'none' for no profile. Options given here win over it."),

@@ -90,7 +90,8 @@ def _board(comp: Component, opts: Options) -> Sheet:
         raise PnpError(f"a board is one card, not {len(deck.cards)}: one row in its card list",
                        "[deck].file")
     turns = ("portrait", "landscape") if o.orientation == "auto" else (o.orientation,)
-    tilings = [plan_tiling(deck.width, deck.height, *units.paper(o.paper, turn), o.bleed)
+    tilings = [plan_tiling(deck.width, deck.height, *units.paper(o.paper, turn), o.bleed,
+                            o.margin)
                for turn in turns]
     best = min(tilings, key=lambda t: (t.cols * t.rows, t.paper_w > t.paper_h))
-    return tile(deck.cards[0], deck.width, deck.height, best, o.bleed)
+    return replace(tile(deck.cards[0], deck.width, deck.height, best, o.bleed), margin=o.margin)
