@@ -266,8 +266,17 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
                                for g, r in results], indent=2))
     else:
         for game, r in results:
-            if "components" in r.info:  # a whole game: a line per component
+            if "files" in r.info:  # a whole game for a shop: a PDF/X file per component
+                click.echo(f"{game}: {r.cards} pieces in {len(r.info['files'])} PDF/X files:")
+                for f in r.info["files"]:
+                    click.echo(f"  {f['component']} ({f['kind']}): {f['pieces']} pieces on "
+                               f"{f['pages']} page{'s' if f['pages'] != 1 else ''} -> "
+                               f"{f['path']}")
+                if "not in PDF/X" in r.info:
+                    click.echo(f"  not in PDF/X: {r.info['not in PDF/X']}")
+            elif "components" in r.info:  # a whole game: a line per component
                 click.echo(_whole_said(game, r))
+            if "files" in r.info or "components" in r.info:
                 for text in r.notes:
                     click.echo(f"warning: {game}: {text}", err=True)
                 continue
@@ -354,6 +363,8 @@ def _build_whole(game, out: Path, opts, quiet: bool):
     from generator.whole.build import build_game
     from generator.whole.plan import plan_game
 
+    if opts.pdfx:  # a PDF/X file per component, each built as a deck is
+        return game.name, build_game(game, out, opts)
     parts = plan_game(game, opts)
     pages = sum(p.pages for p in parts)
     if pages > 20 and not quiet and sys.stderr.isatty():

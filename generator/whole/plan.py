@@ -45,8 +45,8 @@ def plan_game(game: Game, opts: Options, nesting: bool | None = None) -> list[Pa
     """The parts in page order, after the contents page (page 1); with nesting, small
     one-sided pieces in other parts' free room where that saves sheets (nesting.py)."""
     if opts.pdfx:
-        raise PnpError("PDF/X is written per deck; a whole game is one PDF of several "
-                       "components: build them for a shop with --single and --cmyk", "--pdfx")
+        raise PnpError("a whole game's PDF/X is one file per component, not one document: "
+                       "pnp build GAME --single --pdfx writes them", "--pdfx")
     parts = [Part(comp, _imposed(comp, opts), resolved(comp.deck, opts))
              for comp in game.components]
     if opts.nesting if nesting is None else nesting:
