@@ -94,9 +94,14 @@ class LiveBuild:
     def _build(self) -> tuple[bytes, dict]:
         from generator.build import build, plan, resolved
         from generator.naming import output_path, output_stem
-        from pnp_model.definition import load
+        from pnp_model.game import load_game
 
-        deck = load(self.game)
+        game = load_game(self.game)
+        if game.whole:  # one PDF of several components (generator/serve/components.py)
+            from generator.serve.components import build_whole
+
+            return build_whole(game, self.opts, self.output, self.lock)
+        deck = game.components[0].deck
         out = output_path(self.output, output_stem(deck), 1)
         sheet = plan(deck, self.opts)
         result = build(deck, out, self.opts, sheet=sheet)
