@@ -15,7 +15,7 @@ import threading
 
 from generator.build import Options
 from generator.layout.sheet import Page, Sheet
-from generator.serve.geometry import card_boxes, outlines
+from generator.serve.geometry import CARD_REF, card_boxes, outlines
 from pnp_model.errors import PnpError
 from pnp_model.game import Game
 
@@ -113,8 +113,6 @@ def _place(pages: list[dict], found: dict[int, dict], component: str, deck, shee
 
 def _warnings(notes, offsets: dict[str, int], cards: list[dict]) -> list[dict]:
     """Each warning with the page's ids of the pieces it names ("voyages: card #3 ...")."""
-    from generator.serve.live import CARD_REF
-
     known = {c["id"] for c in cards}
     out = []
     for text in notes:

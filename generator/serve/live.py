@@ -18,14 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.build import Options
-from generator.serve.geometry import card_boxes, outlines
+from generator.serve.geometry import CARD_REF, card_boxes, outlines
 from pnp_model.errors import PnpError
 
 CACHED_IMAGES = 400  # rendered images kept for the current build (pages and cards, all sizes)
 WARM = 24  # images drawn ahead for a new build: those the page asked for last, zoom first
 WIDTHS = (160, 240, 320, 480, 640, 800, 1000, 1200, 1600, 2000)  # image widths served, px
-# What a warning is about: "card #12 (Name)", "cards #3, #4 ..." (not "[[face]] #1")
-CARD_REF = re.compile(r"\bcards?\s+((?:#\d+(?:\s*(?:,|and|or)\s*)?)+)")
 
 
 def served_width(asked: int) -> int:

@@ -17,7 +17,7 @@ def preview_game_page(game: Game, page: int, out: Path, dpi: int,
     """Page `page` (1-based) of the game's PDF as PNG; returns the build's warnings."""
     import pypdfium2 as pdfium
 
-    from generator.preview import _png
+    from generator.preview import write_png
     from generator.whole.build import game_pdf
 
     data, result = game_pdf(game, out, opts)
@@ -29,7 +29,7 @@ def preview_game_page(game: Game, page: int, out: Path, dpi: int,
     finally:
         doc.close()
     image_size(w, h, dpi, "the page preview")
-    _png(data, page - 1, out, dpi)
+    write_png(data, page - 1, out, dpi)
     return result.notes
 
 
