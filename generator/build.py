@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.layout import grid as grid_layout
 from generator.layout.legend import LegendCard
+from generator.layout.margins import printer_margin
 from generator.layout.sheet import Sheet, one_card_a_page, shop_bleed
 from pnp_model import units
 from pnp_model.components import Card, Deck
@@ -38,7 +39,7 @@ class Options:
     nesting: bool = True  # a whole game: small one-sided pieces in free room (generator/whole)
     fold: bool | None = None  # fold-and-glue sheets: backs beside fronts (layout/fold.py)
     cutter: str | None = None  # a cutting machine's registration marks and room (cut/machines.py)
-    margin: float | None = None  # the printer's unprintable edge (default grid.PRINTER_MARGIN)
+    margin: float | None = None  # the printer's unprintable edge (default: the paper's, margins.py)
     printer: str | None = None  # the printer profile these options came from, to report it
     markers: bool | None = None  # fiducial markers for `referee look` (generator/markers)
 
@@ -73,7 +74,8 @@ def resolved(deck: Deck, opts: Options) -> Options:
         markers=p.markers if opts.markers is None else opts.markers,
         guides=opts.layout != "single" if opts.guides is None else opts.guides,
         fold=deck.print.fold if opts.fold is None else opts.fold, cutter=opts.cutter,
-        margin=opts.margin, printer=opts.printer)
+        margin=printer_margin(paper) if opts.margin is None else opts.margin,
+        printer=opts.printer)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -117,7 +119,7 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         sheet = replace(_imposed(deck, cards, o), guides=o.guides)
     if legend:
         sheet = replace(sheet, info={**sheet.info, "legend cards": len(legend)})
-    return sheet
+    return replace(sheet, margin=o.margin)
 
 
 def _for_cutter(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -289,7 +291,7 @@ def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, grid: gri
     elif not sides["front"]:
         where += " of the backs (the --back-offset moves their marks)"
     text = (f"no room for crop marks at the {where} of the {sheet.info['grid']} grid inside "
-            f"the {grid_layout.PRINTER_MARGIN / units.MM:.0f} mm printer margin: cut along the "
+            f"the {o.margin / units.MM:g} mm printer margin: cut along the "
             "card outlines there")
     if not sides["front"]:
         return text + _room_for_offset_marks(deck, cards, o, sheet)

@@ -153,7 +153,8 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
     click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, "
                  "transparency flattened; needs --single)."),
     click.option("--margin", callback=length_value, help="The edge your printer cannot print "
-                 "(default 6mm): cards and crop marks stay inside it."),
+                 "(default: the paper's, 6mm on A4 and Letter; docs: print-at-home, printer "
+                 "margins): cards and crop marks stay inside it."),
     click.option("--printer", metavar="NAME",
                  help="Apply a saved printer profile (pnp printer save); default: the default "
                  "profile; 'none' for no profile. Options given here win over it."),
@@ -265,8 +266,17 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
                                for g, r in results], indent=2))
     else:
         for game, r in results:
-            if "components" in r.info:  # a whole game: a line per component
+            if "files" in r.info:  # a whole game for a shop: a PDF/X file per component
+                click.echo(f"{game}: {r.cards} pieces in {len(r.info['files'])} PDF/X files:")
+                for f in r.info["files"]:
+                    click.echo(f"  {f['component']} ({f['kind']}): {f['pieces']} pieces on "
+                               f"{f['pages']} page{'s' if f['pages'] != 1 else ''} -> "
+                               f"{f['path']}")
+                if "not in PDF/X" in r.info:
+                    click.echo(f"  not in PDF/X: {r.info['not in PDF/X']}")
+            elif "components" in r.info:  # a whole game: a line per component
                 click.echo(_whole_said(game, r))
+            if "files" in r.info or "components" in r.info:
                 for text in r.notes:
                     click.echo(f"warning: {game}: {text}", err=True)
                 continue
@@ -353,6 +363,8 @@ def _build_whole(game, out: Path, opts, quiet: bool):
     from generator.whole.build import build_game
     from generator.whole.plan import plan_game
 
+    if opts.pdfx:  # a PDF/X file per component, each built as a deck is
+        return game.name, build_game(game, out, opts)
     parts = plan_game(game, opts)
     pages = sum(p.pages for p in parts)
     if pages > 20 and not quiet and sys.stderr.isatty():
@@ -369,24 +381,41 @@ def _build_whole(game, out: Path, opts, quiet: bool):
               help="Show cards by id (14), name (\"Mana Leak\") or range (1-9): one PNG each.")
 @click.option("--back", is_flag=True, help="With --card: show the card's back.")
 @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True)
+@click.option("--component", metavar="NAME",
+              help="A game of several components: whose cards --card shows.")
 @print_options
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="PNG file to write (default output/<game>-page-N.png or -card-ID.png).")
-def preview(game, page, card_spec, back, dpi, opts, output) -> None:
+def preview(game, page, card_spec, back, dpi, component, opts, output) -> None:
     """Render a page or cards of GAME to PNG, to see them without printing.
 
     With the print options of `pnp build`, --page shows that page of the PDF the build writes
-    with them, and the build's warnings are printed as it prints them.
+    with them, and the build's warnings are printed as it prints them. A game of several
+    components: --page is a page of its one PDF, --card a piece of --component NAME.
     """
     from generator.naming import output_stem
     from generator.preview import preview_page
-    from pnp_model.definition import load
+    from pnp_model.game import load_game
 
-    deck = load(game)
     if card_spec is not None and page is not None:
         raise PnpError("give --page or --card, not both", "pnp preview")
     if back and card_spec is None:
         raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
+    whole = load_game(game)
+    if component and not whole.whole:
+        raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
+    if component and card_spec is None:
+        raise PnpError("--component picks whose cards --card shows: add --card ID",
+                       "--component")
+    if whole.whole and card_spec is None:  # a page of the game's one PDF
+        _preview_game_page(whole, page or 1, dpi, opts, output)
+        return
+    if whole.whole:
+        from generator.whole.preview import component_deck
+
+        deck = component_deck(whole, component, "--card")
+    else:
+        deck = whole.components[0].deck
     if card_spec is not None:
         from generator.preview import preview_cards
 
@@ -399,6 +428,18 @@ def preview(game, page, card_spec, back, dpi, opts, output) -> None:
         click.echo(f"wrote {out}")
     for text in warnings:
         click.echo(f"warning: {deck.name}: {text}", err=True)
+
+
+def _preview_game_page(game, page: int, dpi: int, opts, output) -> None:
+    from generator.naming import slug
+    from generator.whole.preview import preview_game_page
+
+    stem = slug(game.name, "") or slug(game.root.resolve().name, "game")
+    out = output or Path("output") / f"{stem}-page-{page}.png"
+    warnings = preview_game_page(game, page, out, dpi, opts)
+    click.echo(f"wrote {out}")
+    for text in warnings:
+        click.echo(f"warning: {game.name}: {text}", err=True)
 
 
 @main.command()

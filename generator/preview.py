@@ -17,7 +17,7 @@ from pnp_model.errors import PnpError
 AS_DEFINED = Options()  # no option given: the definition's own [print] settings
 
 
-def _png(pdf: bytes, index: int, out: Path, dpi: int) -> None:
+def write_png(pdf: bytes, index: int, out: Path, dpi: int) -> None:
     """Render one page to a PNG file, written atomically like the PDFs."""
     import io
 
@@ -40,7 +40,7 @@ def preview_page(deck: Deck, page: int, out: Path, dpi: int = 100,
         raise PnpError(f"{deck.name} has {len(sheet.pages)} pages; there is no page {page}", "--page")
     image_size(sheet.width, sheet.height, dpi, "the page preview")
     data, warnings = rendered(deck, sheet, resolved(deck, opts))
-    _png(data, page - 1, out, dpi)
+    write_png(data, page - 1, out, dpi)
     return warnings
 
 
@@ -60,7 +60,7 @@ def preview_card(deck: Deck, card_id: int, out: Path, dpi: int = 100, back: bool
     sheet = single_pages(deck, (card,), o)
     image_size(sheet.width, sheet.height, dpi, "the card preview")
     data, warnings = rendered(deck, replace(sheet, guides=True), o)
-    _png(data, 1 if back else 0, out, dpi)
+    write_png(data, 1 if back else 0, out, dpi)
     return warnings
 
 

@@ -34,15 +34,26 @@ class Target:
     dpi: int = 100
     output: Path | None = None  # a PDF or PNG file; a folder for several cards
     opts: Options = AS_DEFINED
+    component: str | None = None  # a game of several components: whose cards --card shows
 
 
 def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list[str]]:
     """Load the definition afresh and write the target's files; returns them, a summary and
     the build's warnings (text that does not fit, a missing glyph...)."""
     from generator.naming import output_stem
-    from pnp_model.definition import load
+    from pnp_model.game import load_game
 
-    deck = load(game)
+    whole = load_game(game)
+    if whole.whole and target.card is None:
+        return _render_game(whole, target)
+    if whole.whole:
+        from generator.whole.preview import component_deck
+
+        deck = component_deck(whole, target.component, "--card")
+    elif target.component:
+        raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
+    else:
+        deck = whole.components[0].deck
     stem = output_stem(deck)
     said: dict[str, None] = {}  # the warnings in order, each once
     if target.card is not None:
@@ -67,6 +78,28 @@ def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list
         said.update(dict.fromkeys(result.notes))
         outs, summary = [out], f"{result.cards} cards on {result.pages} pages"
     return outs, summary, [f"warning: {deck.name}: {text}" for text in said]
+
+
+def _render_game(game, target: Target) -> tuple[list[Path], str, list[str]]:
+    """A game of several components: its one PDF, or a page of it (--page)."""
+    from generator.naming import slug
+
+    stem = slug(game.name, "") or slug(game.root.resolve().name, "game")
+    if target.page is not None:
+        from generator.whole.preview import preview_game_page
+
+        out = target.output or Path("output") / f"{stem}-page-{target.page}.png"
+        notes, summary = preview_game_page(game, target.page, out, target.dpi, target.opts), \
+            f"page {target.page}"
+    else:
+        from generator.whole.build import build_game
+
+        out = target.output or Path("output") / f"{stem}.pdf"
+        result = build_game(game, out, target.opts)
+        notes = result.notes
+        summary = f"{result.cards} pieces in {len(game.components)} components on " \
+                  f"{result.pages} pages"
+    return [out], summary, [f"warning: {game.name}: {text}" for text in dict.fromkeys(notes)]
 
 
 def outputs_filter(root: Path, target: Target) -> Callable[[object, str], bool]:

@@ -7,7 +7,8 @@ test reads the drawn PDF back (tests/pdfgeom.py), turns the back page over as th
 and checks that every back lands behind the front of the same colour within 0.1 mm, moved by
 exactly the offset; that every cut line has a crop mark beyond both ends, on the fronts and on
 the (offset) backs, or that the build's warning names that side and the option that gives it
-marks; and that no mark enters the 6 mm printer margin.
+marks; and that no mark enters the paper's printer margin (6 mm on A4 and Letter, the documented
+figure on the others: tests/test_printer_margins.py).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 import pytest
 from markcheck import coloured, colours_of, page_marks, placed
 from pdfgeom import page_streams
+from test_printer_margins import DOCUMENTED
 
 from generator.build import Options, build, plan
 from pnp_model import units
@@ -25,7 +27,6 @@ from pnp_model.game import load_game
 MM = units.MM
 TOLERANCE = 0.1 * MM
 OFFSET = (1.5 * MM, -0.75 * MM)
-PRINTER_MARGIN = 6 * MM
 
 
 def physical_turn(x: float, y: float, w: float, h: float, flip: str) -> tuple[float, float]:
@@ -36,14 +37,15 @@ def physical_turn(x: float, y: float, w: float, h: float, flip: str) -> tuple[fl
     return (x, h - y) if about_horizontal_axis else (w - x, y)
 
 
-def check_marks(content: bytes, centres, deck, sheet, warnings: list[str], where: str) -> None:
+def check_marks(content: bytes, centres, deck, sheet, warnings: list[str], where: str,
+                margin: float = 6 * MM) -> None:
     """No mark in the printer margin; every unmarked cut-line end is on a side a warning names,
     with the option that gives full marks."""
     found = page_marks(content, list(centres), deck.width, deck.height, sheet.width,
                        sheet.height)
-    assert found.edge_distance >= PRINTER_MARGIN - 0.001, (
+    assert found.edge_distance >= margin - 0.001, (
         f"{where}: a crop mark {found.edge_distance / MM:.2f} mm from the paper's edge, inside "
-        "the 6 mm printer margin")
+        f"the {margin / MM:g} mm printer margin")
     for side, n in found.missing.items():
         said = [w for w in warnings if side in w]
         assert said, f"{where}: {n} cut-line ends have no mark at the {side}, and no warning says so"
@@ -100,7 +102,8 @@ def test_backs_land_behind_fronts_and_every_trim_line_is_marked(name, paper, ori
                                                ("back", back_page, backs)):
                     check_marks(content, centres.values(), deck, sheet, list(result.notes),
                                 f"{name} {paper} {orientation} {flip} sheet {n} {side}, "
-                                f"back offset {offset[0] / MM:g},{offset[1] / MM:g} mm")
+                                f"back offset {offset[0] / MM:g},{offset[1] / MM:g} mm",
+                                DOCUMENTED[paper] * MM)
             assert fronts.keys() == backs.keys()
             for card_id, (fx, fy) in fronts.items():
                 ex, ey = physical_turn(fx, fy, w, h, flip)

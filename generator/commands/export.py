@@ -24,21 +24,24 @@ def _length(flag: str):
 @click.command()
 @click.argument("game")
 @allow_folder_option
-@click.option("--format", "fmt", type=click.Choice(["png", "tts", "cut"]), default="png",
+@click.option("--format", "fmt", type=click.Choice(["png", "tts", "cgs", "cut"]), default="png",
               show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator; "
-              "cut: each sheet's cut lines as SVG and DXF for a cutting machine.")
+              "cgs: Card Game Simulator's game folder; cut: each sheet's cut lines as SVG and "
+              "DXF for a cutting machine.")
 @click.option("--cutter", type=click.Choice(["silhouette", "cricut", "brother"]),
               help="cut: the sheet laid out as `pnp build --cutter` lays it out.")
 @click.option("--paper", help="cut: the paper, as for `pnp build --paper`.")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
               "makeplayingcards, printerstudio, drivethrucards, printninja (PDF/X-1a); see "
               "docs/guides/print-shop.md.")
-@click.option("--dpi", type=click.IntRange(30, 1200), help="Pixels per inch (png: 300, tts: 150).")
+@click.option("--dpi", type=click.IntRange(30, 1200), help="Pixels per inch (png: 300, tts: 150, "
+              "cgs: 300).")
 @click.option("--bleed", callback=_length("--bleed"), help="Bleed around each card (png; default: the "
               "definition's). TTS cards have none.")
 @click.option("--base-url", metavar="URL", help="tts: where you will host the sheets (the JSON's "
               "image URLs are URL/sheet-1.png...), so other players at the table see the cards; "
-              "default: file:// URLs of this machine.")
+              "default: file:// URLs of this machine. cgs: where the game folder will be hosted, "
+              "so CGS can download it from URL/cgs.json.")
 @click.option("--part", "parts", multiple=True, help="Only these parts ('all' for every part).")
 @click.option("--markers/--no-markers", default=None, help="Each card's fiducial marker where "
               "the design reserves room, as `pnp build --markers` prints it (default: [print] "
@@ -58,9 +61,11 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
     from generator.naming import output_stem
     from pnp_model.game import load_game
 
-    if base_url is not None and fmt != "tts":
-        raise click.UsageError("--base-url is for --format tts")
+    if base_url is not None and fmt not in ("tts", "cgs"):
+        raise click.UsageError("--base-url is for --format tts or cgs")
     whole = load_game(game)
+    if fmt == "cgs":
+        return _export_cgs(whole, shop, dpi, parts, base_url, workers, output, as_json)
     if whole.whole:
         if fmt == "cut":
             raise click.UsageError("--format cut takes one deck: export a component's cut lines "
@@ -155,6 +160,34 @@ def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output,
                 data[c.name] = [r.__dict__ | {"ids": list(r.ids)} for r in rows]
                 lines.append(f"{c.name}: {len(rows)} distinct faces -> {folder / c.name}/")
     click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else "\n".join(lines))
+
+
+def _export_cgs(game, shop, dpi, parts, base_url, workers, output, as_json) -> None:
+    """A game, one deck or several components, as Card Game Simulator's game folder."""
+    from generator.cgs.export import export_cgs
+    from generator.naming import slug
+    from pnp_model.errors import PnpError
+
+    if shop or parts:
+        raise PnpError(f"{'--shop' if shop else '--part'} does not apply to --format cgs: CGS "
+                       "gets the whole game", "--shop" if shop else "--part")
+    folder = output or Path("output") / f"{slug(game.name, 'game')}-cgs"
+    total = sum(len(c.deck.select()) * 2 for c in game.components)
+    with _progress(total, game.name, quiet=as_json) as bar:
+        data = export_cgs(game, folder, dpi=dpi or 300, base_url=base_url,
+                          workers=workers or min(4, os.cpu_count() or 1), progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    click.echo(f"{game.name}: {data['cards']} distinct cards in {len(data['sets'])} set(s)"
+               f"{', ' + str(len(data['boards'])) + ' board(s)' if data['boards'] else ''} "
+               f"-> {data['folder']}/ (cgs.json, AllCards.json)")
+    for note in data["notes"]:
+        click.echo(f"note: {note}")
+    where = "host the folder and export with --base-url URL for CGS to download it, or copy "\
+        if not base_url else "put the folder at --base-url, then add the game in CGS from "\
+        f"{base_url.rstrip('/')}/cgs.json; or copy "
+    click.echo(f"{where}the folder into CGS's games folder")
 
 
 def _export_cut(deck, cutter, paper, bleed, parts, output, as_json) -> None:

@@ -18,11 +18,13 @@ from generator.cli import print_options
 @click.option("--page", type=click.IntRange(1), help="Rebuild this page's preview (PNG).")
 @click.option("--dpi", type=click.IntRange(20, 600), default=100, show_default=True,
               help="Resolution of the previews.")
+@click.option("--component", metavar="NAME",
+              help="A game of several components: whose cards --card shows.")
 @print_options
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               help="File to write (default output/<game>.pdf, -card-ID.png or -page-N.png; a "
               "folder for several cards).")
-def watch(game, card, page, dpi, opts, output) -> None:
+def watch(game, card, page, dpi, component, opts, output) -> None:
     """Rebuild GAME's PDF (or --card / --page preview) whenever a file of its folder changes.
 
     A save with a mistake prints the error lines and keeps the last good output; each build
@@ -41,7 +43,7 @@ def watch(game, card, page, dpi, opts, output) -> None:
         click.echo(line, err=is_error)
 
     try:
-        watch_game(root, Target(card, page, dpi, output, opts), report)
+        watch_game(root, Target(card, page, dpi, output, opts, component), report)
     except KeyboardInterrupt:
         pass
     click.echo("stopped watching")

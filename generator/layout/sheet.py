@@ -58,6 +58,7 @@ class Sheet:
     trim_box: Segment | None = None  # x, y, w, h of the trimmed card on one-card pages
     # (page side, block side) pairs with no room for crop marks, e.g. ("front", "top")
     unmarked: tuple[tuple[str, str], ...] = ()
+    margin: float = 6 * MM  # the printer's unprintable edge: the page's footer stays out of it
 
 
 def one_card_a_page(width: float, height: float, jobs: list[tuple[Card, str]], bleed: float,

@@ -32,6 +32,7 @@ class Tiling:
     win_h: float
     paper_w: float
     paper_h: float
+    margin: float = PRINTER_MARGIN  # the printer's unprintable edge: nothing is drawn there
 
     @property
     def step_x(self) -> float:
@@ -43,10 +44,10 @@ class Tiling:
 
 
 def plan_tiling(board_w: float, board_h: float, paper_w: float, paper_h: float,
-                bleed: float = 0.0) -> Tiling:
+                bleed: float = 0.0, margin: float = PRINTER_MARGIN) -> Tiling:
     """The fewest sheets of this paper that hold the board with overlap bands."""
-    usable_w = paper_w - 2 * (PRINTER_MARGIN + MARK_ROOM + bleed)
-    usable_h = paper_h - 2 * (PRINTER_MARGIN + MARK_ROOM + bleed) - MAP_ROOM
+    usable_w = paper_w - 2 * (margin + MARK_ROOM + bleed)
+    usable_h = paper_h - 2 * (margin + MARK_ROOM + bleed) - MAP_ROOM
     if usable_w <= OVERLAP * 2 or usable_h <= OVERLAP * 2:
         raise PnpError(f"a {paper_w / MM:.0f}x{paper_h / MM:.0f} mm paper is too small to split "
                        "a board over", "--paper")
@@ -54,7 +55,7 @@ def plan_tiling(board_w: float, board_h: float, paper_w: float, paper_h: float,
     rows = _count(board_h, usable_h)
     win_w = (board_w + (cols - 1) * OVERLAP) / cols
     win_h = (board_h + (rows - 1) * OVERLAP) / rows
-    return Tiling(cols, rows, win_w, win_h, paper_w, paper_h)
+    return Tiling(cols, rows, win_w, win_h, paper_w, paper_h, margin)
 
 
 def _count(length: float, usable: float) -> int:
@@ -79,7 +80,7 @@ def _page(card: Card, board_w: float, board_h: float, t: Tiling, col: int, row: 
           bleed: float) -> Page:
     # the window's bottom-left on the page: centred across, above the map's room
     wx = (t.paper_w - t.win_w) / 2
-    wy = PRINTER_MARGIN + MAP_ROOM + (t.paper_h - 2 * PRINTER_MARGIN - MAP_ROOM - t.win_h) / 2
+    wy = t.margin + MAP_ROOM + (t.paper_h - 2 * t.margin - MAP_ROOM - t.win_h) / 2
     bx = col * t.step_x  # the window's left edge in board coordinates (from the left)
     by = board_h - row * t.step_y - t.win_h  # its bottom edge (board y from the bottom)
     # bleed only where the window meets the board's own edge, never into a band
@@ -136,8 +137,8 @@ def _band_marks(t: Tiling, wx: float, wy: float, col: int, row: int) -> tuple[Se
 def _map(t: Tiling, col: int, row: int) -> tuple[Segment, ...]:
     """The assembly map: the board's sheets as a small grid, this sheet's cell crossed."""
     cell = min(4 * MM, (MAP_ROOM - 2 * MM) / t.rows)
-    x0 = t.paper_w - PRINTER_MARGIN - t.cols * cell
-    y0 = PRINTER_MARGIN + 1 * MM
+    x0 = t.paper_w - t.margin - t.cols * cell
+    y0 = t.margin + 1 * MM
     out: list[Segment] = []
     for i in range(t.cols + 1):
         out.append((x0 + i * cell, y0, x0 + i * cell, y0 + t.rows * cell))

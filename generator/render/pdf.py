@@ -27,6 +27,7 @@ from pnp_model.units import MM
 MARK_WIDTH = 0.25
 GUIDE_COLOR = HexColor("#9a9a9a")
 TAB_COLOR = HexColor("#e3e3e3")  # glue tabs: light enough not to pass for art or a cut line
+FOOTER_DROP = 0.5 * MM  # a 6 pt line's descenders reach this far below its baseline
 DUPLEX = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge"}
 
 
@@ -212,12 +213,14 @@ def footer(c: Canvas, deck: Deck, sheet: Sheet, page: Page, n: int) -> None:
     """A small line under the cards when there is room: what this page is."""
     lowest = min([p.y - p.bleed for p in page.placements] + [min(s[1], s[3]) for s in page.marks]
                  + [y for tab in page.tabs for _, y in tab], default=0)
-    if lowest < 10 * MM or page.fills:  # a cutter's marks: its sensor would read the text
+    if lowest < sheet.margin + 4 * MM or page.fills:  # a cutter's marks: its sensor would read it
         return
     c.setFont(font("sans"), 6)
     c.setFillColor(HexColor("#666666"))
     ids = [p.card.id for p in page.placements if not isinstance(p.card, LegendCard)]
     legend = len(ids) < len(page.placements)
     cards = f" · cards #{min(ids)}–#{max(ids)}" if ids else ""
-    c.drawString(8 * MM, 6 * MM, f"{deck.title} · page {n} of {len(sheet.pages)} · {page.side}s"
+    # the baseline clear of the margin by the descenders' depth
+    c.drawString(max(8 * MM, sheet.margin), sheet.margin + FOOTER_DROP,
+                 f"{deck.title} · page {n} of {len(sheet.pages)} · {page.side}s"
                  f"{cards}{' · legend' if legend else ''}")

@@ -6,9 +6,14 @@ box), since that is how a browser lays things out; the layout's own origin is bo
 
 from __future__ import annotations
 
+import re
+
 from generator.layout.legend import LegendCard
 from generator.layout.sheet import Sheet
 from pnp_model.components import Deck
+
+# What a warning is about: "card #12 (Name)", "cards #3, #4 ..." (not "[[face]] #1")
+CARD_REF = re.compile(r"\bcards?\s+((?:#\d+(?:\s*(?:,|and|or)\s*)?)+)")
 
 
 def card_boxes(deck: Deck, sheet: Sheet) -> tuple[list[dict], list[dict]]:

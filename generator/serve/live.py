@@ -18,14 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generator.build import Options
-from generator.serve.geometry import card_boxes, outlines
+from generator.serve.geometry import CARD_REF, card_boxes, outlines
 from pnp_model.errors import PnpError
 
 CACHED_IMAGES = 400  # rendered images kept for the current build (pages and cards, all sizes)
 WARM = 24  # images drawn ahead for a new build: those the page asked for last, zoom first
 WIDTHS = (160, 240, 320, 480, 640, 800, 1000, 1200, 1600, 2000)  # image widths served, px
-# What a warning is about: "card #12 (Name)", "cards #3, #4 ..." (not "[[face]] #1")
-CARD_REF = re.compile(r"\bcards?\s+((?:#\d+(?:\s*(?:,|and|or)\s*)?)+)")
 
 
 def served_width(asked: int) -> int:
@@ -94,9 +92,14 @@ class LiveBuild:
     def _build(self) -> tuple[bytes, dict]:
         from generator.build import build, plan, resolved
         from generator.naming import output_path, output_stem
-        from pnp_model.definition import load
+        from pnp_model.game import load_game
 
-        deck = load(self.game)
+        game = load_game(self.game)
+        if game.whole:  # one PDF of several components (generator/serve/components.py)
+            from generator.serve.components import build_whole
+
+            return build_whole(game, self.opts, self.output, self.lock)
+        deck = game.components[0].deck
         out = output_path(self.output, output_stem(deck), 1)
         sheet = plan(deck, self.opts)
         result = build(deck, out, self.opts, sheet=sheet)

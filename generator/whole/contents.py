@@ -59,16 +59,14 @@ def _nested(parts) -> dict[int, dict[int, int]]:
     return out
 
 
-def draw_contents(c: Canvas, title: str, parts, flip: str, first_page: int = 1) -> None:
+def draw_contents(c: Canvas, title: str, parts, flip: str, first_page: int = 1,
+                  margin: float = 6 * MM) -> None:
     """The contents page on the canvas's current page (its size set by the caller); pages
-    before it (the designer's own) are said first."""
+    before it (the designer's own) are said first. On paper too narrow for its lines (A5),
+    the whole page is drawn smaller, so that nothing runs past the printer margin."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
     w, h = c._pagesize
-    x0, y = 15 * MM, h - 25 * MM
-    c.setFillColor(HexColor("#000000"))
-    c.setFont(font("sans-bold"), 18)
-    c.drawString(x0, y, title)
-    y -= 10 * MM
-    c.setFont(font("sans"), 9)
     duplex = [r["pages"] for r in rows(parts) if r["print"] == "double-sided"]
     lines = [f"Print at 100 % (actual size). Pages {', '.join(duplex)} double-sided, flipped on "
              f"the {flip} edge; the others one-sided."
@@ -85,22 +83,40 @@ def draw_contents(c: Canvas, title: str, parts, flip: str, first_page: int = 1) 
         lines.insert(0, f"Pages 1-{first_page - 1}: the rules; this contents page is page "
                         f"{first_page}." if first_page > 2 else
                         f"Page 1: the rules; this contents page is page {first_page}.")
+    table = rows(parts)
+    sans, bold = font("sans"), font("sans-bold")
+    wide = max([stringWidth(title, bold, 18)] + [stringWidth(t, sans, 9) for t in lines]
+               + [dx * MM + stringWidth(r[name], sans, 9) for r in table for name, dx in COLUMNS]
+               + [6 * MM + stringWidth(f"{k}: {r[k]}", sans, 9) for r in table
+                  for k in ("assembly", "shares") if k in r])
+    x0 = max(15 * MM, margin)
+    k = min(1.0, (w - x0 - max(15 * MM, margin)) / wide)
+    c.saveState()
+    c.translate(x0, h - 25 * MM)
+    c.scale(k, k)
+    y = 0.0
+    c.setFillColor(HexColor("#000000"))
+    c.setFont(bold, 18)
+    c.drawString(0, y, title)
+    y -= 10 * MM
+    c.setFont(sans, 9)
     for line in lines:
-        c.drawString(x0, y, line)
+        c.drawString(0, y, line)
         y -= 5 * MM
     y -= 4 * MM
-    c.setFont(font("sans-bold"), 9)
+    c.setFont(bold, 9)
     for name, dx in COLUMNS:
-        c.drawString(x0 + dx * MM, y, name)
+        c.drawString(dx * MM, y, name)
     c.setLineWidth(0.4)
-    c.line(x0, y - 2 * MM, w - 15 * MM, y - 2 * MM)
+    c.line(0, y - 2 * MM, wide, y - 2 * MM)
     y -= 7 * MM
-    c.setFont(font("sans"), 9)
-    for row in rows(parts):
+    c.setFont(sans, 9)
+    for row in table:
         for name, dx in COLUMNS:
-            c.drawString(x0 + dx * MM, y, row[name])
+            c.drawString(dx * MM, y, row[name])
         y -= 5 * MM
         for extra in ("assembly", "shares", "fold"):
             if extra in row:
-                c.drawString(x0 + 6 * MM, y, f"{extra}: {row[extra]}")
+                c.drawString(6 * MM, y, f"{extra}: {row[extra]}")
                 y -= 5 * MM
+    c.restoreState()

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from reportlab.lib.colors import HexColor
 
 from generator.render.fonts import font
-from generator.render.pdf import DUPLEX, draw_sheet, new_canvas
+from generator.render.pdf import DUPLEX, FOOTER_DROP, draw_sheet, new_canvas
 from generator.whole.contents import draw_contents
 from pnp_model import units
 from pnp_model.units import MM
@@ -29,17 +29,18 @@ def render_game(title: str, parts, *, cmyk: bool = False,
     flip = duplex[0].sheet.flip if duplex else "long"
     c.setViewerPreference("Duplex", DUPLEX[flip] if duplex else "Simplex")
     for image in pages:  # the designer's own pages (the rules), each fitted to the paper
-        _image_page(c, image, w, h)
+        _image_page(c, image, w, h, first.margin)
         c.showPage()
     c.setPageSize((w, h))
-    draw_contents(c, title, parts, flip, first_page=len(pages) + 1)
+    draw_contents(c, title, parts, flip, first_page=len(pages) + 1, margin=first.margin)
     c.showPage()
     for part in parts:
         if part.blank_before:  # said on the page, so nobody thinks a page went missing
             c.setPageSize((part.sheet.width, part.sheet.height))
             c.setFont(font("sans"), 6)
             c.setFillColor(HexColor("#666666"))
-            c.drawString(8 * MM, 6 * MM, f"{title} · blank: the back of the sheet before; "
+            c.drawString(max(8 * MM, part.sheet.margin), part.sheet.margin + FOOTER_DROP,
+                         f"{title} · blank: the back of the sheet before; "
                          f"{part.component.name} starts on the next page")
             c.showPage()
         draw_sheet(c, part.component.deck, part.sheet, progress=progress, cmyk=cmyk,
@@ -69,9 +70,8 @@ def _guests(part, cmyk: bool):
     return draw
 
 
-def _image_page(c, path, w: float, h: float) -> None:
+def _image_page(c, path, w: float, h: float, margin: float) -> None:
     """An image as large as fits inside the printer margin, centred, turned to its page."""
-    from generator.layout.grid import PRINTER_MARGIN
     from generator.render.basic import read_image
 
     image, _ = read_image(path, path.name, "[game].pages")
@@ -79,5 +79,5 @@ def _image_page(c, path, w: float, h: float) -> None:
     if iw > ih:  # a landscape image on a landscape page
         w, h = h, w
     c.setPageSize((w, h))
-    k = min((w - 2 * PRINTER_MARGIN) / iw, (h - 2 * PRINTER_MARGIN) / ih)
+    k = min((w - 2 * margin) / iw, (h - 2 * margin) / ih)
     c.drawImage(image, (w - iw * k) / 2, (h - ih * k) / 2, iw * k, ih * k)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from generator.build import plan
-from generator.layout.grid import MARK_GAP, MARK_LENGTH, PRINTER_MARGIN
+from generator.layout.grid import MARK_GAP, MARK_LENGTH
 from generator.layout.sheet import Placement
 from pnp_model.units import MM
 
@@ -69,7 +69,7 @@ def _slots(part, hosts, taken, wanted: int):
     gap = max(o.gutter, SPACING)
     found = 0
     for host in hosts:
-        sheet = host.sheet
+        sheet, margin = host.sheet, host.options.margin
         for n, page in enumerate(sheet.pages):
             if page.side != "front" or found >= wanted:
                 continue
@@ -79,10 +79,10 @@ def _slots(part, hosts, taken, wanted: int):
             walls += [(x - CLEAR, y - CLEAR, x + w + CLEAR, y + h + CLEAR)  # a cutter's marks
                       for x, y, w, h in page.fills]
             walls += taken[id(host)].get(n, [])
-            right = sheet.width - PRINTER_MARGIN - MARK_GAP
-            y = sheet.height - PRINTER_MARGIN - MARK_GAP - h
+            right = sheet.width - margin - MARK_GAP
+            y = sheet.height - margin - MARK_GAP - h
             while y >= FOOTER and found < wanted:  # rows 1 mm apart, each scanned left to right
-                x = PRINTER_MARGIN + MARK_GAP
+                x = margin + MARK_GAP
                 while x + w <= right and found < wanted:
                     room = (x - gap / 2, y - gap / 2, x + w + gap / 2, y + h + gap / 2)
                     wall = next((b for b in walls if _overlap(room, b)), None)

@@ -45,8 +45,8 @@ def plan_game(game: Game, opts: Options, nesting: bool | None = None) -> list[Pa
     """The parts in page order, after the contents page (page 1); with nesting, small
     one-sided pieces in other parts' free room where that saves sheets (nesting.py)."""
     if opts.pdfx:
-        raise PnpError("PDF/X is written per deck; a whole game is one PDF of several "
-                       "components: build them for a shop with --single and --cmyk", "--pdfx")
+        raise PnpError("a whole game's PDF/X is one file per component, not one document: "
+                       "pnp build GAME --single --pdfx writes them", "--pdfx")
     parts = [_part(comp, opts) for comp in game.components]
     if opts.nesting if nesting is None else nesting:
         from generator.whole.nesting import nest
@@ -119,7 +119,8 @@ def _board(comp: Component, opts: Options) -> Sheet:
         raise PnpError(f"a board is one card, not {len(deck.cards)}: one row in its card list",
                        "[deck].file")
     turns = ("portrait", "landscape") if o.orientation == "auto" else (o.orientation,)
-    tilings = [plan_tiling(deck.width, deck.height, *units.paper(o.paper, turn), o.bleed)
+    tilings = [plan_tiling(deck.width, deck.height, *units.paper(o.paper, turn), o.bleed,
+                            o.margin)
                for turn in turns]
     best = min(tilings, key=lambda t: (t.cols * t.rows, t.paper_w > t.paper_h))
-    return tile(deck.cards[0], deck.width, deck.height, best, o.bleed)
+    return replace(tile(deck.cards[0], deck.width, deck.height, best, o.bleed), margin=o.margin)

@@ -94,8 +94,19 @@ function refreshImages(m, images) {
 }
 
 // ---------------------------------------------------------------- overlays
-function outlineGroup(card, x, y, turn) {
-  const o = manifest.card;
+// A card's outlines and size: a game of several components has them per component.
+function geometry(id) {
+  const c = card(id);
+  return manifest.shapes && c ? manifest.shapes[c.component] : manifest.card;
+}
+
+// What the page calls a card: "#12", or "tokens #3" in a game of several components.
+function labelOf(c) {
+  return c.label || `#${c.id}`;
+}
+
+function outlineGroup(id, x, y, turn) {
+  const o = geometry(id);
   const g = el("svg:g", {transform: `translate(${x} ${y}) rotate(${turn} ${o.w / 2} ${o.h / 2})`});
   for (const name of OVERLAYS) {
     if (o[name]) g.append(el("svg:path", {class: `ov-${name}`, d: o[name]}));
@@ -105,8 +116,8 @@ function outlineGroup(card, x, y, turn) {
 
 // A card that is not a rectangle, shown alone: what lies outside its cut (its neighbours'
 // corners on a sheet of triangles or hexagons) is veiled, so the card stands out.
-function veil(side) {
-  const o = manifest.card;
+function veil(side, id) {
+  const o = geometry(id);
   if (o.shape === "rect") return null;
   const [, , w, h] = side.crop;
   const [x, y] = side.trim;
@@ -121,7 +132,20 @@ function setOverlay(name, on) {
 
 // ---------------------------------------------------------------- drawing
 function shapeOf(m) {
-  return JSON.stringify([m.pages, m.cards.map((c) => [c.id, c.front, c.back]), m.card]);
+  return JSON.stringify([m.pages, m.cards.map((c) => [c.id, c.front, c.back]), m.card,
+    m.shapes]);
+}
+
+// A game of several components: a picker shows one component's pages and pieces, or all.
+function drawPicker(m) {
+  const pick = $("component");
+  const names = (m.components || []).map((c) => c.name);
+  $("component-pick").hidden = names.length === 0;
+  const was = pick.value;
+  pick.replaceChildren(el("option", {value: "", text: "all components"}),
+    ...(m.components || []).map((c) => el("option", {value: c.name,
+      text: `${c.name} (${c.kind})`})));
+  pick.value = names.includes(was) ? was : "";
 }
 
 function drawHeader(m) {
@@ -138,7 +162,8 @@ function drawHeader(m) {
 }
 
 function cardLinks(ids) {
-  return ids.map((id) => el("a", {href: `#card-${id}`, class: "card-link", text: `#${id}`}));
+  return ids.map((id) => el("a", {href: `#card-${id}`, class: "card-link",
+    text: card(id) ? labelOf(card(id)) : `#${id}`}));
 }
 
 function drawWarnings(m) {
@@ -154,17 +179,30 @@ function drawPages(m) {
       preserveAspectRatio: "none"});
     for (const c of page.cards) {
       const g = outlineGroup(c.id, c.x, c.y, c.turn);
-      g.append(el("svg:rect", {class: "hit", width: m.card.w, height: m.card.h,
-        "data-id": c.id, onclick: () => openZoom(c.id)}, el("svg:title", {text: `#${c.id}`})));
+      const o = geometry(c.id);
+      g.append(el("svg:rect", {class: "hit", width: o.w, height: o.h,
+        "data-id": c.id, onclick: () => openZoom(c.id)},
+      el("svg:title", {text: card(c.id) ? labelOf(card(c.id)) : `#${c.id}`})));
       overlay.append(g);
     }
     const img = el("img", {alt: `page ${index + 1} (${page.side})`, "data-kind": "page",
       "data-index": index});
-    return el("figure", {class: "page", id: `page-${index + 1}`},
-      el("div", {class: "sheet", style: `aspect-ratio: ${page.w} / ${page.h}`}, img, overlay),
-      el("figcaption", {text: `page ${index + 1} · ${page.side}`}));
+    const what = page.label ? `${page.label} · ` : "";
+    return el("figure", {class: "page", id: `page-${index + 1}`,
+      "data-components": [page.label || "", ...page.cards.map((c) => c.component || "")]
+        .join(" ")},
+    el("div", {class: "sheet", style: `aspect-ratio: ${page.w} / ${page.h}`}, img, overlay),
+    el("figcaption", {text: `page ${index + 1} · ${what}${page.side}`}));
   });
   $("page-list").replaceChildren(...figures);
+  filterPages();
+}
+
+function filterPages() {
+  const chosen = $("component").value;
+  for (const fig of document.querySelectorAll("#page-list .page")) {
+    fig.hidden = chosen !== "" && !fig.dataset.components.split(" ").includes(chosen);
+  }
 }
 
 function drawCards(m) {
@@ -176,10 +214,10 @@ function drawCards(m) {
     el("div", {class: "sheet", style: `aspect-ratio: ${crop[2]} / ${crop[3]}`},
       el("img", {alt: `card #${c.id} ${c.name}`, "data-kind": "card", "data-id": c.id,
         "data-side": side}),
-      veil(c[side]) && el("svg:svg", {class: "ov", viewBox: `0 0 ${crop[2]} ${crop[3]}`,
+      veil(c[side], c.id) && el("svg:svg", {class: "ov", viewBox: `0 0 ${crop[2]} ${crop[3]}`,
         preserveAspectRatio: "none"}, el("svg:g", {transform:
-          `translate(${c[side].trim[0]} ${c[side].trim[1]})`}, veil(c[side])))),
-    el("span", {class: "name"}, el("b", {text: `#${c.id}`}), " ", el("span", {text: c.name})));
+          `translate(${c[side].trim[0]} ${c[side].trim[1]})`}, veil(c[side], c.id)))),
+    el("span", {class: "name"}, el("b", {text: labelOf(c)}), " ", el("span", {text: c.name})));
   });
   $("card-list").replaceChildren(...tiles);
   filterCards();
@@ -197,10 +235,14 @@ function renameCards(m) {
 
 function filterCards() {
   const q = $("card-search").value.trim().toLowerCase().replace(/^#/, "");
+  const chosen = $("component").value;
   let shown = 0;
   for (const tile of document.querySelectorAll("#card-list .card")) {
     const card = manifest && manifest.cards.find((c) => String(c.id) === tile.dataset.id);
-    const match = !q || tile.dataset.id === q || (card && card.name.toLowerCase().includes(q));
+    const own = card && card.label ? card.label.split("#")[1] : tile.dataset.id;
+    const match = (!chosen || (card && card.component === chosen)) && (!q || own === q
+      || (card && (card.name.toLowerCase().includes(q)
+        || labelOf(card).toLowerCase().includes(q))));
     tile.hidden = !match;
     if (match) shown += 1;
   }
@@ -215,11 +257,11 @@ function card(id) {
 function drawZoom() {
   const c = card(zoomed);
   if (!c) return;
-  $("zoom-title").textContent = `#${c.id} ${c.name}`;
+  $("zoom-title").textContent = `${labelOf(c)} ${c.name}`;
   const sides = ["front", "back"].filter((side) => c[side]).map((side) => {
     const {crop, trim} = c[side];
     const outlines = outlineGroup(c.id, trim[0], trim[1], 0);
-    const veiled = veil(c[side]);
+    const veiled = veil(c[side], c.id);
     if (veiled) outlines.prepend(veiled);
     const overlay = el("svg:svg", {class: "ov", viewBox: `0 0 ${crop[2]} ${crop[3]}`,
       preserveAspectRatio: "none"}, outlines);
@@ -284,6 +326,7 @@ async function show(state) {
   const redraw = shapeOf(m) !== drawnShape;
   manifest = m;
   drawHeader(m);
+  drawPicker(m);
   drawWarnings(m);
   if (redraw) {
     drawPages(m);
@@ -299,7 +342,7 @@ async function show(state) {
     if (card(zoomed)) {
       if (redraw) drawZoom();
       else {
-        $("zoom-title").textContent = `#${zoomed} ${card(zoomed).name}`;
+        $("zoom-title").textContent = `${labelOf(card(zoomed))} ${card(zoomed).name}`;
         const about = m.warnings.filter((w) => w.cards.includes(zoomed));
         $("zoom-warnings").replaceChildren(...about.map((w) => el("li", {text: w.text})));
       }
@@ -361,6 +404,7 @@ document.addEventListener("DOMContentLoaded", () => {
   setVision(see);
   $("vision").addEventListener("change", () => setVision(vision()));
   $("card-search").addEventListener("input", filterCards);
+  $("component").addEventListener("change", () => { filterCards(); filterPages(); });
   $("zoom-close").addEventListener("click", () => $("zoom").close());
   $("zoom-prev").addEventListener("click", () => step(-1));
   $("zoom-next").addEventListener("click", () => step(1));
