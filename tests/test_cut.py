@@ -182,3 +182,16 @@ def test_a_wider_margin_holds_with_a_cutter(tmp_path):
     w, h = pdfium.PdfDocument(str(out))[0].get_size()
     boxes = [b for page in _pages(out) for b in _card_boxes(page)]
     assert boxes and min(min(x0, y0, w - x1, h - y1) for x0, y0, x1, y1 in boxes) >= 20 * MM - TOL
+
+
+def test_a_whole_game_for_a_cutter_nests_no_piece_where_the_machine_cannot_cut_it(tmp_path):
+    """A board's tiled pages carry no registration marks, and a deck's free room lies partly
+    outside its marks' frame: a token nested there would be printed but never cut."""
+    pages = {}
+    for extra in ([], ["--no-nesting"]):
+        out = tmp_path / f"lighthouse{len(extra)}.pdf"
+        done = CliRunner().invoke(main, ["build", "lighthouse", "--cutter", "silhouette", *extra,
+                                         "-o", str(out)])
+        assert done.exit_code == 0, done.output
+        pages[bool(extra)] = len(page_streams(out.read_bytes()))
+    assert pages[False] == pages[True], "pieces were nested onto pages the cutter cannot cut"

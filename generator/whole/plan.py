@@ -48,7 +48,9 @@ def plan_game(game: Game, opts: Options, nesting: bool | None = None) -> list[Pa
         raise PnpError("a whole game's PDF/X is one file per component, not one document: "
                        "pnp build GAME --single --pdfx writes them", "--pdfx")
     parts = [_part(comp, opts) for comp in game.components]
-    if opts.nesting if nesting is None else nesting:
+    # not for a cutter: a piece nested on a board's page (no registration marks) or outside a
+    # deck's marks would be printed and never cut
+    if (opts.nesting if nesting is None else nesting) and not opts.cutter:
         from generator.whole.nesting import nest
 
         parts = nest(parts, opts)
