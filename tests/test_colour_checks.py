@@ -284,3 +284,16 @@ def test_the_bundled_symbol_decks_palettes_stay_apart_for_every_deficiency():
     for game in ("dobble", "dobble-connect"):
         deck = load(game)
         assert [str(f) for f in check(deck, cards_of(deck, ())) if f.a.symbols] == [], game
+
+
+def test_no_bundled_template_tells_its_cards_apart_by_colours_a_deficiency_merges():
+    """Our own templates pass our own check (Dobble Connect's team borders were orange and
+    green, alike for a protanope, and green and blue for a tritanope)."""
+    from generator.access.colours import check
+    from generator.build import cards_of
+    from pnp_model.catalog import bundled
+    from pnp_model.game.reading import load_game
+
+    for game in bundled():
+        for deck in (c.deck for c in load_game(game).components):
+            assert [str(f) for f in check(deck, cards_of(deck, ()))] == [], game

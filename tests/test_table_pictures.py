@@ -63,7 +63,7 @@ def test_tripple_domino_puts_each_number_on_its_vertex_and_each_tile_in_its_cell
 
 def test_dobble_connect_fills_each_card_with_its_team_colour():
     g, state, root = sample_picture("dobble-connect")
-    printed = {"pink": "#e6007e", "orange": "#f28c00", "green": "#00963f", "blue": "#0069b4",
+    printed = {"pink": "#e6007e", "orange": "#f29100", "green": "#46843c", "blue": "#3a3ad0",
                "black": "#1a1a1a"}
     cards = groups(root, "placed")
     assert len(cards) == len(state.board) == 4

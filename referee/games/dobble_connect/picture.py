@@ -14,7 +14,7 @@ R = 34  # centre to corner of a hexagon, in picture units
 LINE = 38  # a line of the legend
 # The card colours as printed (templates/dobble-connect/game.toml [colors]); a colour a test's
 # own deck names is drawn by its CSS name.
-PRINTED = {"pink": "#e6007e", "orange": "#f28c00", "green": "#00963f", "blue": "#0069b4",
+PRINTED = {"pink": "#e6007e", "orange": "#f29100", "green": "#46843c", "blue": "#3a3ad0",
            BLACK: "#1a1a1a"}
 STYLE = """
 .card{stroke:#fff;stroke-width:3}
