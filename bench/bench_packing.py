@@ -17,6 +17,22 @@ symbols (95 mm circles, order 7) as a build does without its helper process, and
     choice of the snug place among the legal ones, and marking a placed symbol.
 The first packing of a process also grows each symbol's mask once per reach (kept after):
 it is timed apart ("first run").
+
+Measured 2026-11-27 on the shared 2-core machine (load 6-13: CPU figures swing by +-15 %),
+issue 37 item 11, growing that gives up on a symbol that fits nowhere larger and one refining
+layout instead of two, against main before it (ae213a1) and before `spread` (dcf5159):
+  tries 4,346 (2,589 found no place) -> 3,585 (1,942); dcf5159: 852 (375).
+  --against-commit ae213a1, 7 runs: CPU median 1,177 ms against 1,088 (min 965 against 947):
+    no difference this machine can show; --against-commit dcf5159, 5 runs: 1,202 against 344.
+  A cold `pnp build` of the same deck (A4, empty memo, 5 runs each, interleaved): CPU median
+    1.73 / 2.00 / 1.15 s (this / ae213a1 / dcf5159), then 1.76 / 1.87 / 0.95 s.
+  Coverage by render (bench/bench_spread.py): spread 2.0 32.2 -> 32.3 % (min 28.2 -> 29.1 %),
+    spread 1.6 31.8 -> 31.9 % (min 28.1 -> 27.6 %); every card within its spread.
+  Instructions, which the load does not change (valgrind --tool=callgrind, a process's first
+    packing of the 57 cards, the same process without it subtracted): this 4.08 G, ae213a1
+    4.54 G, dcf5159 1.15 G. A fifth of them shift whole 128 x 128-cell boards (long_rshift1);
+    testing a footprint's later rows only on the band of rows still open, read with
+    int.from_bytes from the runs' bytes, took 5.67 G (from_bytes goes byte by byte): dropped.
 """
 
 from __future__ import annotations

@@ -447,30 +447,63 @@ def test_spread_bounds_the_printed_sizes_on_every_card(tmp_path):
     assert all(1.6 * 0.97 <= r <= 1.6 * 1.03 for r in ratios), ratios
 
 
+def pack_bench_deck(folder):
+    """The bench's 57-card deck of own art (order 7, 95 mm), packed as a build packs it:
+    [(the card's silhouettes, their placements, the region)] per card; the spread held."""
+    from generator.layout import silhouettes
+    from generator.render.symbols import RIM, region_for
+    from pnp_model.definition import load
+
+    root = art_deck.make_deck(folder)
+    deck = load(root)
+    shapes = {p.stem: clean(p).silhouette for p in sorted((root / "art").iterdir())}
+    region = region_for(deck.shape, deck.width, deck.height)
+    packed = []
+    for card in deck.cards:
+        sils = [shapes[s] for s in card.symbols]
+        placed = silhouettes.pack_silhouettes(sils, region, f"0:{card.id}",
+                                              silhouettes.Sizes(), rim=RIM)
+        sizes = [p.size for p in placed]
+        assert max(sizes) / min(sizes) <= 2.0 * (1 + 1e-9)
+        packed.append((sils, placed, region))
+    return packed
+
+
 def test_packing_the_user_art_deck_draws_few_footprints(tmp_path, monkeypatch):
     """Honouring `spread` made packing a card of own art several times dearer: 57 cards drew
     5102 footprints (a symbol resampled onto the card's cells at one size and turn, most of
     what a placement try costs), and a cold build of the bench's deck spent twice its CPU.
     Each footprint is now drawn once per card (the layouts are the same); the spread holds."""
     from generator.layout import silhouettes
-    from generator.render.art import clean
-    from generator.render.symbols import RIM, region_for
-    from pnp_model.definition import load
 
-    root = art_deck.make_deck(tmp_path / "deck")
-    deck = load(root)
-    shapes = {p.stem: clean(p).silhouette for p in sorted((root / "art").iterdir())}
-    region = region_for(deck.shape, deck.width, deck.height)
     drawn = []
     real = silhouettes._Grid.footprint
     monkeypatch.setattr(silhouettes._Grid, "footprint",
                         lambda grid, *args: drawn.append(1) or real(grid, *args))
-    for card in deck.cards:
-        placed = silhouettes.pack_silhouettes([shapes[s] for s in card.symbols], region,
-                                              f"0:{card.id}", silhouettes.Sizes(), rim=RIM)
-        sizes = [p.size for p in placed]
-        assert max(sizes) / min(sizes) <= 2.0 * (1 + 1e-9)
+    pack_bench_deck(tmp_path / "deck")
     assert len(drawn) <= 4000, len(drawn)
+
+
+def test_packing_the_user_art_deck_tries_fewer_places_for_no_less_ink(tmp_path, monkeypatch):
+    """With `spread` honoured, packing the bench's deck tried 4,346 placements (a symbol at
+    one size and turn, every place on the card at once): two layouts each larger than the
+    one that fitted, and growing symbols that had already failed to fit larger (one such try
+    in 50 found a place). Fewer tries now (one layout less, and a symbol that fits nowhere
+    larger keeps its size), in smaller growth steps: as much ink by the packer's own measure
+    (the silhouettes' inked cells; 46.5 % of the card; renders: bench/bench_spread.py), the
+    spread kept."""
+    import math
+
+    from generator.layout import silhouettes
+
+    tries = []
+    real = silhouettes._try
+    monkeypatch.setattr(silhouettes, "_try", lambda *args: tries.append(1) or real(*args))
+    packed = pack_bench_deck(tmp_path / "deck")
+    ink = [sum(s.area * p.scale ** 2 for s, p in zip(sils, placed, strict=True))
+           / (math.pi * region.r ** 2) for sils, placed, region in packed]
+    assert len(tries) <= 3700, len(tries)
+    assert statistics.mean(ink) >= 0.465, statistics.mean(ink)
 
 
 def test_a_symbol_goes_where_it_fits_most_snugly():

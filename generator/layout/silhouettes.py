@@ -14,9 +14,9 @@ angle, every legal position is found at once and the snug one taken
 (generator.layout.cell_board). When no position is legal the symbol is shrunk and tried again,
 never below the card's largest over `spread`: when that does not fit, the card starts again
 with every symbol smaller (from the size at which the inks would fill half the card), so the
-spread holds and the space is shared out by it; then each symbol but the smallest is tried a
-little larger wherever it fits. The same inputs and seed give the same layout. Pillow and
-Python integers only:
+spread holds and the space is shared out by it; then each symbol but the smallest grows a
+little at a time wherever it fits, until it fits nowhere larger. The same inputs and seed give
+the same layout. Pillow and Python integers only:
 numpy's import alone would cost a build of the user's art more than packing a card.
 """
 
@@ -36,10 +36,10 @@ from generator.layout.packing import SQRT3, Region, relative_sizes
 SHRINK = 0.9  # a symbol that fits nowhere is tried again this much smaller
 RETRIES = 8  # a card whose symbols do not fit (at min_size, in the spread) starts again smaller
 RETRY_SHRINK = 0.9
-GROW, GROW_PASSES = 1.08, 2  # after packing, each symbol tried this much larger, twice over
+GROW, GROW_PASSES = 1.04, 6  # after packing, each symbol tried this much larger, pass by pass
 DENSITY = 0.5  # a card's inks (by silhouette cells) fill no more of it than this
 TURNS = (90, 180, 270)  # a symbol that fits nowhere at its smallest is tried turned so
-REFINE = 2  # halvings of the last retry's step, towards the largest size that fits
+REFINE = 1  # halvings of the last retry's step, towards the largest size that fits
 FLOOR = 0.25  # after the retries, a symbol may shrink to this fraction of min_size
 CELLS = 120  # grid cells across the region: finer packs a little closer, and costs more
 
@@ -276,24 +276,25 @@ def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, size
           rng: random.Random, memo: dict, rotate: bool) -> None:
     """Each symbol but the smallest (it and the largest make the spread), smallest first,
     tried GROW times larger (within the spread and max_size) anywhere it fits among the
-    others: the greedy leaves room behind it.
+    others, pass after pass: the greedy leaves room behind it.
 
-    Each symbol's blocked cells are kept, so a board of the others is their union; a symbol
-    that did not fit is not tried again while nothing else has grown (the same board and
-    size fail the same way, and a failed try draws nothing from rng)."""
+    Each symbol's blocked cells are kept, so a board of the others is their union. A symbol
+    that fits nowhere larger keeps its size from then on: tried again after others had
+    grown, such symbols seldom grew, and those tries were most of growing's cost; smaller
+    steps over more passes find more ink than they did."""
     empty = cell_board.Board(grid.n, grid.outside)
     blocks = {}
     for m, (s, i, j, _, _) in chosen.items():
         runs = _footprint(grid, memo, shapes[m], _scale(shapes[m], s, diameter), angles[m])[0]
         blocks[m] = empty.cells(runs, i, j)
-    grown, failed = 0, {}  # symbols grown so far; when (that count) and at what size each failed
+    done: set = set()  # the symbols that fit nowhere larger
     for _ in range(GROW_PASSES):
         for k in sorted(chosen, key=lambda m: chosen[m][0])[1:]:  # the smallest keeps its size
             others = [chosen[m][0] for m in chosen if m != k]
             size = chosen[k][0]
             new = min(size * GROW, sizes.max_size,
                       min(others) * sizes.spread if others else sizes.max_size)
-            if new <= size * (1 + 1e-9) or failed.get(k) == (grown, new):
+            if k in done or new <= size * (1 + 1e-9):
                 continue
             blocked = grid.outside
             for m, cells in blocks.items():
@@ -306,10 +307,9 @@ def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, size
                     angles[k] += turn
                     chosen[k] = (new, *found[1:])
                     blocks[k] = empty.cells(found[0], found[1], found[2])
-                    grown += 1
                     break
             else:
-                failed[k] = (grown, new)
+                done.add(k)
 
 
 def _placed(grid: _Grid, shapes, chosen: dict, angles, diameter: float) -> list[Placed]:
