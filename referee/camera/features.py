@@ -23,7 +23,7 @@ MIN_INLIERS = 14
 MIN_SYMBOLS = 4  # inliers on at least this many distinct symbols of the card
 RANSAC_PX = 0.02  # RANSAC reprojection threshold, of the card's diameter in the photo
 REFERENCE_PX = 360  # reference renders are searched at this size (a card's width)
-PHOTO_PIXELS = 3_200_000  # the photo is searched at most this large (time), cards stay ≥ 200 px
+PHOTO_PIXELS = 2_000_000  # the photo is searched at most this large (time)
 
 
 @dataclass
@@ -31,6 +31,7 @@ class Reference:
     faces: list[Face]
     scale: float  # reference pixels per render pixel
     points: Any  # (N, 2) keypoints, reference pixels
+    shape: Any  # (N, 2) each keypoint's size and angle (degrees)
     card: Any  # (N,) index into faces
     symbol: Any  # (N,) index of the symbol under the keypoint, -1 for none
     index: Any  # the FLANN matcher over all descriptors
@@ -43,7 +44,7 @@ def reference(faces: list[Face]) -> Reference:
     import numpy as np
 
     sift = cv2.SIFT_create(nfeatures=700)
-    pts, cards, syms, descs = [], [], [], []
+    pts, shapes, cards, syms, descs = [], [], [], [], []
     scale = 1.0
     for n, face in enumerate(faces):
         img, alpha = _render(cv2, np, face)
@@ -64,6 +65,7 @@ def reference(faces: list[Face]) -> Reference:
         else:
             sym = np.full(len(p), -1)
         pts.append(p)
+        shapes.append(np.float32([[k.size, k.angle] for k in kps]))
         cards.append(np.full(len(p), n))
         syms.append(sym)
         descs.append(d)
@@ -71,7 +73,8 @@ def reference(faces: list[Face]) -> Reference:
     allp = np.concatenate(descs)
     matcher.add([allp])
     matcher.train()
-    return Reference(faces, scale, np.concatenate(pts), np.concatenate(cards),
+    return Reference(faces, scale, np.concatenate(pts), np.concatenate(shapes),
+                     np.concatenate(cards),
                      np.concatenate(syms), matcher)
 
 
@@ -89,6 +92,7 @@ def find(ref: Reference, image: Any) -> list[dict[str, Any]]:
     if desc is None or len(kps) < MIN_INLIERS:
         return []
     photo = np.float32([k.pt for k in kps])
+    photo_shape = np.float32([[k.size, k.angle] for k in kps])
     k = min(NEIGHBOURS, len(ref.card))
     knn = ref.index.knnMatch(desc, k=k)
     idx = np.array([[m.trainIdx for m in row] + [row[-1].trainIdx] * (k - len(row))
@@ -108,8 +112,12 @@ def find(ref: Reference, image: Any) -> list[dict[str, Any]]:
     q, r = np.concatenate(q_all), np.concatenate(r_all)
     found = []
     for n in np.unique(ref.card[r]):
-        sel = ref.card[r] == n
-        if sel.sum() < MIN_INLIERS:
+        sel = np.nonzero(ref.card[r] == n)[0]
+        if len(sel) < MIN_INLIERS:
+            continue
+        sel = sel[_agreeing(np, ref, n, ref.points[r[sel]], ref.shape[r[sel]],
+                            photo[q[sel]], photo_shape[q[sel]])]
+        if len(sel) < MIN_INLIERS:
             continue
         got = _fit(cv2, np, ref, n, ref.points[r[sel]], photo[q[sel]], ref.symbol[r[sel]])
         if got is not None:
@@ -119,6 +127,24 @@ def find(ref: Reference, image: Any) -> list[dict[str, Any]]:
                                                                             ref.scale, 1])
             found.append({"face": ref.faces[n], "h": to_photo, "inliers": inliers})
     return _apart(found)
+
+
+def _agreeing(np, ref: Reference, n: int, src, src_shape, dst, dst_shape):
+    """The matches whose keypoints (scale, turn) put card n's centre in the same place of the
+    photo (Lowe's Hough vote): a card's own matches agree, those of a symbol it shares with
+    other cards on the table point all over it. RANSAC then works on few outliers."""
+    w, h = ref.faces[n].size
+    centre = np.float32([w, h]) * ref.scale / 2
+    zoom = dst_shape[:, 0] / src_shape[:, 0]
+    turn = np.radians(dst_shape[:, 1] - src_shape[:, 1])
+    v = centre - src
+    rot = np.stack([v[:, 0] * np.cos(turn) - v[:, 1] * np.sin(turn),
+                    v[:, 0] * np.sin(turn) + v[:, 1] * np.cos(turn)], axis=1)
+    votes = dst + zoom[:, None] * rot
+    across = zoom * REFERENCE_PX  # the card's width in the photo, as each match sees it
+    near = np.linalg.norm(votes[:, None] - votes[None], axis=2) < 0.2 * across[:, None]
+    best = near.sum(axis=1).argmax()
+    return np.nonzero(np.linalg.norm(votes - votes[best], axis=1) < 0.3 * across[best])[0]
 
 
 def _fit(cv2, np, ref: Reference, n: int, src, dst, syms):
