@@ -11,17 +11,29 @@ from typing import Any
 from referee.camera import features
 from referee.camera.pack import Face
 
-_REFERENCES: dict[Path, features.Reference] = {}  # per process: the pack's features, once
+# per process: the pack's features, computed once (4 s for 55 cards); keyed by the files' own
+# change times too, so a pack made again is read again
+_REFERENCES: dict[tuple, features.Reference] = {}
 
 
 def reference(folder: Path) -> features.Reference:
-    """The pack's faces and features, computed once per process and pack folder."""
+    """The pack's faces and features, computed once per process and pack as it is now."""
     from referee.camera import pack
 
-    key = folder.resolve()
+    faces = pack.read(folder)
+    key = (folder.resolve(), *(_stamp(f.image) for f in faces), _stamp(folder / pack.PACK))
     if key not in _REFERENCES:
-        _REFERENCES[key] = features.reference(pack.read(folder))
+        _REFERENCES.clear()  # one pack at a time: a table has one deck
+        _REFERENCES[key] = features.reference(faces)
     return _REFERENCES[key]
+
+
+def _stamp(path: Path) -> tuple[int, int]:
+    try:
+        st = path.stat()
+    except OSError:
+        return (0, 0)  # missing: features.reference says so
+    return (st.st_mtime_ns, st.st_size)
 
 
 def read(ref: features.Reference, image: Any, name: str) -> dict[str, Any]:
