@@ -69,13 +69,15 @@ def reference(faces: list[Face]) -> Reference:
         cards.append(np.full(len(p), n))
         syms.append(sym)
         descs.append(d)
+    if not descs:
+        from referee.engine import RefereeError
+
+        raise RefereeError("the pack's renders show nothing to recognise", "--pack")
     matcher = cv2.FlannBasedMatcher({"algorithm": 1, "trees": 4}, {"checks": 48})
-    allp = np.concatenate(descs)
-    matcher.add([allp])
+    matcher.add([np.concatenate(descs)])
     matcher.train()
     return Reference(faces, scale, np.concatenate(pts), np.concatenate(shapes),
-                     np.concatenate(cards),
-                     np.concatenate(syms), matcher)
+                     np.concatenate(cards), np.concatenate(syms), matcher)
 
 
 def find(ref: Reference, image: Any) -> list[dict[str, Any]]:
@@ -93,23 +95,7 @@ def find(ref: Reference, image: Any) -> list[dict[str, Any]]:
         return []
     photo = np.float32([k.pt for k in kps])
     photo_shape = np.float32([[k.size, k.angle] for k in kps])
-    k = min(NEIGHBOURS, len(ref.card))
-    knn = ref.index.knnMatch(desc, k=k)
-    idx = np.array([[m.trainIdx for m in row] + [row[-1].trainIdx] * (k - len(row))
-                    for row in knn])
-    dist = np.array([[m.distance for m in row] + [row[-1].distance] * (k - len(row))
-                     for row in knn])
-    card = ref.card[idx]
-    q_all, r_all = [], []
-    for j in range(k - 1):
-        first = np.ones(len(card), bool) if j == 0 else ~(card[:, :j] == card[:, j:j + 1]).any(1)
-        later = card[:, j + 1:] == card[:, j:j + 1]
-        has = later.any(1)
-        second = np.where(has, dist[np.arange(len(card)), j + 1 + later.argmax(1)], dist[:, -1])
-        ok = first & (dist[:, j] < RATIO * second)
-        q_all.append(np.nonzero(ok)[0])
-        r_all.append(idx[ok, j])
-    q, r = np.concatenate(q_all), np.concatenate(r_all)
+    q, r = _per_card_ratio(np, ref, desc)
     found = []
     for n in np.unique(ref.card[r]):
         sel = np.nonzero(ref.card[r] == n)[0]
@@ -127,6 +113,29 @@ def find(ref: Reference, image: Any) -> list[dict[str, Any]]:
                                                                             ref.scale, 1])
             found.append({"face": ref.faces[n], "h": to_photo, "inliers": inliers})
     return _apart(found)
+
+
+def _per_card_ratio(np, ref: Reference, desc):
+    """(photo feature, reference feature) pairs that pass the ratio test among the reference
+    card's own features: the best of a card is compared with that card's next best among the
+    NEIGHBOURS nearest (else with the farthest of them, a bound that only refuses more)."""
+    k = min(NEIGHBOURS, len(ref.card))
+    knn = ref.index.knnMatch(desc, k=k)
+    idx = np.array([[m.trainIdx for m in row] + [row[-1].trainIdx] * (k - len(row))
+                    for row in knn])
+    dist = np.array([[m.distance for m in row] + [row[-1].distance] * (k - len(row))
+                     for row in knn])
+    card = ref.card[idx]
+    rows = np.arange(len(card))
+    q_all, r_all = [], []
+    for j in range(k - 1):
+        first = np.ones(len(card), bool) if j == 0 else ~(card[:, :j] == card[:, j:j + 1]).any(1)
+        later = card[:, j + 1:] == card[:, j:j + 1]
+        second = np.where(later.any(1), dist[rows, j + 1 + later.argmax(1)], dist[:, -1])
+        ok = first & (dist[:, j] < RATIO * second)
+        q_all.append(np.nonzero(ok)[0])
+        r_all.append(idx[ok, j])
+    return np.concatenate(q_all), np.concatenate(r_all)
 
 
 def _agreeing(np, ref: Reference, n: int, src, src_shape, dst, dst_shape):
