@@ -70,7 +70,10 @@ def outlines(ref: features.Reference, data: dict[str, Any]) -> list[dict[str, An
 
 
 def circles(data: dict[str, Any]) -> list[tuple[float, float, float]]:
-    """The shared symbols to circle: (x, y, radius) in the photo, on both cards of each pair."""
+    """The shared symbol to ring when exactly two cards are read: (x, y, radius) in the photo,
+    on both (the rings of every pair of a dozen cards would hide the cards)."""
+    if len(data["cards"]) != 2:
+        return []
     return [tuple(at) for s in data["shared"] for at in s["at"]]
 
 
