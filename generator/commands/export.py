@@ -69,7 +69,7 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
         return _export_cgs(whole, shop, dpi, parts, base_url, workers, output, as_json)
     if whole.whole:
         if fmt in ("cut", "look"):
-            raise click.UsageError(f"--format {fmt} takes one deck: export a component's "
+            raise click.UsageError(f"--format {fmt} takes one deck: export a component "
                                    "from a game folder of that deck alone")
         _export_whole(whole, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json)
         return
