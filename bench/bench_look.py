@@ -1,14 +1,16 @@
 """`referee look` on synthetic photos of Tripple Domino boards printed with markers: precision,
 recall, whole boards read exactly, and seconds a photo (the reading only, one core).
 
-    python bench/bench_look.py [--photos 40] [--seed 1] [--game dobble-connect]
+    python bench/bench_look.py [--photos 40] [--seed 1] [--game dobble-connect|dobble]
 
 Photos: 30-tile boards filling the frame (every other one 12 MP) and smaller ones, tilted
 0-35°, turned ±20°, blur σ 0-1.6 px, glare, JPEG (tests/synthetic_photos.py). Acceptance
 (issue 42): precision ≥ 99.5 %, recall ≥ 98 % for tiles ≥ 250 px with σ < 1.6, ≥ 90 % of
 full-frame 30-tile boards exact, < 0.5 s a photo. --game dobble-connect: boards of 5-25
 hexagonal cards, each in one of its six turns, cards 200-420 px wide
-(tests/synthetic_hex_photos.py).
+(tests/synthetic_hex_photos.py). --game dobble: 2-12 round cards scattered among clutter, read
+by their features against the reference pack (tests/synthetic_symbol_photos.py; < 2 s a
+photo); the pack's features, computed once per process, are timed apart.
 """
 
 from __future__ import annotations
@@ -34,11 +36,14 @@ def main() -> None:
     ap.add_argument("--photos", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--game", default="tripple-domino", choices=["tripple-domino",
-                                                                  "dobble-connect"])
+                                                                  "dobble-connect", "dobble"])
     args = ap.parse_args()
     cv2.setNumThreads(1)
     if args.game == "dobble-connect":
         hexes(args)
+        return
+    if args.game == "dobble":
+        symbols(args)
         return
     game = registry.game("tripple-domino")
     rng = random.Random(args.seed)
@@ -101,6 +106,44 @@ def hexes(args) -> None:
                   f"{bad} wrong, {times[-1]:.2f} s")
     print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
     print(f"recall (cards >= 250 px) {right_big / max(1, truth_big):.2%} of {truth_big}")
+    times.sort()
+    print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
+
+
+def symbols(args) -> None:
+    """The same figures for Dobble cards read by their features."""
+    from referee.camera import detect, symbol_deck
+    from tests import synthetic_symbol_photos as ssp
+
+    rng = random.Random(args.seed)
+    right = wrong = truth_big = right_big = 0
+    times = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "pack"
+        renders = ssp.export_pack(folder)
+        start = time.process_time()
+        ref = symbol_deck.reference(folder)
+        print(f"the pack's features: {time.process_time() - start:.2f} s, once")
+        for n in range(args.photos):
+            ids = rng.sample(sorted(renders), rng.randrange(2, 13))
+            size = (4000, 3000) if n % 2 == 0 else (2400, 1800)
+            photo = ssp.photograph(ids, renders, Path(tmp) / f"{n}.jpg", rng,
+                                   card_px=rng.uniform(200, 420), tilt=rng.uniform(0, 35),
+                                   blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
+            image = detect.load(photo.path, colour=True)
+            start = time.process_time()
+            data = symbol_deck.read(ref, image, photo.path.name)
+            times.append(time.process_time() - start)
+            ok, bad = ssp.score(photo, data["cards"])
+            right, wrong = right + ok, wrong + bad
+            if photo.card_px >= 250 and photo.blur < 1.6:
+                truth_big += len(ids)
+                right_big += ok
+            print(f"photo {n}: {len(ids)} cards, {photo.card_px:.0f} px, blur {photo.blur:.1f}:"
+                  f" {ok} right, {bad} wrong, {times[-1]:.2f} s")
+    print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
+    print(f"recall (cards >= 250 px, blur < 1.6) {right_big / max(1, truth_big):.2%} of "
+          f"{truth_big}")
     times.sort()
     print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
 

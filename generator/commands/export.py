@@ -24,10 +24,11 @@ def _length(flag: str):
 @click.command()
 @click.argument("game")
 @allow_folder_option
-@click.option("--format", "fmt", type=click.Choice(["png", "tts", "cgs", "cut"]), default="png",
-              show_default=True, help="png: one image per distinct card; tts: Tabletop Simulator; "
-              "cgs: Card Game Simulator's game folder; cut: each sheet's cut lines as SVG and "
-              "DXF for a cutting machine.")
+@click.option("--format", "fmt", type=click.Choice(["png", "tts", "cgs", "cut", "look"]),
+              default="png", show_default=True, help="png: one image per distinct card; tts: "
+              "Tabletop Simulator; cgs: Card Game Simulator's game folder; cut: each sheet's cut "
+              "lines as SVG and DXF for a cutting machine; look: the reference pack `referee "
+              "look` reads photos against (renders, look.json: each card's symbols).")
 @click.option("--cutter", type=click.Choice(["silhouette", "cricut", "brother"]),
               help="cut: the sheet laid out as `pnp build --cutter` lays it out.")
 @click.option("--paper", help="cut: the paper, as for `pnp build --paper`.")
@@ -67,8 +68,8 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
     if fmt == "cgs":
         return _export_cgs(whole, shop, dpi, parts, base_url, workers, output, as_json)
     if whole.whole:
-        if fmt == "cut":
-            raise click.UsageError("--format cut takes one deck: export a component's cut lines "
+        if fmt in ("cut", "look"):
+            raise click.UsageError(f"--format {fmt} takes one deck: export a component "
                                    "from a game folder of that deck alone")
         _export_whole(whole, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json)
         return
@@ -98,6 +99,13 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
                                                            min_text=s.min_text_pt)]
             summary = (f"{deck.name}: {data['size']} cards for {data['shop']} -> "
                        f"{data.get('pdf') or folder}")
+        elif fmt == "look":
+            from generator.lookpack.pack import PACK, export_look
+
+            data = export_look(deck, cards, folder, dpi=dpi or 150, workers=workers,
+                               progress=bar.update)
+            summary = (f"{deck.name}: reference pack of {len(data['cards'])} faces -> "
+                       f"{folder / PACK}")
         elif fmt == "tts":
             from generator.tts import export_tts
 

@@ -79,11 +79,12 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
     if kit.by_shape and not badge:
         kit.pack_ahead(ctx, el, region, seed)
     if kit.files or (kit.by_shape and not badge):
-        _draw_by_silhouette(c, kit, el, syms, region, (cx, cy), f"{seed}:{ctx.card.id}",
-                            ctx.card.id)
+        _record(ctx, _draw_by_silhouette(c, kit, el, syms, region, (cx, cy),
+                                         f"{seed}:{ctx.card.id}", ctx.card.id))
         return
     spots = card_layout(len(syms), region, seed, ctx.card.id, el.get("rotate_symbols", True),
                         spread=el.get("spread", 2.2), dense=badge)
+    _record(ctx, [(name, cx + s.x, cy + s.y, s.r) for name, s in zip(syms, spots, strict=True)])
     gap = GAP_MM * MM / 2 if badge else 0.0  # each disc keeps half the gap to itself
     for name, spot in zip(syms, spots, strict=True):
         if kit.is_word(name):
@@ -95,6 +96,15 @@ def draw_symbols(ctx: Ctx, el: Element) -> None:
         else:
             form = kit.icon_form(c, name, badge)
             place(c, form, cx + spot.x, cy + spot.y, spot.angle, (spot.r - gap) / form.radius)
+
+
+def _record(ctx: Ctx, spots: list[tuple[str, float, float, float]]) -> None:
+    """Where each symbol went (name, centre x, y from the card's top, radius; points), kept
+    when the caller asked for it (ctx.cache["symbol spots"]): the reference pack that
+    `referee look` reads names the symbol two photographed cards share (generator/lookpack)."""
+    out = ctx.cache.get("symbol spots")
+    if out is not None:
+        out[ctx.card.id] = [(n, x, ctx.y(y), r) for n, x, y, r in spots]
 
 
 def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None:
@@ -116,8 +126,10 @@ def place(c, form: Form, x: float, y: float, angle: float, scale: float) -> None
 
 
 def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
-                        centre: tuple[float, float], seed: str, card_id: int) -> None:
-    """Pack the card's symbols by their ink and place each one's form."""
+                        centre: tuple[float, float], seed: str, card_id: int
+                        ) -> list[tuple[str, float, float, float]]:
+    """Pack the card's symbols by their ink and place each one's form; -> where each went
+    (name, centre, half its printed extent)."""
     from generator.layout.silhouettes import Sizes
     from generator.render import symbol_prep
 
@@ -150,6 +162,8 @@ def _draw_by_silhouette(c, kit: _Kit, el: Element, syms, region: Region,
              f"at min_size {sizes.min_size:g}, so some are smaller (cards "
              f"{', '.join(f'#{i}' for i in kit.crowded[:LISTED])}"
              f"{' ...' if len(kit.crowded) > LISTED else ''}); lower min_size or max_size")
+    return [(name, centre[0] + p.x, centre[1] + p.y, p.size * region.r)
+            for name, p in zip(syms, placed, strict=True)]
 
 
 def region_for(shape: str, w: float, h: float) -> Region:

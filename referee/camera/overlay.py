@@ -11,11 +11,12 @@ from referee.engine import RefereeError
 
 READ = (60, 180, 60)  # BGR
 NOT_READ = (40, 40, 220)
+SHARED = (0, 140, 255)  # the symbol two cards share: orange, apart from both
 
 
 def write(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]],
-          out: Path) -> None:
-    data = encode(image, read, not_seen, out.suffix or ".png")
+          out: Path, circles=()) -> None:
+    data = encode(image, read, not_seen, out.suffix or ".png", circles=circles)
     if data is None:
         raise RefereeError(f"cannot write an image named {out.name}: use .png or .jpg",
                            "--overlay")
@@ -28,11 +29,12 @@ def write(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]]
 
 
 def encode(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]],
-           suffix: str, longest: int | None = None, crop: bool = False) -> bytes | None:
+           suffix: str, longest: int | None = None, crop: bool = False,
+           circles=()) -> bytes | None:
     """The overlay as the bytes of a `suffix` image (.png, .jpg), at most `longest` pixels
     across (a phone's screen needs no 12 MP picture), and with `crop` only the part around
     the cards found (a board filling a tenth of the photo stays legible on a phone); None for
-    a suffix OpenCV cannot write."""
+    a suffix OpenCV cannot write. circles: (x, y, radius) to ring (a shared symbol)."""
     cv2 = opencv()
     import numpy as np
 
@@ -46,7 +48,7 @@ def encode(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]
         outline = np.asarray(card["corners"]) - shift
         cv2.polylines(canvas, [np.round(outline).astype(np.int32)], True, READ, width,
                       cv2.LINE_AA)
-        side = float(np.linalg.norm(outline[0] - outline[1]))
+        side = card.get("side") or float(np.linalg.norm(outline[0] - outline[1]))
         _label(cv2, canvas, card.get("position") or str(card["id"]),
                np.asarray(card["center"]) - shift, side, READ)
     for card in not_seen:
@@ -56,6 +58,9 @@ def encode(image: Any, read: list[dict[str, Any]], not_seen: list[dict[str, Any]
         cv2.polylines(canvas, [c], True, NOT_READ, width, cv2.LINE_AA)
         cv2.line(canvas, tuple(map(int, c[0])), tuple(map(int, c[2])), NOT_READ, width)
         cv2.line(canvas, tuple(map(int, c[1])), tuple(map(int, c[3])), NOT_READ, width)
+    for x, y, r in circles:
+        cv2.circle(canvas, (round(x - x0), round(y - y0)), round(r * 1.15), SHARED, width * 2,
+                   cv2.LINE_AA)
     scale = 1.0 if longest is None else min(1.0, longest / max(canvas.shape[:2]))
     if scale < 1:
         canvas = cv2.resize(canvas, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)

@@ -18,6 +18,9 @@ from referee.clictx import echo_json, store_of
 @click.option("--game", help="The game on the table (default: the current match's game).")
 @click.option("--deck", type=click.Path(path_type=Path, file_okay=False),
               help="Your own copy's definition folder (what was printed), not the bundled one.")
+@click.option("--pack", type=click.Path(path_type=Path, file_okay=False),
+              help="A symbol deck's reference pack (`pnp export GAME --format look -o DIR`); "
+                   "default: output/GAME-look/, made by running pnp when missing.")
 @click.option("--turn", metavar="NAME",
               help="Who plays next: added to the position, so `referee new --position` takes "
                    "it as it is (a photo cannot tell).")
@@ -26,9 +29,10 @@ from referee.clictx import echo_json, store_of
 @click.option("--json", "as_json", is_flag=True,
               help="Print per card its id, corners and center in photo pixels and its position.")
 @click.pass_context
-def look_cmd(ctx, photo, game, deck, turn, overlay, as_json) -> None:
+def look_cmd(ctx, photo, game, deck, pack, turn, overlay, as_json) -> None:
     """Read a photo of the table: the cards printed with `pnp build --markers` and where they
-    lie, as a position file `referee new --position` takes. Cards it cannot read are listed
+    lie, as a position file `referee new --position` takes; or a symbol deck's cards (Dobble)
+    by their features, and the symbol two of them share. Cards it cannot read are listed
     as not seen, never guessed. Needs the camera extra: pip install 'pnp-toolkit[camera]'."""
     from referee import registry
     from referee.camera import opencv
@@ -38,7 +42,13 @@ def look_cmd(ctx, photo, game, deck, turn, overlay, as_json) -> None:
     opencv()  # the missing extra is said first, whatever else is wrong
     if not photo.is_file():
         raise RefereeError(f"no photo {photo}", "PHOTO")
-    g = registry.game(game if game is not None else _current_game(ctx))
+    name = game if game is not None else _current_game(ctx)
+    try:
+        g = None if pack is not None else registry.game(name)
+    except RefereeError:  # no rules at the referee: a symbol deck, read by its features
+        g = None
+    if g is None:
+        return _symbols(name, photo, pack, overlay, as_json)
     data, _ = look(g, photo, str(deck) if deck else None)
     if turn:
         data["position"] += f"turn {turn}\n"
@@ -60,6 +70,35 @@ def look_cmd(ctx, photo, game, deck, turn, overlay, as_json) -> None:
 
 
 COMMANDS = (look_cmd,)
+
+
+def _symbols(game, photo, pack, overlay, as_json) -> None:
+    """A symbol deck read against its reference pack: the cards, and the symbol two share."""
+    from referee.camera import detect, symbol_deck
+    from referee.camera import overlay as drawing
+    from referee.camera import pack as packs
+
+    folder = pack or packs.default_folder(game)
+    if pack is None and not (folder / packs.PACK).is_file():
+        click.echo(f"# making the reference pack: pnp export {game} --format look -o {folder}",
+                   err=True)
+        packs.make(game, folder)
+    ref = symbol_deck.reference(folder)
+    image = detect.load(photo, colour=True)
+    data = {"game": game} | symbol_deck.read(ref, image, str(photo))
+    if overlay is not None:
+        drawing.write(image, symbol_deck.outlines(ref, data), [], overlay,
+                      circles=symbol_deck.circles(data))
+    if as_json:
+        echo_json(data)
+        return
+    for card in data["cards"]:
+        x, y = card["center"]
+        click.echo(f"{card['id']} at {x:.0f},{y:.0f} px")
+    for s in data["shared"]:
+        click.echo(f"{s['cards'][0]} and {s['cards'][1]} share: {s['symbol']}")
+    click.echo(f"# {len(data['cards'])} card(s) read; a card not listed was not seen"
+               + (f"; overlay -> {overlay}" if overlay else ""), err=True)
 
 
 def _current_game(ctx) -> str:
