@@ -15,3 +15,12 @@ def with_programs(env: dict[str, str]) -> dict[str, str]:
     import os
 
     return {**env, "PATH": f"{BIN}{os.pathsep}{env.get('PATH', '')}"}
+
+
+def look(*args, **kwargs):
+    """`referee look ARGS`, its output captured (cwd=, env= pass through); a photo's reading is
+    bounded, so a hang fails the test instead of the run."""
+    import subprocess
+
+    return subprocess.run([REFEREE, "look", *map(str, args)], capture_output=True, text=True,
+                          timeout=120, **kwargs)

@@ -78,7 +78,7 @@ def photograph(layout, renders, out: Path, rng: random.Random, card_px: float = 
     table = np.full((size[1], size[0], 3), rng.choice([(70, 100, 140), (60, 60, 60),
                                                        (120, 130, 125)]), np.uint8)
     for cid, centre in centres.items():
-        _lay(table, renders[cid], np.array(centre) - lo, w_px, rng.randrange(6) * 60)
+        lay(table, renders[cid], np.array(centre) - lo, w_px, rng.randrange(6) * 60)
     hmat = camera(table, out, rng, card_px / w_px, tilt, blur, width, height)
     widths = []
     for centre in centres.values():
@@ -89,8 +89,8 @@ def photograph(layout, renders, out: Path, rng: random.Random, card_px: float = 
     return HexPhoto(out, dict(layout), float(np.mean(widths)))
 
 
-def _lay(table, img, centre, width_px: float, turn: float) -> None:
-    """The card's render (BGRA, transparent outside the hexagon) centred at `centre`, its
+def lay(table, img, centre, width_px: float, turn: float) -> None:
+    """The card's render (BGRA, transparent outside its shape) centred at `centre`, its
     width `width_px`, turned `turn` degrees clockwise."""
     h, w = img.shape[:2]
     # the render holds the card's box: its width is the hexagon's

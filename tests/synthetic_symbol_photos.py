@@ -18,6 +18,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from tests.synthetic_hex_photos import lay
 from tests.synthetic_photos import camera
 
 
@@ -64,7 +65,7 @@ def photograph(ids: list[str], renders, out: Path, rng: random.Random, card_px: 
         r, c = divmod(n, cols)
         at = np.array([d / 2 + c * cell + cell / 2, d / 2 + r * cell + cell / 2])
         at += [rng.uniform(-0.1, 0.1) * d, rng.uniform(-0.1, 0.1) * d]
-        _lay(table, renders[cid], at, d, rng.uniform(0, 360))
+        lay(table, renders[cid], at, d, rng.uniform(0, 360))
         centres[cid] = at
     hmat = camera(table, out, rng, card_px / d, tilt, blur, width, height)
     truth, widths = {}, []
@@ -74,17 +75,6 @@ def photograph(ids: list[str], renders, out: Path, rng: random.Random, card_px: 
         truth[cid] = (float(c[0]), float(c[1]))
         widths.append(float(np.linalg.norm(a - b)))
     return SymbolPhoto(out, truth, float(np.mean(widths)), blur)
-
-
-def _lay(table, img, centre, width_px: float, turn: float) -> None:
-    """The card's render (BGRA, transparent outside the circle) centred at `centre`."""
-    h, w = img.shape[:2]
-    m = cv2.getRotationMatrix2D((w / 2, h / 2), -turn, width_px / w)
-    m[:, 2] += centre - np.array([w / 2, h / 2])
-    size = (table.shape[1], table.shape[0])
-    colour = cv2.warpAffine(img[:, :, :3], m, size, flags=cv2.INTER_AREA)
-    alpha = cv2.warpAffine(img[:, :, 3], m, size, flags=cv2.INTER_AREA)[..., None] / 255.0
-    table[:] = (colour * alpha + table * (1 - alpha)).astype(np.uint8)
 
 
 def score(photo: SymbolPhoto, cards) -> tuple[int, int]:

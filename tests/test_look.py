@@ -11,6 +11,7 @@ import sys
 import pytest
 
 from tests.programs import REFEREE
+from tests.programs import look as _look
 
 cv2 = pytest.importorskip("cv2")
 
@@ -21,10 +22,6 @@ from tests import synthetic_photos as sp  # noqa: E402 - needs cv2
 def renders(tmp_path_factory):
     return sp.export_tiles(tmp_path_factory.mktemp("renders"), dpi=200)
 
-
-def _look(*args, cwd=None):
-    return subprocess.run([REFEREE, "look", *map(str, args)], capture_output=True, text=True,
-                          timeout=120, cwd=cwd)
 
 
 def test_a_tilted_blurred_photo_of_a_30_tile_board_is_read_exactly(renders, tmp_path):

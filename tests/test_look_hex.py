@@ -11,6 +11,7 @@ import subprocess
 import pytest
 
 from tests.programs import REFEREE
+from tests.programs import look as _look
 
 cv2 = pytest.importorskip("cv2")
 
@@ -21,10 +22,6 @@ from tests import synthetic_hex_photos as hp  # noqa: E402 - needs cv2
 def cards(tmp_path_factory):
     return hp.export_cards(tmp_path_factory.mktemp("renders"), dpi=150)
 
-
-def _look(*args, env=None):
-    return subprocess.run([REFEREE, "look", *map(str, args)], capture_output=True, text=True,
-                          timeout=120, env=env)
 
 
 def test_a_tilted_blurred_photo_of_a_board_of_20_cards_is_read_exactly(cards, tmp_path):

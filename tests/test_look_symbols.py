@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 import random
-import subprocess
 
 import pytest
 
-from tests.programs import REFEREE
+from tests.programs import look as _look
 
 cv2 = pytest.importorskip("cv2")
 np = pytest.importorskip("numpy")
@@ -23,10 +22,6 @@ def pack(tmp_path_factory):
     folder = tmp_path_factory.mktemp("pack")
     return folder, sp.export_pack(folder)
 
-
-def _look(*args, cwd=None):
-    return subprocess.run([REFEREE, "look", *map(str, args)], capture_output=True, text=True,
-                          timeout=120, cwd=cwd)
 
 
 def _symbols(card_id: int) -> set[str]:
