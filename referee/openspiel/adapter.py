@@ -210,7 +210,15 @@ class PnpState(pyspiel.State):
         """A copy where every card the player cannot see is dealt again (a determinisation):
         what a search bot may look into without peeking."""
         out = self.clone()
-        out.hidden.dealer.resample(out.table, self._game.players[player], rng)
+        dealer = out.hidden.dealer
+        dealer.rng = random.Random(rng.getrandbits(64))  # later shuffles are unseen too
+        dealer.resample(out.table, self._game.players[player], rng)
+        if dealer.choices_answer and self.actor is not None and not self.over:
+            turn = dealer.turn(out.table)
+            if turn.player != self._game.players[self.actor] or \
+                    len(turn.choices) != len(self.choices):
+                raise AssertionError("a determinisation changed the choices on offer")
+            out.choices = tuple((c.move, c.intent) for c in turn.choices)
         out.legal = None
         return out
 
