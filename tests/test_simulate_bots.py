@@ -71,6 +71,16 @@ def test_a_search_bot_plays_the_games_that_hide_cards(tmp_path, game, rounds):
     assert report["bot"] == "mcts:5,random"
 
 
+def test_a_search_bot_beats_random_in_coda(tmp_path):
+    """Coda rewards skill: a search over re-dealt hidden tiles guesses better than chance."""
+    pytest.importorskip("pyspiel")
+    code, out = simulate("coda", "--players", "2", "--games", "10", "--workers", "1",
+                         "--bot", "mcts:5,random", "--json", tmp_path=tmp_path)
+    assert code == 0, out
+    report = json.loads(out)
+    assert report["seats"][0]["wins"] >= 6  # 8 seen; 40 games, both seats: 88 % (bench/)
+
+
 def test_a_search_bot_refuses_a_game_it_cannot_determinise(tmp_path):
     pytest.importorskip("pyspiel")
     code, out = simulate("scorepad", "--players", "2", "--games", "5", "--bot", "ismcts:10",
