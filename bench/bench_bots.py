@@ -2,6 +2,7 @@
 
     python bench/bench_bots.py thricewise ismcts:50 200
     python bench/bench_bots.py tripple-domino mcts:20 200 --speed
+    python bench/bench_bots.py coda mcts:5 40   (also dobble-connect, duplicon)
 
 Head-to-head: the strong bot takes the first seat in even games and the second in odd ones
 (the same deals), so seat advantage cancels; its win share (a shared win counts half) with a
@@ -15,6 +16,12 @@ Measured 2026-11-27 on the shared 2-core machine (load about 10, one process), 2
     minute (load about 10); mcts:10 won 80 % (65 % to 90 %) over 40 games at 1.4 a minute, too
     slow for 200 in a session, so 200 were played at 5 simulations a move (mcts:3: 5 of 6 won).
   random / greedy, games a minute: thricewise 1,211 / 152; tripple-domino 696 / 648.
+  coda: mcts:5 wins 88 % against random (74 % to 95 %) over 40 games, 41.1 games a minute.
+  dobble-connect: mcts:5 wins 82 % (68 % to 91 %) over 40 games, 8.4 games a minute.
+  duplicon: mcts:5 wins 75 % (53 % to 89 %) over 20 games, 1.1 games a minute; every game
+    reached the 12-round cap with both scores far below zero (random play never reaches 100),
+    so the leader at the cap won. Its turns offer about 100 choices: 5 simulations barely
+    look at them, and more were too slow for this session.
 """
 
 from __future__ import annotations

@@ -47,6 +47,9 @@ class Dealer:
     public-information default: the player to act chooses among Rules.legal_moves."""
 
     note = ""  # what the simulation approximates, printed with the report
+    # whether a choice carries what hidden cards answer (a guess's hit, a flipped card): a
+    # determinisation then asks for the turn's choices again, answered by the cards dealt again
+    choices_answer = False
 
     def __init__(self, rules: Game, state: Any, rng: random.Random):
         self.rules = rules

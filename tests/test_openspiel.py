@@ -95,6 +95,71 @@ def test_a_determinisation_keeps_what_the_player_sees_and_deals_the_rest_again(g
     assert again.legal_actions() == state.legal_actions()
 
 
+def _midgame(game: str, deal: int, steps: int):
+    """Deal `deal`, then `steps` random choices (fewer if the game ends first)."""
+    state = pyspiel.load_game("pnp_" + game.replace("-", "_")).new_initial_state()
+    state.apply_action(deal)
+    rng = random.Random(deal)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def _cards(state) -> dict:
+    """Where the dealer has every card: hands, piles, decks, face-down cards."""
+    dealer = state.hidden.dealer
+    kept = {k: v for k, v in vars(dealer).items() if k not in ("rules", "rng", "deck")}
+    if isinstance(getattr(dealer, "deck", None), list):
+        kept["deck"] = dealer.deck
+    return kept
+
+
+def _hidden_side(state) -> dict:
+    """The cards, the dealer's random stream and the choices on offer with their answers
+    (a guess's hit, a flipped card)."""
+    return {**_cards(state), "rng": state.hidden.dealer.rng.getstate(),
+            "choices": state.choices}
+
+
+@pytest.mark.parametrize("game", ["coda", "duplicon", "dobble-connect"])
+def test_a_mid_game_determinisation_agrees_with_the_player_and_deals_the_rest_again(game):
+    """Mid-game, the re-dealt state shows the player exactly what they saw (their
+    information state, their choices), and in some deals the others' hidden cards differ."""
+    changed = answered = 0
+    for deal in range(4):
+        state = _midgame(game, deal, 13)  # mid-turn: a guess, a flip
+        if state.is_terminal():
+            continue
+        me = state.current_player()
+        again = state.resampled(me, random.Random(deal))
+        assert again.information_state_string(me) == state.information_state_string(me)
+        assert again.legal_actions() == state.legal_actions()
+        changed += _cards(again) != _cards(state)
+        answered += again.choices != state.choices  # a guess's hit, a flip: the new cards'
+    assert changed >= 2
+    if game != "dobble-connect":  # its choices carry no answer: where the top card goes
+        assert answered >= 1
+
+
+@pytest.mark.parametrize("game", ["coda", "duplicon", "dobble-connect"])
+def test_a_determinisation_depends_on_what_the_player_saw_never_on_the_true_cards(game):
+    """Two tables the player cannot tell apart (the real one, and one where the unseen cards
+    were dealt differently) give the same determinisation for the same random stream: a
+    search bot learns nothing from the true cards, a guess's answer or a flip included."""
+    for deal in range(3):
+        state = _midgame(game, deal, 10)
+        if state.is_terminal():
+            continue
+        me = state.current_player()
+        other = state.resampled(me, random.Random(100 + deal))  # another possible truth
+        assert _cards(other) != _cards(state)
+        a = state.resampled(me, random.Random(7))
+        b = other.resampled(me, random.Random(7))
+        assert _hidden_side(a) == _hidden_side(b)
+
+
 def test_options_reach_the_rules():
     """Thricewise's any-turn mode, asked for through the parameters, is the one played."""
     loaded = pyspiel.load_game("pnp_thricewise", {"options": "deferred:any-turn"})

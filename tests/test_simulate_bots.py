@@ -56,8 +56,33 @@ def test_mcts_plays_tripple_domino_to_its_end_without_peeking(tmp_path):
     assert report["games"] == 1 and report["capped"] == 0
 
 
+@pytest.mark.parametrize("game, rounds", [("coda", "12"), ("dobble-connect", "12"),
+                                           ("duplicon", "1")])
+def test_a_search_bot_plays_the_games_that_hide_cards(tmp_path, game, rounds):
+    """Coda, Dobble Connect and Duplicon deal the unseen cards again for the search (one
+    Duplicon round: a random player's game runs to the round cap, thousands of moves)."""
+    pytest.importorskip("pyspiel")
+    code, out = simulate(game, "--players", "2", "--games", "2", "--workers", "1",
+                         "--max-rounds", rounds, "--bot", "mcts:5,random", "--json",
+                         tmp_path=tmp_path)
+    assert code == 0, out
+    report = json.loads(out)
+    assert report["games"] == 2
+    assert report["bot"] == "mcts:5,random"
+
+
+def test_a_search_bot_beats_random_in_coda(tmp_path):
+    """Coda rewards skill: a search over re-dealt hidden tiles guesses better than chance."""
+    pytest.importorskip("pyspiel")
+    code, out = simulate("coda", "--players", "2", "--games", "10", "--workers", "1",
+                         "--bot", "mcts:5,random", "--json", tmp_path=tmp_path)
+    assert code == 0, out
+    report = json.loads(out)
+    assert report["seats"][0]["wins"] >= 6  # 8 seen; 40 games, both seats: 88 % (bench/)
+
+
 def test_a_search_bot_refuses_a_game_it_cannot_determinise(tmp_path):
     pytest.importorskip("pyspiel")
-    code, out = simulate("coda", "--players", "2", "--games", "5", "--bot", "ismcts:10",
+    code, out = simulate("scorepad", "--players", "2", "--games", "5", "--bot", "ismcts:10",
                          tmp_path=tmp_path)
-    assert code == 2 and out.startswith("error: ismcts:10 cannot play coda yet")
+    assert code == 2 and out.startswith("error: ismcts:10 cannot play scorepad yet")

@@ -98,6 +98,15 @@ class PnpGame(pyspiel.Game):
         return Observer(recall)
 
 
+class Shared(tuple):
+    """A tuple of immutable things (frozen moves, texts) that a clone shares instead of
+    copying: a search clones a state at every step, and a long game's record is thousands of
+    entries."""
+
+    def __deepcopy__(self, memo: dict) -> Shared:
+        return self
+
+
 class Hidden:
     """The dealer's side of one game (hands, deck order): copied with a state's clone, sharing
     what never changes (the rules, the referee's immutable state)."""
@@ -119,13 +128,13 @@ class PnpState(pyspiel.State):
         self._game = game
         self.table: Any = None  # the referee's state, after the deal
         self.hidden: Hidden | None = None
-        self.choices: tuple = ()  # (move, intent) per choice of the player to act
+        self.choices: tuple = Shared()  # (move, intent) per choice of the player to act
         self.legal: list[int] | None = None
         self.listed: frozenset[int] = frozenset()  # choices the rules listed: known legal
         self.actor: int | None = None
         self.over = False
         self.capped = False
-        self.seen: tuple = ()  # (actor seat or None, public text, private text or None)
+        self.seen: tuple = Shared()  # (actor seat or None, public text, private text or None)
 
     # the OpenSpiel API
 
@@ -210,7 +219,15 @@ class PnpState(pyspiel.State):
         """A copy where every card the player cannot see is dealt again (a determinisation):
         what a search bot may look into without peeking."""
         out = self.clone()
-        out.hidden.dealer.resample(out.table, self._game.players[player], rng)
+        dealer = out.hidden.dealer
+        dealer.rng = random.Random(rng.getrandbits(64))  # later shuffles are unseen too
+        dealer.resample(out.table, self._game.players[player], rng)
+        if dealer.choices_answer and self.actor is not None and not self.over:
+            turn = dealer.turn(out.table)
+            if turn.player != self._game.players[self.actor] or \
+                    len(turn.choices) != len(self.choices):
+                raise AssertionError("a determinisation changed the choices on offer")
+            out.choices = Shared((c.move, c.intent) for c in turn.choices)
         out.legal = None
         return out
 
@@ -223,7 +240,8 @@ class PnpState(pyspiel.State):
         if move is None:  # a secret decision: only its maker knows what
             dealer.commit(self.table, intent)
             who = g.players[actor]
-            self.seen += ((actor, f"{who} decides in secret", dealer.intent_text(intent)),)
+            self.seen = Shared(self.seen + ((actor, f"{who} decides in secret",
+                                             dealer.intent_text(intent)),))
             return
         text = self._text(move)
         verdict, after = g.rules.judge(self.table, move)
@@ -232,7 +250,7 @@ class PnpState(pyspiel.State):
                                       "openspiel adapter")
         dealer.moved(self.table, move, after)
         self.table = after
-        self.seen += ((actor, text, None),)
+        self.seen = Shared(self.seen + ((actor, text, None),))
 
     def _advance(self) -> None:
         """On to the next decision of a player: the table's forced moves are made here."""
@@ -246,7 +264,7 @@ class PnpState(pyspiel.State):
             if turn is None:
                 self.over = True
                 return
-            self.choices = tuple((c.move, c.intent) for c in turn.choices)
+            self.choices = Shared((c.move, c.intent) for c in turn.choices)
             if turn.player is None:
                 self._do(None, *self.choices[0])
                 continue

@@ -32,6 +32,8 @@ from referee.games.coda.model import (
 
 
 class CodaDealer(Dealer):
+    choices_answer = True  # a guess carries its true answer: dealt again with the tiles
+
     def __init__(self, rules: Game, state: State, rng: random.Random):
         super().__init__(rules, state, rng)
         if state.sealed:
@@ -133,6 +135,26 @@ class CodaDealer(Dealer):
                        for s in state.row(player))
         mine = self.drawn is not None and state.to_play == player
         return f"my row: {row}" + (f"; drawn: {value_word(self.drawn)}" if mine else "")
+
+    def resample(self, state: State, player: str, rng: random.Random) -> None:
+        """Every tile the player has not seen dealt again (the other rows' hidden tiles, the
+        pool, another player's drawn tile) as the public record allows: colours, the order
+        rule, announced misses and revealed tiles. Their own row and drawn tile stay."""
+        rows, loose = deduction.problem(state, answers=True)
+        rows[state.players.index(player)] = [{self.truth[s.id]} for s in state.row(player)]
+        if loose and state.to_play == player:
+            loose = [{self.drawn}]
+        found = deduce.sample(rows, loose, rng)
+        if found is None:  # the true tiles fit, so some arrangement always does
+            raise AssertionError("no arrangement fits the public record")
+        for row, tiles in zip(state.rows, found[0], strict=True):
+            self.truth.update({s.id: t for s, t in zip(row, tiles, strict=True)})
+        if loose:
+            self.drawn = found[1][0]
+        used = {t for tiles in found[0] for t in tiles} | set(found[1])
+        self.pool = [t for t in tile_set() if (state.advanced or not deduce.is_dash(t))
+                     and t not in used]
+        rng.shuffle(self.pool)
 
     def starts_turn(self, before: State, move: Any) -> bool | None:
         return isinstance(move, Draw) or (isinstance(move, Guess) and before.phase == "guess"

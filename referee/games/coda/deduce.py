@@ -190,3 +190,32 @@ def possible(rows: Sequence[Sequence[set[int]]], loose: Sequence[set[int]] = ())
                     for sj, x in enumerate(tiles):
                         seen[rj][sj].add(x)
     return seen
+
+
+def sample(rows: Sequence[Sequence[set[int]]], loose: Sequence[set[int]], rng) -> tuple | None:
+    """A random arrangement that fits every constraint, or None: each open tile, in random
+    order, takes a random tile that leaves the rest solvable (a determinisation for search
+    bots: any arrangement the public information allows, not always the same one)."""
+    r = [[set(d) for d in row] for row in rows]
+    lo = [set(d) for d in loose]
+    if not _propagate(r, lo):
+        return None
+    n = sum(len(row) for row in r) + len(lo)
+    order = list(range(n))
+    rng.shuffle(order)
+    for i in order:
+        flat = [d for row in r for d in row] + lo
+        if len(flat[i]) == 1:
+            continue
+        options = sorted(flat[i])
+        rng.shuffle(options)
+        for t in options:
+            rr = [[set(d) for d in row] for row in r]
+            ll = [set(d) for d in lo]
+            ([d for row in rr for d in row] + ll)[i].intersection_update({t})
+            if _propagate(rr, ll) and solve(rr, ll) is not None:
+                r, lo = rr, ll
+                break
+        else:
+            return None
+    return [[next(iter(d)) for d in row] for row in r], [next(iter(d)) for d in lo]

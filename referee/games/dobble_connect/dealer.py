@@ -74,6 +74,34 @@ class DobbleConnectDealer(Dealer):
                 self.held[winner] += self.rng.sample(spare, got)
         self._piles(after)
 
+    def resample(self, state: State, player: str, rng: random.Random) -> None:
+        """Every face-down pile card dealt again, keeping the top card the player has turned.
+        What stands on the board is public, so each colour's cards left are known; which of
+        them a rival team received in a catch-up, and in what order each pile lies, is not.
+        Every pile keeps its size and every team the number of each colour it holds."""
+        top = self.piles[player].pop() if self.piles[player] else None
+        colour = self.deck.colors
+        by_colour: dict[str, list[int]] = {}
+        for pile in self.piles.values():
+            for c in pile:
+                by_colour.setdefault(colour[c], []).append(c)
+        for cards in by_colour.values():  # sorted: the order they lay in says nothing
+            cards.sort()
+            rng.shuffle(cards)
+        for team, members in state.teams.items():
+            cards = [c for p in members for c in self.piles[p]]
+            counts = {col: sum(colour[c] == col for c in cards) for col in by_colour}
+            dealt = [by_colour[col].pop() for col, n in sorted(counts.items()) for _ in range(n)]
+            rng.shuffle(dealt)
+            for p in members:
+                n = len(self.piles[p])
+                self.piles[p], dealt = dealt[:n], dealt[n:]
+            kept = [top] if top is not None and player in members else []
+            held = [c for p in members for c in self.piles[p]] + kept
+            self.held[team] = [c for c in held if colour[c] != team]
+        if top is not None:
+            self.piles[player].append(top)
+
     def sees(self, state: State, player: str) -> str:
         pile = self.piles[player]
         return f"top card: #{pile[-1]}" if pile else "no cards"

@@ -32,6 +32,8 @@ from referee.games.duplicon.model import (
 
 
 class DupliconDealer(Dealer):
+    choices_answer = True  # a flip carries the card really there: dealt again with the cards
+
     def __init__(self, rules: Game, state: State, rng: random.Random):
         super().__init__(rules, state, rng)
         self._deal(state)
@@ -126,6 +128,22 @@ class DupliconDealer(Dealer):
         """Grid cards leave; holes are refilled from the deck while it lasts (as the referee)."""
         for pos in positions:
             self.grid[pos] = self.deck.pop() if self.deck else HOLE
+
+    def resample(self, state: State, player: str, rng: random.Random) -> None:
+        """Every card the player has not seen dealt again: the deck, the other hands and the
+        grid cards nobody has turned yet. A grid card the table has seen stays what it is."""
+        others = [p for p in state.players if p != player]
+        hidden = [pos for pos in POSITIONS if state.grid[pos] == UNKNOWN]
+        unseen = self.deck + [c for p in others for c in self.hands[p]] + \
+            [self.grid[pos] for pos in hidden]
+        unseen.sort()  # the order they lay in says nothing: the deal depends on rng alone
+        rng.shuffle(unseen)
+        for p in others:
+            n = len(self.hands[p])
+            self.hands[p], unseen = unseen[:n], unseen[n:]
+        for pos in hidden:
+            self.grid[pos] = unseen.pop()
+        self.deck = unseen
 
     def sees(self, state: State, player: str) -> str:
         return "hand: " + " ".join(sorted(self.hands[player]))
