@@ -30,9 +30,10 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
     "simulate": "Play GAME many times with bots, dealt from the printed components: seat win "
                 "rates, scores, game length, rounds with no winner, per-card figures.",
     "look": "Read a photo of the table: the cards printed with `pnp build --markers` and "
-            "where they lie, as a position file `referee new --position` takes. Cards it cannot "
-            "read are listed as not seen, never guessed. Needs the camera extra: pip install "
-            "'pnp-toolkit[camera]'.",
+            "where they lie, as a position file `referee new --position` takes; or a symbol "
+            "deck's cards (Dobble) by their features, and the symbol two of them share. Cards "
+            "it cannot read are listed as not seen, never guessed. Needs the camera extra: pip "
+            "install 'pnp-toolkit[camera]'.",
     "serve": "The match's page for the phones and the TV at the table: players "
              "and totals, whose turn, the last ruling, the score by round and the board drawn "
              "as a picture; it follows every move typed in any terminal.",
