@@ -12,6 +12,7 @@ less is "not seen", never a guess.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from referee.camera import opencv
@@ -23,6 +24,12 @@ MIN_INLIERS = 14
 MIN_SYMBOLS = 4  # inliers on at least this many distinct symbols of the card
 RANSAC_PX = 0.02  # RANSAC reprojection threshold, of the card's diameter in the photo
 REFERENCE_PX = 360  # reference renders searched this wide (280: 1 s less once, a 393 px card missed)
+NFEATURES = 700  # per reference render
+MASK_ALPHA = 200  # a render's pixel is the card's where its alpha is above this,
+MASK_ERODE = 7  # and this many pixels in from its rim (the rim's features are every card's)
+# everything a render's features depend on besides its bytes and OpenCV: the disk cache's key
+PARAMETERS = {"detector": "sift", "nfeatures": NFEATURES, "width": REFERENCE_PX,
+              "alpha": MASK_ALPHA, "erode": MASK_ERODE, "grey": "over white, INTER_AREA"}
 PHOTO_PIXELS = 2_000_000  # the photo is searched at most this large (time)
 
 
@@ -37,25 +44,33 @@ class Reference:
     index: Any  # the FLANN matcher over all descriptors
 
 
-def reference(faces: list[Face]) -> Reference:
-    """SIFT features of every face's render (once per pack), each tagged with its card and
-    the symbol it lies on."""
+def reference(faces: list[Face], cache: Path | None = None) -> Reference:
+    """SIFT features of every face's render, each tagged with its card and the symbol it lies
+    on; with `cache` (the pack's folder) each render's features are kept on disk and read back
+    while its bytes, the parameters and OpenCV stay the same (referee/camera/feature_cache.py).
+    """
     cv2 = opencv()
     import numpy as np
 
-    sift = cv2.SIFT_create(nfeatures=700)
+    from referee.camera import feature_cache
+
+    store = feature_cache.Store(cache, cv2.__version__, PARAMETERS) if cache else None
+    sift = None
     pts, shapes, cards, syms, descs = [], [], [], [], []
     scale = 1.0
     for n, face in enumerate(faces):
-        img, alpha = _render(cv2, np, face)
-        scale = REFERENCE_PX / img.shape[1]
-        img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
-        mask = cv2.resize(alpha, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_AREA)
-        mask = cv2.erode((mask > 200).astype(np.uint8) * 255, np.ones((7, 7), np.uint8))
-        kps, d = sift.detectAndCompute(img, mask)
-        if d is None:
+        data = _bytes(face)
+        scale = REFERENCE_PX / face.size[0]
+        key = store.key(data, face.size) if store else ""
+        got = store.get(key) if store else None
+        if got is None:
+            sift = sift or cv2.SIFT_create(nfeatures=NFEATURES)
+            got = _detect(cv2, np, sift, face, data, scale)
+            if store:
+                store.put(key, *got)
+        p, shape, d = got
+        if not len(d):
             continue
-        p = np.float32([k.pt for k in kps])
         centres = np.float32([[s.x, s.y] for s in face.symbols]) * scale
         radii = np.float32([s.r for s in face.symbols]) * scale
         if len(centres):
@@ -65,7 +80,7 @@ def reference(faces: list[Face]) -> Reference:
         else:
             sym = np.full(len(p), -1)
         pts.append(p)
-        shapes.append(np.float32([[k.size, k.angle] for k in kps]))
+        shapes.append(shape)
         cards.append(np.full(len(p), n))
         syms.append(sym)
         descs.append(d)
@@ -78,6 +93,22 @@ def reference(faces: list[Face]) -> Reference:
     matcher.train()
     return Reference(faces, scale, np.concatenate(pts), np.concatenate(shapes),
                      np.concatenate(cards), np.concatenate(syms), matcher)
+
+
+def _detect(cv2, np, sift, face: Face, data: bytes, scale: float):
+    """(points, each one's size and angle, descriptors) of one render, float32, at
+    reference pixels: what the cache keeps."""
+    img, alpha = _render(cv2, np, face, data)
+    img = cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    mask = cv2.resize(alpha, (img.shape[1], img.shape[0]), interpolation=cv2.INTER_AREA)
+    mask = cv2.erode((mask > MASK_ALPHA).astype(np.uint8) * 255,
+                     np.ones((MASK_ERODE, MASK_ERODE), np.uint8))
+    kps, d = sift.detectAndCompute(img, mask)
+    if d is None:
+        return np.zeros((0, 2), np.float32), np.zeros((0, 2), np.float32), np.zeros(
+            (0, 128), np.float32)
+    return (np.float32([k.pt for k in kps]), np.float32([[k.size, k.angle] for k in kps]),
+            np.asarray(d, np.float32))
 
 
 def find(ref: Reference, image: Any) -> list[dict[str, Any]]:
@@ -173,11 +204,21 @@ def _fit(cv2, np, ref: Reference, n: int, src, dst, syms):
     return h, int(inl.sum())
 
 
-def _render(cv2, np, face: Face):
+def _bytes(face: Face) -> bytes:
+    from referee.engine import RefereeError
+
+    try:
+        return face.image.read_bytes()
+    except OSError:
+        raise RefereeError(f"{face.image.name} is missing or not the pack's render of card "
+                           f"{face.id}", "--pack") from None
+
+
+def _render(cv2, np, face: Face, data: bytes):
     """(the render in grey over white, its alpha: where the card is)."""
     from referee.engine import RefereeError
 
-    img = cv2.imread(str(face.image), cv2.IMREAD_UNCHANGED)
+    img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
     if img is None or img.ndim != 3 or (img.shape[1], img.shape[0]) != tuple(face.size):
         raise RefereeError(f"{face.image.name} is missing or not the pack's render of card "
                            f"{face.id}", "--pack")

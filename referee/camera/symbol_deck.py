@@ -11,20 +11,22 @@ from typing import Any
 from referee.camera import features
 from referee.camera.pack import Face
 
-# per process: the pack's features, computed once (4 s for 55 cards); keyed by the files' own
-# change times too, so a pack made again is read again
+# per process: the pack's features, read once (computed in 4 s for 55 cards, or read from the
+# disk cache beside the pack); keyed by the files' own change times too, so a pack made again
+# is read again
 _REFERENCES: dict[tuple, features.Reference] = {}
 
 
 def reference(folder: Path) -> features.Reference:
-    """The pack's faces and features, computed once per process and pack as it is now."""
+    """The pack's faces and features, read once per process and pack as it is now; computed
+    once per render, OpenCV and parameters (kept beside the pack)."""
     from referee.camera import pack
 
     faces = pack.read(folder)
     key = (folder.resolve(), *(_stamp(f.image) for f in faces), _stamp(folder / pack.PACK))
     if key not in _REFERENCES:
         _REFERENCES.clear()  # one pack at a time: a table has one deck
-        _REFERENCES[key] = features.reference(faces)
+        _REFERENCES[key] = features.reference(faces, cache=folder)
     return _REFERENCES[key]
 
 
