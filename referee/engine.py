@@ -288,6 +288,12 @@ class Rules(Generic[State, Move]):
         types it, or None and why not). `cells` is photo()'s reading of the photo."""
         return None, "a move is not read from a photo of this game: type it"
 
+    def photo_deck(self, options: Mapping[str, str]) -> str | None:
+        """The printed deck a photo of this table shows when the game reads no markers itself
+        (a score sheet kept for a symbol deck): its name, whose reference pack the cards are
+        found against by their features (referee/camera/symbol_deck.py); None for none."""
+        return None
+
     def definition_options(self, folder: Any) -> dict[str, str] | None:
         """The options of a match of a designer's own game (`referee new path/to/mygame`),
         read from its definition folder (a pathlib.Path) when this game can keep it; None when

@@ -31,9 +31,10 @@ def referee(env: dict, *args: str, input: str | None = None) -> subprocess.Compl
 class Served:
     """A `referee serve` running in its own process, and the URL it printed."""
 
-    def __init__(self, env: dict, *args: str):
+    def __init__(self, env: dict, *args: str, cwd=None):
         self.process = subprocess.Popen([*REFEREE, "serve", "--no-open", *args], env=env,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        cwd=cwd)
         line = self.process.stdout.readline()
         found = re.search(r"(http://\S+)", line)
         assert found, (line, self.process.stderr.read() if self.process.poll() is not None
@@ -83,8 +84,8 @@ def env(tmp_path):
 def serve(env):
     running = []
 
-    def start(*args: str) -> Served:
-        running.append(Served(env, *args))
+    def start(*args: str, cwd=None) -> Served:
+        running.append(Served(env, *args, cwd=cwd))
         return running[-1]
 
     yield start

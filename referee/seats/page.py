@@ -57,5 +57,6 @@ class SeatPage:
 
         html = self.templates.get_template("seat.html").render(
             player=player, match=seats.match.id, players=seats.match.players,
-            photo=photo.readable(registry.game(seats.match.game)), install=INSTALL)
+            photo=photo.readable(registry.game(seats.match.game), seats.match.options),
+            install=INSTALL)
         return html, cookie

@@ -1,7 +1,10 @@
 """A photo of the table from a seat's phone: `POST /api/photo` reads it as `referee look`
 does and answers the position it proposes with its overlay (`GET /api/photo/KEY.jpg`);
 nothing is recorded until the player confirms (`POST /api/photo/dispute`), and then as
-`referee new --position` records a dispute's position: a scratch match, the same checks.
+`referee new --position` records a dispute's position: a scratch match, the same checks. A
+table of a symbol deck (a score sheet kept for Dobble: the game's photo_deck) is read by the
+cards' features against the pack `referee look` reads, and shows the cards and the symbol two
+share, with no position to confirm.
 
 Why the last reading is kept on the server (one per seat): the player confirms what they saw,
 not a position the page sends back, so no other text can slip in between. Why the header first
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import re
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -27,14 +31,23 @@ from referee.seats.guard import Refused, body_of, check_origin, host_ok, token_o
 PHOTO_LIMIT = 25 * 1024 * 1024  # bytes: a 12 MP phone JPEG is 3-8 MB, a 50 MP one under 25
 OVERLAY_SIDE = 1600  # pixels across the overlay the page shows: a phone's screen, zoomed twice
 WAITING = 2  # photos read or waiting at once; more are told to wait (each holds its pixels)
+SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
-def readable(game: Rules) -> str | None:
+def readable(game: Rules, options: dict[str, str]) -> str | None:
     """What the seat panel offers: "ready" (the button), "install" (the button says how to
-    install OpenCV), or None for a game no photo is read for."""
-    if type(game).photo is Rules.photo:
+    install OpenCV), or None for a table no photo is read of: a game that reads no markers
+    and names no symbol deck."""
+    if type(game).photo is Rules.photo and deck_of(game, options) is None:
         return None
     return "ready" if importlib.util.find_spec("cv2") is not None else "install"
+
+
+def deck_of(game: Rules, options: dict[str, str]) -> str | None:
+    """The symbol deck the table shows (the game says, photo_deck), when its name can name a
+    pack folder (output/NAME-look/: a slug, never a path)."""
+    name = game.photo_deck(options)
+    return name if name and SLUG.fullmatch(name) else None
 
 
 class Photos:
@@ -54,12 +67,15 @@ class Photos:
         from referee.camera import INSTALL, detect, overlay
         from referee.camera.look import read
 
-        game = registry.game(self.table.seats.match.game)
-        if readable(game) is None:  # said before a pixel is decoded
+        match = self.table.seats.match
+        game = registry.game(match.game)
+        if readable(game, match.options) is None:  # said before a pixel is decoded
             raise RefereeError(f"{game.name} is not read from photos yet", "photo")
         if importlib.util.find_spec("cv2") is None:
             raise RefereeError(f"reading a photo needs OpenCV on the computer running "
                                f"`referee serve`: {INSTALL}", "photo")
+        if type(game).photo is Rules.photo:
+            return self.read_symbols(player, deck_of(game, match.options), data)
         image = detect.decode(data, "the photo", "photo", colour=True)
         out, cells = read(game, image, "the photo")
         move, why, to_move = self.table_now(game, cells)
@@ -68,11 +84,40 @@ class Photos:
         proposed = out["position"] + (f"turn {to_move}\n" if to_move else "")
         picture = overlay.encode(image, out["cards"], out["not_seen"], ".jpg", OVERLAY_SIDE,
                                  crop=True)
-        key = secrets.token_urlsafe(9)
-        self.last[player] = {"key": key, "position": proposed, "overlay": picture}
+        key = self.keep(player, proposed, picture)
         return {"key": key, "overlay": f"api/photo/{key}.jpg", "position": proposed,
                 "read": len(out["cards"]), "size": out["size"], "move": move, "move_why": why,
-                "not_seen": [{"id": c["id"], "why": c["why"]} for c in out["not_seen"]]}
+                "not_seen": [{"id": c["id"], "why": c["why"]} for c in out["not_seen"]],
+                "kind": "markers", "cards": [], "shared": []}
+
+    def read_symbols(self, player: str, deck: str, data: bytes) -> dict[str, Any]:
+        """A symbol deck's cards found by their features against its reference pack, where
+        `referee look` finds it (output/DECK-look/), and for every two the symbol they share;
+        no position: nothing to confirm, the overlay settles "that's not a match!"."""
+        from referee.camera import detect, overlay, symbol_deck
+        from referee.camera import pack as packs
+
+        folder = packs.default_folder(deck)
+        if not (folder / packs.PACK).is_file():
+            raise RefereeError(f"no reference pack of {deck} in {folder}/ where `referee serve` "
+                               f"runs: make it there with `pnp export {deck} --format look`, "
+                               "then send the photo again", "photo")
+        ref = symbol_deck.reference(folder)
+        image = detect.decode(data, "the photo", "photo", colour=True)
+        out = symbol_deck.read(ref, image, "the photo")
+        picture = overlay.encode(image, symbol_deck.outlines(ref, out), [], ".jpg",
+                                 OVERLAY_SIDE, crop=True, circles=symbol_deck.circles(out))
+        key = self.keep(player, None, picture)
+        return {"key": key, "overlay": f"api/photo/{key}.jpg", "position": "", "kind": "symbols",
+                "read": len(out["cards"]), "size": out["size"], "move": None, "move_why": "",
+                "not_seen": [], "cards": [c["id"] for c in out["cards"]],
+                "shared": [{"cards": s["cards"], "symbol": s["symbol"]} for s in out["shared"]]}
+
+    def keep(self, player: str, position: str | None, picture: bytes) -> str:
+        """The seat's last reading kept (its position to confirm, its overlay to show)."""
+        key = secrets.token_urlsafe(9)
+        self.last[player] = {"key": key, "position": position, "overlay": picture}
+        return key
 
     def table_now(self, game: Rules, cells: dict[int, Any]
                   ) -> tuple[str | None, str, str | None]:
@@ -98,6 +143,9 @@ class Photos:
         if got is None or not secrets.compare_digest(got["key"], key):
             return 409, {"error": "that is not the last photo read from your seat: take it "
                                   "again"}
+        if got["position"] is None:
+            return 409, {"error": "a photo of a symbol deck shows no position to settle a "
+                                  "dispute from"}
         match = self.table.seats.match
         made = session.new_match(self.table.store, match.game, match.players, match.options,
                                  got["position"])

@@ -87,6 +87,10 @@ class Scorepad(Rules[State, Move]):
         game, scoring = found
         return spec_from_scoring(scoring, game, str(folder.resolve())).options()
 
+    def photo_deck(self, options: Mapping[str, str]) -> str | None:
+        """The game this sheet keeps score of: a photo of its table shows that game's cards."""
+        return spec_from_options(options).game or None
+
     def lowest_wins(self, options: Mapping[str, str]) -> bool:
         return spec_from_options(options).lowest_wins
 

@@ -4,7 +4,9 @@
 // outlined and named, each marker not read crossed out). Nothing is recorded until the player
 // confirms: the move the photo shows (the table's board with one tile more) is played as if
 // typed (the seat's own Play: the same checks and verdict), or the position becomes a
-// dispute's scratch match (api/photo/dispute).
+// dispute's scratch match (api/photo/dispute). A symbol deck's table (Dobble) has no position:
+// the page shows the cards read and, for every two, the symbol they share (ringed on the
+// overlay when there are two), which settles "that's not a match!"; nothing to confirm.
 // Fires "seat-photo" once the answer and its overlay are shown, "seat-photo-dispute" once the
 // scratch match is made (tests wait on them).
 "use strict";
@@ -17,6 +19,7 @@
   const overlay = $("seat-photo-overlay");
   const position = $("seat-photo-position");
   const unseen = $("seat-photo-unseen");
+  const shared = $("seat-photo-shared");
   const confirm = $("seat-photo-dispute");
   const play = $("seat-photo-move");
   const why = $("seat-photo-why");
@@ -44,6 +47,7 @@
     overlay.removeAttribute("src");
     position.textContent = "";
     unseen.replaceChildren();
+    shared.replaceChildren();
     confirm.hidden = true;
     play.hidden = true;
     why.textContent = "";
@@ -65,9 +69,20 @@
     }
     key = data.key;
     const missed = data.not_seen.length;
-    status.textContent = `${data.read} read` + (missed ? `, ${missed} not seen` : "") +
-      (data.read ? ": check the outlines against the table before you use it" :
-                   ": nothing to use; take the photo closer, from above, in even light");
+    const symbols = data.kind === "symbols";
+    const noun = !symbols ? "" : data.read === 1 ? "card " : "cards ";
+    status.textContent = `${data.read} ${noun}read` +
+      (missed ? `, ${missed} not seen` : "") +
+      (!data.read ? ": nothing to use; take the photo closer, from above, in even light" :
+       symbols ? ": check the outlines against the table (a card not outlined was not seen)" :
+                 ": check the outlines against the table before you use it");
+    shared.replaceChildren(...data.shared.map((s) => {
+      const li = document.createElement("li");
+      const name = document.createElement("strong");
+      name.textContent = s.symbol || "no single symbol";
+      li.append(`${s.cards[0]} and ${s.cards[1]} share: `, name);
+      return li;
+    }));
     unseen.replaceChildren(...data.not_seen.map((c) => {
       const li = document.createElement("li");
       li.textContent = `not seen: card ${c.id} (${c.why})`;
@@ -78,11 +93,12 @@
     overlay.src = data.overlay;
     await shown;
     overlay.hidden = false;
-    confirm.hidden = data.read === 0;
+    confirm.hidden = data.read === 0 || !data.position;
     play.hidden = !data.move;
     play.textContent = data.move ? `Play ${data.move}` : "";
     play.dataset.move = data.move || "";
-    why.textContent = data.read && !data.move ? `No move to play: ${data.move_why}.` : "";
+    why.textContent = data.read && !data.move && data.move_why ?
+      `No move to play: ${data.move_why}.` : "";
     tell("seat-photo", got);
   });
 
