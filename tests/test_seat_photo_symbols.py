@@ -117,3 +117,17 @@ def test_without_the_reference_pack_the_page_says_how_to_make_it(dobble, serve, 
     assert page.locator("#seat-photo-overlay").is_hidden()
     assert upload(served, "ana", photo.path.read_bytes())[0] == 400  # the same, from a script
     context.close()
+
+
+def test_look_reads_the_deck_of_the_current_score_sheet(dobble, table, tmp_path):
+    """`referee look PHOTO` with no --game, the current match a score sheet kept for Dobble:
+    the Dobble cards are read, as from the seat's page."""
+    from tests.programs import look
+
+    folder, renders = table
+    photo = sp.photograph(TWO, renders, tmp_path / "two.jpg", random.Random(7), card_px=300,
+                          tilt=10, width=1600, height=1200)
+    done = look(photo.path, cwd=folder, env=dobble)
+    assert done.returncode == 0, done.stderr
+    (common,) = _symbols(3) & _symbols(17)
+    assert f"003-card-3 and 017-card-17 share: {common}" in done.stdout

@@ -5,6 +5,7 @@ foreign pack is a one-line error, never a traceback and never a card."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -15,6 +16,7 @@ from referee.engine import RefereeError
 
 FORMAT = "pnp look pack 1"  # what generator/lookpack/pack.py writes
 PACK = "look.json"
+SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,18 @@ class Face:
     image: Path
     size: tuple[int, int]  # the render's width and height, pixels
     symbols: tuple[Symbol, ...]
+
+
+def table_deck(game: Any, options: dict[str, str]) -> str | None:
+    """The symbol deck a table of `game` (its Rules) shows when it reads no markers itself (a
+    score sheet kept for Dobble: the game's photo_deck), if its name can name a pack folder
+    (output/NAME-look/: a slug, never a path)."""
+    from referee.engine import Rules
+
+    if type(game).photo is not Rules.photo:
+        return None
+    name = game.photo_deck(options)
+    return name if name and SLUG.fullmatch(name) else None
 
 
 def default_folder(game: str) -> Path:

@@ -108,8 +108,13 @@ def _current_game(ctx) -> str:
 
     db = ctx.find_root().obj.get("db")
     if Path(db if db is not None else default_path()).is_file():
+        from referee import registry
+        from referee.camera.pack import table_deck
+
         try:
-            return store_of(ctx).current().game
+            match = store_of(ctx).current()
+            # a score sheet kept for a symbol deck: that deck is on the table
+            return table_deck(registry.game(match.game), match.options) or match.game
         except RefereeError:
             pass
     raise RefereeError("say which game is on the table: --game tripple-domino", "--game")

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
-import re
 import secrets
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -31,23 +30,17 @@ from referee.seats.guard import Refused, body_of, check_origin, host_ok, token_o
 PHOTO_LIMIT = 25 * 1024 * 1024  # bytes: a 12 MP phone JPEG is 3-8 MB, a 50 MP one under 25
 OVERLAY_SIDE = 1600  # pixels across the overlay the page shows: a phone's screen, zoomed twice
 WAITING = 2  # photos read or waiting at once; more are told to wait (each holds its pixels)
-SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
 
 
 def readable(game: Rules, options: dict[str, str]) -> str | None:
     """What the seat panel offers: "ready" (the button), "install" (the button says how to
     install OpenCV), or None for a table no photo is read of: a game that reads no markers
     and names no symbol deck."""
-    if type(game).photo is Rules.photo and deck_of(game, options) is None:
+    from referee.camera.pack import table_deck
+
+    if type(game).photo is Rules.photo and table_deck(game, options) is None:
         return None
     return "ready" if importlib.util.find_spec("cv2") is not None else "install"
-
-
-def deck_of(game: Rules, options: dict[str, str]) -> str | None:
-    """The symbol deck the table shows (the game says, photo_deck), when its name can name a
-    pack folder (output/NAME-look/: a slug, never a path)."""
-    name = game.photo_deck(options)
-    return name if name and SLUG.fullmatch(name) else None
 
 
 class Photos:
@@ -66,6 +59,7 @@ class Photos:
         from referee import registry
         from referee.camera import INSTALL, detect, overlay
         from referee.camera.look import read
+        from referee.camera.pack import table_deck
 
         match = self.table.seats.match
         game = registry.game(match.game)
@@ -74,8 +68,9 @@ class Photos:
         if importlib.util.find_spec("cv2") is None:
             raise RefereeError(f"reading a photo needs OpenCV on the computer running "
                                f"`referee serve`: {INSTALL}", "photo")
-        if type(game).photo is Rules.photo:
-            return self.read_symbols(player, deck_of(game, match.options), data)
+        deck = table_deck(game, match.options)
+        if deck is not None:
+            return self.read_symbols(player, deck, data)
         image = detect.decode(data, "the photo", "photo", colour=True)
         out, cells = read(game, image, "the photo")
         move, why, to_move = self.table_now(game, cells)
