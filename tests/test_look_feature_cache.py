@@ -96,6 +96,7 @@ def test_an_edited_render_or_another_opencv_is_computed_again(pack, counted, mon
     counted.clear()
     after = _features(folder)
     assert len(counted) == 1  # that render only
+    assert len(list((folder / ".features").glob("*.npz"))) == len(CARDS)  # the old one gone
     assert _same(after, _features(folder, cache=False))
     assert not _same(after, before)
     monkeypatch.setattr(cv2, "__version__", "99.0.0")

@@ -67,6 +67,18 @@ class Store:
                 continue
 
 
+    def keep_only(self, keys: set[str]) -> None:
+        """Beside the pack, forget the features of renders it no longer holds (a pack made
+        again after an edit would otherwise grow its cache each time); the user's cache
+        folder is shared by every pack, so it is left alone."""
+        try:
+            stale = [p for p in self.folders[0].glob("*.npz") if p.stem not in keys]
+            for path in stale:
+                path.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
 def _load(path: Path, key: str) -> tuple[Any, Any, Any] | None:
     import zipfile
 

@@ -56,12 +56,14 @@ def reference(faces: list[Face], cache: Path | None = None) -> Reference:
 
     store = feature_cache.Store(cache, cv2.__version__, PARAMETERS) if cache else None
     sift = None
+    kept: set[str] = set()
     pts, shapes, cards, syms, descs = [], [], [], [], []
     scale = 1.0
     for n, face in enumerate(faces):
         data = _bytes(face)
         scale = REFERENCE_PX / face.size[0]
         key = store.key(data, face.size) if store else ""
+        kept.add(key)
         got = store.get(key) if store else None
         if got is None:
             sift = sift or cv2.SIFT_create(nfeatures=NFEATURES)
@@ -84,6 +86,8 @@ def reference(faces: list[Face], cache: Path | None = None) -> Reference:
         cards.append(np.full(len(p), n))
         syms.append(sym)
         descs.append(d)
+    if store:
+        store.keep_only(kept)
     if not descs:
         from referee.engine import RefereeError
 
