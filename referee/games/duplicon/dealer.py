@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.dealing import Choice, Dealer, Turn
+from referee.dealing import Choice, Dealer, Take, Turn
 from referee.engine import Game
 from referee.games.duplicon.model import (
     HAND,
@@ -39,14 +39,60 @@ class DupliconDealer(Dealer):
         self._deal(state)
 
     def _deal(self, state: State) -> None:
+        self._shuffle(state)
+        self._lay(state)
+
+    def _shuffle(self, state: State) -> None:
+        """A round's deck, shuffled; the grid and the hands are dealt from it next."""
         self.deck = [t.key for t in card_types() for _ in range(t.count)]
         self.rng.shuffle(self.deck)
+        self.grid = dict.fromkeys(POSITIONS, HOLE)
+        self.hands = {p: [] for p in state.players}
+        self.laying = True
+
+    def _lay(self, state: State) -> None:
         self.grid = {pos: self.deck.pop() for pos in POSITIONS}
         self.hands = {p: [self.deck.pop() for _ in range(HAND)] for p in state.players}
+        self.laying = False
+
+    @classmethod
+    def chance_cards(cls, rules: Game) -> list[str]:
+        return [t.key for t in card_types()]
+
+    def takes(self, state: State, choice: Choice | None = None, after: Any = None
+              ) -> list[Take]:
+        """A later round's grid (face down) and hands; a pair's or a match's places refilled
+        face down; a hand refilled, drawn to or exchanged (seen by its holder)."""
+        if choice is None:
+            if not self.laying:
+                return []
+            return [Take("deck")] * len(POSITIONS) + [
+                Take("deck", (p,)) for p in state.players for _ in range(HAND)]
+        move, left, out = choice.move, len(self.deck), []
+
+        def take(seen: tuple[str, ...], n: int) -> None:
+            nonlocal left
+            out.extend([Take("deck", seen)] * min(n, left))
+            left -= min(n, left)
+
+        if isinstance(move, Open | Reveal):
+            (_, ta), (_, tb) = move.flips
+            take((), 2 if ta == tb else 0)
+        elif isinstance(move, Play | Replay | Steal):
+            take((), int(move.flips[0][1] == move.card))
+            hand = len(self.hands[move.player]) - isinstance(move, Play)
+            take((move.player,), HAND - hand)
+        elif isinstance(move, Draw):
+            take((move.player,), 1)
+        elif isinstance(move, Exchange):
+            take((move.player,), len(self.hands[move.player]))
+        return out
 
     def turn(self, state: State) -> Turn | None:
         if state.phase == "over":
             return None
+        if self.laying:
+            self._lay(state)
         who = state.current
         places = [pos for pos in POSITIONS if self.grid[pos] != HOLE]
         pairs = [(a, b) for i, a in enumerate(places) for b in places[i + 1:]]
@@ -120,7 +166,7 @@ class DupliconDealer(Dealer):
             self.deck += old
             self.rng.shuffle(self.deck)
         if after.round != before.round:
-            self._deal(after)
+            self._shuffle(after)  # laid at the next turn: its draws can be chance nodes
         elif len(self.deck) != after.deck:
             raise AssertionError(f"dealer deck {len(self.deck)} != referee deck {after.deck}")
 
