@@ -341,8 +341,8 @@ class PnpState(pyspiel.State):
         pile.insert(cut - 1, pile.pop(at))
         self.pending = Shared(rest)
         text = f"draw {dealer.card_text(card)}"
-        if set(take.seen_by) >= set(players):
-            line = ((), text, None)
+        if set(take.seen_by) >= set(players):  # face up: a line like a move's, not a move
+            line = (tuple(range(len(players))), text, text)
         else:
             where = take.pile if take.key is None else f"{take.pile} of {take.key}"
             public = f"a card from the {where}, " + (
