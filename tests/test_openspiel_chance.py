@@ -131,3 +131,52 @@ def test_the_adapter_with_the_shuffles_cards_plays_simulates_game(game, monkeypa
     assert n == len(decisions) > 10
     assert moves == [rules.redact(text) for text, _who in kept.log]
     assert state.scores() == kept.scores and state.winners() == kept.winners
+
+
+def _after_an_exchange(deal: int):
+    """Duplicon: ana exchanges her hand; bob turns two grid cards that do not match (nothing
+    drawn, nothing refilled); ana is to act again."""
+    from referee.games.duplicon.model import Exchange, Reveal
+
+    state = _load("duplicon").new_initial_state()
+    state.apply_action(deal)
+    while state.is_chance_node():
+        state.apply_action(state.dealer_outcome())
+    assert state.current_player() == 0
+    given_back = list(state.hidden.dealer.hands["ana"])
+    for wanted in (lambda m: isinstance(m, Exchange),
+                   lambda m: isinstance(m, Reveal) and m.flips[0][1] != m.flips[1][1]):
+        state.apply_action(next(k for k, (move, _) in enumerate(state.choices)
+                                if wanted(move)))
+        while state.is_chance_node():
+            state.apply_action(state.dealer_outcome())
+    assert state.current_player() == 0
+    return state, Counter(given_back)
+
+
+def test_a_duplicon_determinisation_keeps_the_exchanged_cards_out_of_older_places():
+    """Ana gave her hand back into the deck and bob has drawn nothing since: her
+    determinisations deal bob's hand and the grid cards laid before from the other unseen
+    cards only. Measured on the types she gave back: their mean count there is what a deal
+    without her cards gives (a deal from all unseen cards gives about a tenth more)."""
+    from referee.games.duplicon.model import POSITIONS, UNKNOWN
+
+    for deal in range(2):
+        state, given_back = _after_an_exchange(deal)
+        dealer = state.hidden.dealer
+        hidden = [pos for pos in POSITIONS if state.table.grid[pos] == UNKNOWN]
+        unseen = Counter(dealer.deck + dealer.hands["bob"] + [dealer.grid[p] for p in hidden])
+        places = len(dealer.hands["bob"]) + len(hidden)
+        kinds = set(given_back)
+        left = sum(unseen[k] - given_back[k] for k in kinds)
+        without = places * left / (unseen.total() - given_back.total())
+        anywhere = places * sum(unseen[k] for k in kinds) / unseen.total()
+        counts = []
+        for k in range(800):
+            again = state.resampled(0, random.Random(k)).hidden.dealer
+            older = again.hands["bob"] + [again.grid[p] for p in hidden]
+            counts.append(sum(c in kinds for c in older))
+            assert not given_back - Counter(again.deck)  # never more than could have gone
+        mean = sum(counts) / len(counts)
+        spread = (sum((c - mean) ** 2 for c in counts) / len(counts) / len(counts)) ** 0.5
+        assert abs(mean - without) < 3 * spread < abs(anywhere - without)

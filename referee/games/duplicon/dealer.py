@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.dealing import Choice, Dealer, Take, Turn
 from referee.engine import Game
+from referee.games.duplicon.given_back import GivenBack
 from referee.games.duplicon.model import (
     HAND,
     HOLE,
@@ -49,6 +50,7 @@ class DupliconDealer(Dealer):
         self.grid = dict.fromkeys(POSITIONS, HOLE)
         self.hands = {p: [] for p in state.players}
         self.laying = True
+        self.given_back = GivenBack.new(state.players)
 
     def _lay(self, state: State) -> None:
         self.grid = {pos: self.deck.pop() for pos in POSITIONS}
@@ -81,7 +83,7 @@ class DupliconDealer(Dealer):
         elif isinstance(move, Play | Replay | Steal):
             take((), int(move.flips[0][1] == move.card))
             hand = len(self.hands[move.player]) - isinstance(move, Play)
-            take((move.player,), HAND - hand)
+            take((move.player,), max(0, HAND - hand))
         elif isinstance(move, Draw):
             take((move.player,), 1)
         elif isinstance(move, Exchange):
@@ -145,7 +147,10 @@ class DupliconDealer(Dealer):
         return 2 * p + (1 - p) * miss
 
     def moved(self, before: State, move: Any, after: State) -> None:
-        who = move.player
+        who, known = move.player, self.given_back
+        for pos, card in getattr(move, "flips", ()):
+            if before.grid[pos] == UNKNOWN:
+                known.turned(pos, card)
         if isinstance(move, Open | Reveal):
             (a, ta), (b, tb) = move.flips
             if ta == tb:
@@ -154,15 +159,20 @@ class DupliconDealer(Dealer):
             pos, shown = move.flips[0]
             if isinstance(move, Play):
                 self.hands[who].remove(move.card)
+                known.played(who, move.card)
             if shown == move.card:
                 self._take(before, (pos,))
-            while len(self.hands[who]) < HAND and self.deck:
-                self.hands[who].append(self.deck.pop())
+            new = [self.deck.pop() for _ in range(min(HAND - len(self.hands[who]),
+                                                      len(self.deck)))]
+            self.hands[who] += new
+            known.drew(who, new)
         elif isinstance(move, Draw):
             self.hands[who].append(self.deck.pop())
+            known.drew(who, self.hands[who][-1:])
         elif isinstance(move, Exchange):
             old = self.hands[who]
             self.hands[who] = [self.deck.pop() for _ in old]
+            known.exchanged(who, old, self.hands[who])
             self.deck += old
             self.rng.shuffle(self.deck)
         if after.round != before.round:
@@ -174,22 +184,22 @@ class DupliconDealer(Dealer):
         """Grid cards leave; holes are refilled from the deck while it lasts (as the referee)."""
         for pos in positions:
             self.grid[pos] = self.deck.pop() if self.deck else HOLE
+            self.given_back.refill(pos)
 
     def resample(self, state: State, player: str, rng: random.Random) -> None:
         """Every card the player has not seen dealt again: the deck, the other hands and the
-        grid cards nobody has turned yet. A grid card the table has seen stays what it is."""
+        grid cards nobody has turned yet. A grid card the table has seen stays what it is, and
+        the cards the player exchanged stay where they can be (given_back.py)."""
         others = [p for p in state.players if p != player]
         hidden = [pos for pos in POSITIONS if state.grid[pos] == UNKNOWN]
         unseen = self.deck + [c for p in others for c in self.hands[p]] + \
             [self.grid[pos] for pos in hidden]
         unseen.sort()  # the order they lay in says nothing: the deal depends on rng alone
         rng.shuffle(unseen)
-        for p in others:
-            n = len(self.hands[p])
-            self.hands[p], unseen = unseen[:n], unseen[n:]
-        for pos in hidden:
-            self.grid[pos] = unseen.pop()
-        self.deck = unseen
+        hands, grid, self.deck = self.given_back.deal(
+            player, unseen, {p: len(self.hands[p]) for p in others}, hidden, rng)
+        self.hands.update(hands)
+        self.grid.update(grid)
 
     def sees(self, state: State, player: str) -> str:
         return "hand: " + " ".join(sorted(self.hands[player]))
