@@ -180,3 +180,28 @@ def test_a_duplicon_determinisation_keeps_the_exchanged_cards_out_of_older_place
         mean = sum(counts) / len(counts)
         spread = (sum((c - mean) ** 2 for c in counts) / len(counts) / len(counts)) ** 0.5
         assert abs(mean - without) < 3 * spread < abs(anywhere - without)
+
+
+@pytest.mark.parametrize(("game", "options"), [("tripple-domino", ""), ("coda", "rounds:3"),
+                                               ("duplicon", "")])
+def test_a_later_rounds_deal_is_drawn_at_chance_nodes(game, options):
+    """A new round's hands (Coda: rows; Duplicon: the grid too) are drawn at chance nodes,
+    sampled freely; the game replays from its history, as OpenSpiel's serialisation does."""
+    loaded = _load(game, max_rounds=2, options=options)
+    state = loaded.new_initial_state()
+    state.apply_action(0)
+    rng, rounds = random.Random(0), set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            assert max(a for a, _ in outcomes) < loaded.max_chance_outcomes()
+            rounds.add(state.hidden.dealer.round_of(state.table))
+            state.apply_action(rng.choice(outcomes)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert 2 in rounds
+    again = loaded.deserialize_state(state.serialize())
+    assert str(again) == str(state) and again.returns() == state.returns()
+    assert [again.information_state_string(p) for p in (0, 1)] == \
+        [state.information_state_string(p) for p in (0, 1)]
