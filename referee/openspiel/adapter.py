@@ -24,6 +24,7 @@ import pyspiel
 
 from referee import engine, registry
 from referee.dealing import Choice, dealer_class
+from referee.openspiel import draws
 from referee.simulate import MAX_STEPS, game_seed, seats
 
 GAMES = ("tripple-domino", "thricewise", "coda", "dobble-connect", "duplicon")
@@ -310,44 +311,18 @@ class PnpState(pyspiel.State):
         turn); a determinisation draws from its deck as dealt."""
         if not takes or self.determined:
             return False
-        depth: dict[tuple, int] = {}
-        pending = []
-        for take in takes:
-            at = (take.pile, take.key)
-            pending.append((take, depth.get(at, 0)))
-            depth[at] = depth.get(at, 0) + 1
-        self.pending, self.step = Shared(pending), Shared(step)
+        self.pending, self.step = Shared(draws.queued(takes)), Shared(step)
         return True
 
     def _can_come(self) -> list:
-        """The cards the next draw can bring, in pile order (the shuffle's card last)."""
-        take, depth = self.pending[0]
-        dealer = self.hidden.dealer
-        pile = dealer.pile(take)
-        return [c for c in pile[:len(pile) - depth] if dealer.fits(take, c)]
+        return draws.can_come(self.hidden.dealer, *self.pending[0])
 
     def _draw(self, card: Any) -> None:
-        """A chance outcome: the card goes where the next draw takes it from (the top, below
-        the cards this step draws before it)."""
         (take, depth), *rest = self.pending
-        dealer, players = self.hidden.dealer, self._game.players
-        pile = dealer.pile(take)
-        cut = len(pile) - depth
-        at = max((i for i in range(cut) if pile[i] == card and dealer.fits(take, card)),
-                 default=None)
-        if at is None:
-            raise engine.RefereeError(f"{dealer.card_text(card)} cannot come from the "
-                                      f"{take.pile}", "openspiel adapter")
-        pile.insert(cut - 1, pile.pop(at))
+        dealer = self.hidden.dealer
+        draws.bring(dealer, take, depth, card)
         self.pending = Shared(rest)
-        text = f"draw {dealer.card_text(card)}"
-        if set(take.seen_by) >= set(players):  # face up: a line like a move's, not a move
-            line = (tuple(range(len(players))), text, text)
-        else:
-            where = take.pile if take.key is None else f"{take.pile} of {take.key}"
-            public = f"a card from the {where}, " + (
-                f"seen by {', '.join(take.seen_by)}" if take.seen_by else "face down")
-            line = (tuple(players.index(p) for p in take.seen_by), public, text)
+        line = draws.seen_line(take, f"draw {dealer.card_text(card)}", self._game.players)
         self.seen = Shared(self.seen + (line,))
 
     def _advance(self, asked: bool = False) -> None:
