@@ -42,6 +42,20 @@ class Turn:
     choices: Sequence[Choice]
 
 
+@dataclass(frozen=True)
+class Take:
+    """One unseen card a step takes from a pile, declared before it is taken so that
+    OpenSpiel sees the draw as a chance node (referee/openspiel): the pile (the dealer's list
+    of that name, or its entry `key` when that is a dict of piles; the top is the end), who
+    sees the card, and which cards of the pile can come (`kind`, e.g. a colour; see
+    Dealer.fits)."""
+
+    pile: str
+    seen_by: tuple[str, ...] = ()
+    key: Any = None
+    kind: Any = None
+
+
 class Dealer:
     """The hidden side of one simulated game. Subclasses keep the cards; this base is the
     public-information default: the player to act chooses among Rules.legal_moves."""
@@ -86,6 +100,31 @@ class Dealer:
         a determinisation for search bots (referee/openspiel), which must never peek."""
         raise RefereeError(f"{self.rules.name} cannot be searched yet: its dealer does not "
                            "deal the unseen cards again", "--bot")
+
+    # draws as chance nodes (referee/openspiel): what a step takes, before it takes it
+
+    @classmethod
+    def chance_cards(cls, rules: Game) -> Sequence[Any]:
+        """Every card a pile can hold, in a fixed order: a chance outcome's id is its index."""
+        return ()
+
+    def card_text(self, card: Any) -> str:
+        return str(card)
+
+    def takes(self, state: Any, choice: Choice | None = None, after: Any = None
+              ) -> Sequence[Take]:
+        """The unseen cards the next step takes from the top of a pile, in the order taken:
+        the table's next turn (choice None), a chosen intent, or an accepted move (`after`:
+        the judged state) before `moved`. A draw left out stays decided by the shuffle."""
+        return ()
+
+    def pile(self, take: Take) -> list:
+        found = getattr(self, take.pile)
+        return found if take.key is None else found[take.key]
+
+    def fits(self, take: Take, card: Any) -> bool:
+        """Whether the card can come from the pile (a draw of one colour: only that colour)."""
+        return True
 
     # figures for the report
 

@@ -29,26 +29,41 @@ def test_deal_k_is_the_simulators_game_k(game):
     loaded = pyspiel.load_game("pnp_" + game.replace("-", "_"), {"seed": 7})
     rules = registry.game(game)
     for k in (0, 5):
-        state = loaded.new_initial_state()
-        state.apply_action(k)
         plan = sim.Plan(rules.name, ("ana", "bob"), {}, "random", 7, keep=k + 1)
         kept = sim.play_one(rules, plan, k).log
-        first = state.information_state_string(0).splitlines()[1]
+        first = _first_move(loaded, k)
         assert first == kept[0][0]
-        other = loaded.new_initial_state()
-        other.apply_action(k + 1)
-        assert other.information_state_string(0).splitlines()[1] != first
+        assert _first_move(loaded, k + 1) != first
+
+
+def _dealt(loaded, deal: int):
+    """The state after deal `deal` and the draws that follow it, as its shuffle has them."""
+    state = loaded.new_initial_state()
+    state.apply_action(deal)
+    _draw(state)
+    return state
+
+
+def _draw(state) -> None:
+    while state.is_chance_node():
+        state.apply_action(state.dealer_outcome())
+
+
+def _first_move(loaded, deal: int) -> str:
+    """The table's first move after the deal."""
+    state = _dealt(loaded, deal)
+    return next(public for _seers, public, private in state.seen if private is None)
 
 
 def test_a_player_sees_their_own_hand_and_pick_never_the_others():
-    state = pyspiel.load_game("pnp_thricewise").new_initial_state()
-    state.apply_action(3)
+    state = _dealt(pyspiel.load_game("pnp_thricewise"), 3)
     ana, bob = state.information_state_string(0), state.information_state_string(1)
     ana_hand = ana.splitlines()[-1]
     assert ana_hand.startswith("hand: ") and ana_hand not in bob
     assert bob.splitlines()[-1] not in ana
     picked = state.legal_actions()[0]
     state.apply_action(picked)  # ana picks a card face down
+    _draw(state)
     ana, bob = state.information_state_string(0), state.information_state_string(1)
     card = ana.splitlines()[-1].split("picked: ")[1]
     assert "ana decides in secret" in bob and card not in bob
@@ -72,7 +87,7 @@ def test_random_play_ends_with_returns_from_our_scores():
     state = loaded.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(rng.randrange(1000))
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     scores = state.scores()
@@ -85,8 +100,7 @@ def test_random_play_ends_with_returns_from_our_scores():
 @pytest.mark.parametrize("game", ["tripple-domino", "thricewise"])
 def test_a_determinisation_keeps_what_the_player_sees_and_deals_the_rest_again(game):
     """What search bots look into: the player's view unchanged, the opponent's hand new."""
-    state = pyspiel.load_game("pnp_" + game.replace("-", "_")).new_initial_state()
-    state.apply_action(2)
+    state = _dealt(pyspiel.load_game("pnp_" + game.replace("-", "_")), 2)
     rng = random.Random(1)
     me = state.current_player()
     again = state.resampled(me, rng)
@@ -97,13 +111,13 @@ def test_a_determinisation_keeps_what_the_player_sees_and_deals_the_rest_again(g
 
 def _midgame(game: str, deal: int, steps: int):
     """Deal `deal`, then `steps` random choices (fewer if the game ends first)."""
-    state = pyspiel.load_game("pnp_" + game.replace("-", "_")).new_initial_state()
-    state.apply_action(deal)
+    state = _dealt(pyspiel.load_game("pnp_" + game.replace("-", "_")), deal)
     rng = random.Random(deal)
     for _ in range(steps):
         if state.is_terminal():
             break
         state.apply_action(rng.choice(state.legal_actions()))
+        _draw(state)
     return state
 
 
@@ -163,10 +177,8 @@ def test_a_determinisation_depends_on_what_the_player_saw_never_on_the_true_card
 def test_options_reach_the_rules():
     """Thricewise's any-turn mode, asked for through the parameters, is the one played."""
     loaded = pyspiel.load_game("pnp_thricewise", {"options": "deferred:any-turn"})
-    state = loaded.new_initial_state()
-    state.apply_action(0)
+    state = _dealt(loaded, 0)
     assert state.table.mode == "any-turn"
     assert state.clone().table.mode == "any-turn"  # a clone rebuilds the game from its string
-    default = pyspiel.load_game("pnp_thricewise").new_initial_state()
-    default.apply_action(0)
+    default = _dealt(pyspiel.load_game("pnp_thricewise"), 0)
     assert default.table.mode == "final"

@@ -1,11 +1,15 @@
 """An adapter from the game contract (referee/engine.py) and a game's dealer
 (referee/dealing.py) to OpenSpiel's Python game API.
 
-The one chance node is the deal: its outcome k is simulated game number k of the `seed`
-(`referee simulate --seed`), so the adapter plays exactly the shuffles our dealer deals; every
-later draw comes from that shuffled deck, as at the table. Player actions are the positions of
-the dealer's choices in its list for this turn; the table's forced moves (a reveal, the
-round's end) follow by themselves. Every move goes through the judge.
+The first chance node is the deal: its outcome k is simulated game number k of the `seed`
+(`referee simulate --seed`). Every later draw of an unseen card (Dealer.takes: a draw, a
+refill, a card turned from a pile) is a chance node of its own, so the field's algorithms see
+it: its outcomes are the cards of that pile that can come, uniform, each id the card's index in
+the game's card list (Dealer.chance_cards). `dealer_outcome()` is the card the deal's shuffle
+puts there: resolved by it, the adapter plays exactly the games our dealer deals. Player
+actions are the positions of the dealer's choices in its list for this turn; the table's
+forced moves (a reveal, the round's end) follow by themselves. Every move goes through the
+judge.
 """
 
 from __future__ import annotations
@@ -19,7 +23,8 @@ import numpy as np
 import pyspiel
 
 from referee import engine, registry
-from referee.dealing import dealer_class
+from referee.dealing import Choice, dealer_class
+from referee.openspiel import draws
 from referee.simulate import MAX_STEPS, game_seed, seats
 
 GAMES = ("tripple-domino", "thricewise", "coda", "dobble-connect", "duplicon")
@@ -30,6 +35,13 @@ DEFAULTS = {"players": 2, "seed": 0, "deals": 1000, "max_rounds": 12, "options":
 @functools.cache
 def _rules(game: str) -> Any:
     return registry.game(game)
+
+
+@functools.cache
+def _cards(game: str) -> tuple[tuple, dict]:
+    """The game's chance cards in id order, and each card's id."""
+    cards = tuple(dealer_class(_rules(game)).chance_cards(_rules(game)))
+    return cards, {c: k for k, c in enumerate(cards)}
 
 
 def short_name(game: str) -> str:
@@ -64,7 +76,8 @@ class PnpGame(pyspiel.Game):
         params = {**DEFAULTS, **(params or {})}
         players = engine.check_players(self.rules, seats(int(params["players"])))
         info = pyspiel.GameInfo(
-            num_distinct_actions=MAX_CHOICES, max_chance_outcomes=int(params["deals"]),
+            num_distinct_actions=MAX_CHOICES,
+            max_chance_outcomes=max(int(params["deals"]), len(_cards(self.game)[0])),
             num_players=len(players), min_utility=0.0, max_utility=1.0,
             utility_sum=1.0, max_game_length=MAX_STEPS)
         super().__init__(game_type(self.game), info, params)
@@ -134,14 +147,17 @@ class PnpState(pyspiel.State):
         self.actor: int | None = None
         self.over = False
         self.capped = False
-        self.seen: tuple = Shared()  # (actor seat or None, public text, private text or None)
+        self.seen: tuple = Shared()  # (seats that see the private text, public, private)
+        self.pending: tuple = Shared()  # (Take, depth below the pile's top) still to draw
+        self.step: tuple = Shared()  # what waits for those draws (see _await)
+        self.determined = False  # draws come from the dealer's deck: a determinisation
 
     # the OpenSpiel API
 
     def current_player(self) -> int:
         if self.over:
             return pyspiel.PlayerId.TERMINAL
-        if self.hidden is None:
+        if self.hidden is None or self.pending:
             return pyspiel.PlayerId.CHANCE
         return self.actor
 
@@ -159,8 +175,15 @@ class PnpState(pyspiel.State):
         return list(self.legal)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self._game.param("deals")
-        return [(k, p) for k in range(self._game.param("deals"))]
+        if self.hidden is None:
+            p = 1.0 / self._game.param("deals")
+            return [(k, p) for k in range(self._game.param("deals"))]
+        can = self._can_come()
+        ids = _cards(self._game.game)[1]
+        counts: dict[int, int] = {}
+        for card in can:
+            counts[ids[card]] = counts.get(ids[card], 0) + 1
+        return [(k, n / len(can)) for k, n in sorted(counts.items())]
 
     def _apply_action(self, action: int) -> None:
         g = self._game
@@ -168,14 +191,26 @@ class PnpState(pyspiel.State):
             self.table = g.rules.setup(g.players, g.options)
             rng = random.Random(game_seed(g.param("seed"), action))
             self.hidden = Hidden(dealer_class(g.rules)(g.rules, self.table, rng))
+        elif self.pending:
+            self._draw(_cards(g.game)[0][action])
+            if self.pending:
+                return
+            step, self.step = self.step, Shared()
+            if not step:  # the draws the table's next turn takes
+                self._advance(asked=True)
+                return
+            self._finish(*step)
         else:
             move, intent = self.choices[action]
-            self._do(self.actor, move, intent)
+            if self._start(self.actor, move, intent):
+                return
         self._advance()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            if self.hidden is None:
+                return f"deal {action}"
+            return f"draw {self.hidden.dealer.card_text(_cards(self._game.game)[0][action])}"
         move, intent = self.choices[action]
         return self._text(move) if move is not None else self.hidden.dealer.intent_text(intent)
 
@@ -215,10 +250,16 @@ class PnpState(pyspiel.State):
             return ""
         return self.hidden.dealer.sees(self.table, self._game.players[player])
 
+    def dealer_outcome(self) -> int:
+        """At a draw, the card the deal's shuffle puts there (our simulator's game)."""
+        return _cards(self._game.game)[1][self._can_come()[-1]]
+
     def resampled(self, player: int, rng: random.Random) -> PnpState:
         """A copy where every card the player cannot see is dealt again (a determinisation):
-        what a search bot may look into without peeking."""
+        what a search bot may look into without peeking. Its later draws come from the deck
+        as dealt again, not from chance nodes: a determinisation fixes the order too."""
         out = self.clone()
+        out.determined = True
         dealer = out.hidden.dealer
         dealer.rng = random.Random(rng.getrandbits(64))  # later shuffles are unseen too
         dealer.resample(out.table, self._game.players[player], rng)
@@ -235,38 +276,75 @@ class PnpState(pyspiel.State):
         rules = self._game.rules
         return rules.redact(rules.format(self.table, move))
 
-    def _do(self, actor: int | None, move: Any, intent: Any) -> None:
+    def _start(self, actor: int | None, move: Any, intent: Any) -> bool:
+        """A choice is made: judged now, done once the cards it takes are drawn (True while
+        they wait as chance nodes)."""
+        g, dealer = self._game, self.hidden.dealer
+        after = text = None
+        if move is not None:
+            text = self._text(move)
+            verdict, after = g.rules.judge(self.table, move)
+            if not verdict.legal:
+                raise engine.RefereeError(f"{g.rules.name}: the judge rejected {text!r}",
+                                          "openspiel adapter")
+        step = (actor, move, intent, after, text)
+        if self._await(dealer.takes(self.table, Choice(move, intent), after), step):
+            return True
+        self._finish(*step)
+        return False
+
+    def _finish(self, actor: int | None, move: Any, intent: Any, after: Any,
+                text: str | None) -> None:
         g, dealer = self._game, self.hidden.dealer
         if move is None:  # a secret decision: only its maker knows what
             dealer.commit(self.table, intent)
             who = g.players[actor]
-            self.seen = Shared(self.seen + ((actor, f"{who} decides in secret",
+            self.seen = Shared(self.seen + (((actor,), f"{who} decides in secret",
                                              dealer.intent_text(intent)),))
             return
-        text = self._text(move)
-        verdict, after = g.rules.judge(self.table, move)
-        if not verdict.legal:
-            raise engine.RefereeError(f"{g.rules.name}: the judge rejected {text!r}",
-                                      "openspiel adapter")
         dealer.moved(self.table, move, after)
         self.table = after
-        self.seen = Shared(self.seen + ((actor, text, None),))
+        self.seen = Shared(self.seen + (((), text, None),))
 
-    def _advance(self) -> None:
-        """On to the next decision of a player: the table's forced moves are made here."""
+    def _await(self, takes: Any, step: tuple) -> bool:
+        """The draws become chance nodes, `step` waiting for them (() for the table's next
+        turn); a determinisation draws from its deck as dealt."""
+        if not takes or self.determined:
+            return False
+        self.pending, self.step = Shared(draws.queued(takes)), Shared(step)
+        return True
+
+    def _can_come(self) -> list:
+        return draws.can_come(self.hidden.dealer, *self.pending[0])
+
+    def _draw(self, card: Any) -> None:
+        (take, depth), *rest = self.pending
+        dealer = self.hidden.dealer
+        draws.bring(dealer, take, depth, card)
+        self.pending = Shared(rest)
+        line = draws.seen_line(take, f"draw {dealer.card_text(card)}", self._game.players)
+        self.seen = Shared(self.seen + (line,))
+
+    def _advance(self, asked: bool = False) -> None:
+        """On to the next decision of a player or draw: the table's forced moves are made
+        here. `asked`: the draws the next turn takes are drawn already."""
         g, dealer, rules = self._game, self.hidden.dealer, self._game.rules
         cap = g.param("max_rounds")
         for _step in range(MAX_STEPS):
             if dealer.round_of(self.table) > cap and rules.outcome(self.table) is None:
                 self.over = self.capped = True
                 return
+            if not asked and self._await(dealer.takes(self.table), ()):
+                return
+            asked = False
             turn = dealer.turn(self.table)
             if turn is None:
                 self.over = True
                 return
             self.choices = Shared((c.move, c.intent) for c in turn.choices)
             if turn.player is None:
-                self._do(None, *self.choices[0])
+                if self._start(None, *self.choices[0]):
+                    return
                 continue
             self.actor = g.players.index(turn.player)
             self.legal = None
@@ -297,8 +375,8 @@ class Observer:
         if not self.recall:
             return f"{you}\n{state}\n{state.sees(player)}"
         lines = [you]
-        for actor, public, private in state.seen:
-            lines.append(private if private is not None and actor == player else public)
+        for seers, public, private in state.seen:
+            lines.append(private if private is not None and player in seers else public)
         lines.append(state.sees(player))
         return "\n".join(lines)
 

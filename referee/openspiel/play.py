@@ -36,6 +36,9 @@ def play_one(plan: Plan, seat_bots: tuple[str, ...], index: int) -> GameRecord:
     for _step in range(MAX_STEPS):
         if state.is_terminal():
             break
+        if state.is_chance_node():  # a draw: the card the deal's shuffle puts there
+            state.apply_action(state.dealer_outcome())
+            continue
         seat = state.current_player()
         found = bots[seat]
         action = found.step(state) if found else rng.choice(state.legal_actions())

@@ -13,7 +13,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
-from referee.dealing import Choice, Dealer, Turn
+from referee.dealing import Choice, Dealer, Take, Turn
 from referee.engine import Game, RefereeError
 from referee.games.coda import deduce, deduction
 from referee.games.coda.model import (
@@ -26,6 +26,7 @@ from referee.games.coda.model import (
     Stop,
     Tally,
     colour_of,
+    tile_name,
     tile_set,
     value_word,
 )
@@ -51,9 +52,6 @@ class CodaDealer(Dealer):
         if state.phase == "over":
             return None
         if state.phase in ("deal", "closed"):
-            if state.phase == "closed" and self.truth:
-                self.truth.clear()
-                self._fill_pool(state)
             return Turn(None, [Choice(self._deal(state))])
         me = self.rules.to_move(state)
         if state.phase == "tally":
@@ -72,9 +70,35 @@ class CodaDealer(Dealer):
                              for k, s in enumerate(state.row(me), start=1) if s.tile is None])
         return Turn(me, self._guesses(state, me))
 
+    @classmethod
+    def chance_cards(cls, rules: Game) -> tuple[int, ...]:
+        return tile_set()
+
+    def card_text(self, card: int) -> str:
+        return tile_name(card)
+
+    def takes(self, state: State, choice: Choice | None = None, after: Any = None
+              ) -> list[Take]:
+        """A row's tiles, seen by its player as they are dealt; a drawn tile of the colour
+        asked for, seen by its drawer."""
+        if choice is None:
+            if state.phase not in ("deal", "closed"):
+                return []
+            p = self._to_deal(state)
+            return [Take("pool", (p,))] * (3 if len(state.players) == 4 else 4)
+        if isinstance(choice.move, Draw):
+            return [Take("pool", (state.to_play,), kind=choice.move.colour)]
+        return []
+
+    def fits(self, take: Take, card: int) -> bool:
+        return take.kind is None or colour_of(card) == take.kind
+
+    def _to_deal(self, state: State) -> str:
+        return next(p for p, d in zip(state.players, state.dealt, strict=True)
+                    if not d or state.phase == "closed")
+
     def _deal(self, state: State) -> Deal:
-        p = next(p for p, d in zip(state.players, state.dealt, strict=True)
-                 if not d or state.phase == "closed")
+        p = self._to_deal(state)
         size = 3 if len(state.players) == 4 else 4
         tiles = [self.pool.pop() for _ in range(size)]
         row = sorted(t for t in tiles if not deduce.is_dash(t))
@@ -129,6 +153,9 @@ class CodaDealer(Dealer):
             me = before.to_play
             self.truth[after.row(me)[move.position - 1].id] = self.drawn
             self.drawn = None
+        if after.phase == "closed" and self.truth:  # the next round's pool, to deal from
+            self.truth.clear()
+            self._fill_pool(after)
 
     def sees(self, state: State, player: str) -> str:
         row = " ".join(value_word(self.truth[s.id]) if s.id in self.truth else "?"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.dealing import Choice, Dealer, Turn
+from referee.dealing import Choice, Dealer, Take, Turn
 from referee.engine import Game
 from referee.games.dobble_connect.model import Place, State, around
 
@@ -26,6 +26,7 @@ class DobbleConnectDealer(Dealer):
         self.held: dict[str, list[int]] = {t: [] for t in state.teams}  # rival cards received
         self.colours = tuple(state.teams)  # colours no team plays are not in this game
         self._piles(state)
+        self.turned = set(self.piles)  # whose top card is turned: the deal's, at first
 
     def _piles(self, state: State) -> None:
         """A new round: each team takes back its colour (less what rivals hold) and what it
@@ -38,10 +39,27 @@ class DobbleConnectDealer(Dealer):
             self.rng.shuffle(cards)
             for k, p in enumerate(members):
                 self.piles[p] = cards[k::len(members)]
+        self.turned: set[str] = set()
+
+    @classmethod
+    def chance_cards(cls, rules: Game) -> list[int]:
+        return sorted(rules.deck.colors)
+
+    def card_text(self, card: int) -> str:
+        return f"#{card}"
+
+    def takes(self, state: State, choice: Choice | None = None, after: Any = None
+              ) -> list[Take]:
+        """Each pile's next top card, seen by its holder when they turn it."""
+        if choice is not None or state.outcome is not None:
+            return []
+        return [Take("piles", (p,), key=p) for p in sorted(self.piles)
+                if self.piles[p] and p not in self.turned]
 
     def turn(self, state: State) -> Turn | None:
         if state.outcome is not None:
             return None
+        self.turned = {p for p, pile in self.piles.items() if pile}
         teams = [t for t, members in state.teams.items()
                  if any(self.piles[p] for p in members)]
         team = self.rng.choice(teams)
@@ -59,6 +77,7 @@ class DobbleConnectDealer(Dealer):
         if not isinstance(move, Place):
             return
         self.piles[move.player].pop()
+        self.turned.discard(move.player)
         team = before.team_of(move.player)
         if move.card in self.held[team]:
             self.held[team].remove(move.card)

@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from referee.dealing import Choice, Dealer, Turn
+from referee.dealing import Choice, Dealer, Take, Turn
 from referee.engine import Game
+from referee.games.duplicon.given_back import GivenBack
 from referee.games.duplicon.model import (
     HAND,
     HOLE,
@@ -39,14 +40,61 @@ class DupliconDealer(Dealer):
         self._deal(state)
 
     def _deal(self, state: State) -> None:
+        self._shuffle(state)
+        self._lay(state)
+
+    def _shuffle(self, state: State) -> None:
+        """A round's deck, shuffled; the grid and the hands are dealt from it next."""
         self.deck = [t.key for t in card_types() for _ in range(t.count)]
         self.rng.shuffle(self.deck)
+        self.grid = dict.fromkeys(POSITIONS, HOLE)
+        self.hands = {p: [] for p in state.players}
+        self.laying = True
+        self.given_back = GivenBack.new(state.players)
+
+    def _lay(self, state: State) -> None:
         self.grid = {pos: self.deck.pop() for pos in POSITIONS}
         self.hands = {p: [self.deck.pop() for _ in range(HAND)] for p in state.players}
+        self.laying = False
+
+    @classmethod
+    def chance_cards(cls, rules: Game) -> list[str]:
+        return [t.key for t in card_types()]
+
+    def takes(self, state: State, choice: Choice | None = None, after: Any = None
+              ) -> list[Take]:
+        """A later round's grid (face down) and hands; a pair's or a match's places refilled
+        face down; a hand refilled, drawn to or exchanged (seen by its holder)."""
+        if choice is None:
+            if not self.laying:
+                return []
+            return [Take("deck")] * len(POSITIONS) + [
+                Take("deck", (p,)) for p in state.players for _ in range(HAND)]
+        move, left, out = choice.move, len(self.deck), []
+
+        def take(seen: tuple[str, ...], n: int) -> None:
+            nonlocal left
+            out.extend([Take("deck", seen)] * min(n, left))
+            left -= min(n, left)
+
+        if isinstance(move, Open | Reveal):
+            (_, ta), (_, tb) = move.flips
+            take((), 2 if ta == tb else 0)
+        elif isinstance(move, Play | Replay | Steal):
+            take((), int(move.flips[0][1] == move.card))
+            hand = len(self.hands[move.player]) - isinstance(move, Play)
+            take((move.player,), max(0, HAND - hand))
+        elif isinstance(move, Draw):
+            take((move.player,), 1)
+        elif isinstance(move, Exchange):
+            take((move.player,), len(self.hands[move.player]))
+        return out
 
     def turn(self, state: State) -> Turn | None:
         if state.phase == "over":
             return None
+        if self.laying:
+            self._lay(state)
         who = state.current
         places = [pos for pos in POSITIONS if self.grid[pos] != HOLE]
         pairs = [(a, b) for i, a in enumerate(places) for b in places[i + 1:]]
@@ -99,7 +147,10 @@ class DupliconDealer(Dealer):
         return 2 * p + (1 - p) * miss
 
     def moved(self, before: State, move: Any, after: State) -> None:
-        who = move.player
+        who, known = move.player, self.given_back
+        for pos, card in getattr(move, "flips", ()):
+            if before.grid[pos] == UNKNOWN:
+                known.turned(pos, card)
         if isinstance(move, Open | Reveal):
             (a, ta), (b, tb) = move.flips
             if ta == tb:
@@ -108,19 +159,24 @@ class DupliconDealer(Dealer):
             pos, shown = move.flips[0]
             if isinstance(move, Play):
                 self.hands[who].remove(move.card)
+                known.played(who, move.card)
             if shown == move.card:
                 self._take(before, (pos,))
-            while len(self.hands[who]) < HAND and self.deck:
-                self.hands[who].append(self.deck.pop())
+            new = [self.deck.pop() for _ in range(min(HAND - len(self.hands[who]),
+                                                      len(self.deck)))]
+            self.hands[who] += new
+            known.drew(who, new)
         elif isinstance(move, Draw):
             self.hands[who].append(self.deck.pop())
+            known.drew(who, self.hands[who][-1:])
         elif isinstance(move, Exchange):
             old = self.hands[who]
             self.hands[who] = [self.deck.pop() for _ in old]
+            known.exchanged(who, old, self.hands[who])
             self.deck += old
             self.rng.shuffle(self.deck)
         if after.round != before.round:
-            self._deal(after)
+            self._shuffle(after)  # laid at the next turn: its draws can be chance nodes
         elif len(self.deck) != after.deck:
             raise AssertionError(f"dealer deck {len(self.deck)} != referee deck {after.deck}")
 
@@ -128,22 +184,22 @@ class DupliconDealer(Dealer):
         """Grid cards leave; holes are refilled from the deck while it lasts (as the referee)."""
         for pos in positions:
             self.grid[pos] = self.deck.pop() if self.deck else HOLE
+            self.given_back.refill(pos)
 
     def resample(self, state: State, player: str, rng: random.Random) -> None:
         """Every card the player has not seen dealt again: the deck, the other hands and the
-        grid cards nobody has turned yet. A grid card the table has seen stays what it is."""
+        grid cards nobody has turned yet. A grid card the table has seen stays what it is, and
+        the cards the player exchanged stay where they can be (given_back.py)."""
         others = [p for p in state.players if p != player]
         hidden = [pos for pos in POSITIONS if state.grid[pos] == UNKNOWN]
         unseen = self.deck + [c for p in others for c in self.hands[p]] + \
             [self.grid[pos] for pos in hidden]
         unseen.sort()  # the order they lay in says nothing: the deal depends on rng alone
         rng.shuffle(unseen)
-        for p in others:
-            n = len(self.hands[p])
-            self.hands[p], unseen = unseen[:n], unseen[n:]
-        for pos in hidden:
-            self.grid[pos] = unseen.pop()
-        self.deck = unseen
+        hands, grid, self.deck = self.given_back.deal(
+            player, unseen, {p: len(self.hands[p]) for p in others}, hidden, rng)
+        self.hands.update(hands)
+        self.grid.update(grid)
 
     def sees(self, state: State, player: str) -> str:
         return "hand: " + " ".join(sorted(self.hands[player]))

@@ -11,7 +11,7 @@ import random
 from functools import partial
 from typing import Any
 
-from referee.dealing import Choice, Dealer, Turn
+from referee.dealing import Choice, Dealer, Take, Turn
 from referee.engine import Game
 from referee.games.thricewise.decktet import card_by_id, deck
 from referee.games.thricewise.model import (
@@ -55,6 +55,30 @@ class ThricewiseDealer(Dealer):
             return Turn(None, [Choice(Reveal(plays))])
         moves = self.rules.legal_moves(state)
         return Turn(self.rules.to_move(state), [Choice(m, listed=True) for m in moves])
+
+    @classmethod
+    def chance_cards(cls, rules: Game) -> list[int]:
+        return [c.id for c in deck()]
+
+    def card_text(self, card: int) -> str:
+        return card_by_id(card).name
+
+    def takes(self, state: State, choice: Choice | None = None, after: Any = None
+              ) -> list[Take]:
+        """The grid (face up), then the hands and each refill (seen by their holder)."""
+        if choice is None:
+            if state.phase != "grid":
+                return []
+            rows, cols = grid_shape(len(state.players))
+            return [Take("deck", state.players)] * (rows * cols)
+        if after is None:
+            return []
+        played = dict(choice.move.plays) if isinstance(choice.move, Reveal) else {}
+        out = []
+        for i, (p, hand) in enumerate(zip(state.players, self.hands, strict=True)):
+            kept = len(hand) - (played.get(p) in hand)
+            out += [Take("deck", (p,))] * max(0, after.hands[i] - kept)
+        return out
 
     def _best(self, state: State, card: int) -> float:
         """The most the card could score if it were placed now (what greedy reveals for)."""

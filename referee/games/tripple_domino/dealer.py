@@ -13,7 +13,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from referee.dealing import Choice, Dealer, Turn
+from referee.dealing import Choice, Dealer, Take, Turn
 from referee.engine import Game
 from referee.games.tripple_domino.board import corners, edge_neighbours
 from referee.games.tripple_domino.model import (
@@ -55,17 +55,46 @@ class TrippleDominoDealer(Dealer):
         self._deal(state)
 
     def _deal(self, state: State) -> None:
-        every = sorted(tiles())
-        self.rng.shuffle(every)
-        size = state.rules.hands[len(state.players)]
-        self.hands: list[list[Tile]] = [[every.pop() for _ in range(size)]
-                                        for _ in state.players]
-        self.reserve: list[Tile] = every  # the top is the end of the list
+        self._shuffle(state)
+        self._deal_hands(state)
+
+    def _shuffle(self, state: State) -> None:
+        """A round's tiles, shuffled into the reserve; the hands are dealt from it next."""
+        self.reserve: list[Tile] = sorted(tiles())  # the top is the end of the list
+        self.rng.shuffle(self.reserve)
+        self.hands: list[list[Tile]] = [[] for _ in state.players]
+        self.dealing = True
         self.peeked = False
+
+    def _deal_hands(self, state: State) -> None:
+        size = state.rules.hands[len(state.players)]
+        self.hands = [[self.reserve.pop() for _ in range(size)] for _ in state.players]
+        self.dealing = False
+
+    @classmethod
+    def chance_cards(cls, rules: Game) -> list[Tile]:
+        return sorted(tiles())
+
+    def card_text(self, card: Tile) -> str:
+        return name(card)
+
+    def takes(self, state: State, choice: Choice | None = None, after: Any = None
+              ) -> list[Take]:
+        """A later round's hands, the solitaire's opening tile, the tile a player draws."""
+        if choice is not None:
+            who = self.rules.to_move(state)
+            return [Take("reserve", (who,))] if choice.intent == DRAW else []
+        size = state.rules.hands[len(state.players)] if self.dealing else 0
+        out = [Take("reserve", (p,)) for p in state.players for _ in range(size)]
+        if state.phase == "start" and len(state.players) == 1:
+            out.append(Take("reserve", state.players))
+        return out
 
     def turn(self, state: State) -> Turn | None:
         if state.phase == "over":
             return None
+        if self.dealing:
+            self._deal_hands(state)
         if state.phase == "start":
             return Turn(None, [Choice(self._start(state))])
         if state.phase == "end":
@@ -127,7 +156,7 @@ class TrippleDominoDealer(Dealer):
             self.hands[before.index(move.player)].append(self.reserve.pop())
         self.peeked = False
         if isinstance(move, End) and after.phase == "start":
-            self._deal(after)
+            self._shuffle(after)  # the hands are dealt at the next turn: draws to chance
 
     def sees(self, state: State, player: str) -> str:
         hand = " ".join(name(t) for t in sorted(self.hands[state.index(player)]))
