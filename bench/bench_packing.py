@@ -33,6 +33,21 @@ layout instead of two, against main before it (ae213a1) and before `spread` (dcf
     4.54 G, dcf5159 1.15 G. A fifth of them shift whole 128 x 128-cell boards (long_rshift1);
     testing a footprint's later rows only on the band of rows still open, read with
     int.from_bytes from the runs' bytes, took 5.67 G (from_bytes goes byte by byte): dropped.
+
+Measured 2026-11-27 (later), growing that first tries a symbol where it is (its centre kept, or a
+cell away: one position's test) before searching every position, and footprints read as
+integers straight from their image, against main before it (47fdbb7):
+  tries 3,585 (1,942 found no place) -> 3,304 (1,930); layouts differ (growing keeps a symbol
+    where it was when it fits there).
+  --against-commit 47fdbb7, 7 runs (load 1.7-4): CPU median 926 ms against 1,022 (min 574
+    against 652).
+  Instructions (callgrind, the same measure as above): 4.11 G -> 3.69 G; dcf5159 1.09 G.
+  Coverage by render (bench/bench_spread.py): spread 2.0 32.3 -> 32.5 % (min 29.1 -> 29.0 %),
+    spread 1.6 31.9 -> 31.8 % (min 27.6 -> 27.6 %).
+  Tried and dropped: starting smaller (inks filling 0.40-0.45 of the card), no refining, and
+    letting the smallest symbol grow too cut instructions to 3.1-3.3 G, but either lowered
+    coverage (the 8-card SVG deck 33.5 -> 32.8 %) or, the smallest growing, collapsed the
+    spread that `spread` asks to be used (tests/test_symbol_art.py).
 """
 
 from __future__ import annotations

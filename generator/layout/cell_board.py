@@ -128,10 +128,17 @@ class Board:
         self.blocked |= self.cells(fp, i, j)
         self._runs = {1: self.blocked}
 
+    def fits_at(self, fp: Footprint, w: int, h: int, i: int, j: int) -> bool:
+        """Whether the footprint fits with its top-left at (i, j): one position's test (the
+        board's edge cells are blocked, so no footprint fits in its first row or column)."""
+        n = self.n
+        if i < 1 or j < 1 or i + h > n or j + w > n:
+            return False
+        return not (fp.rows(n)[0] << ((i - 1) * n + j - 1)) & self.blocked
+
     def cells(self, fp: Footprint, i: int, j: int) -> int:
         """The bits place() blocks: the footprint's cells with its top-left at (i, j), and
-        one cell around: its halo (made once per footprint) shifted there, the rows past the
-        board's end dropped."""
+        one cell around, the rows past the board's end dropped."""
         n = self.n
         return (fp.halo(n) << ((i - 1) * n + j - 1)) & _board_bits(n)
 
@@ -198,17 +205,26 @@ def _columns(n: int, w: int) -> int:
 
 
 class Footprint:
-    """A footprint's inked cells, counted from their box: the box's bytes, one row per
-    `width` bytes (a column of zeros added, so that no run goes on into the next row), read
-    as runs of inked cells (row, first column, length) when asked: runs_of_rows reads a few
-    rows alone, `runs` all (kept)."""
+    """A footprint's inked cells: their box with one blank cell around (a mode L Pillow C
+    image), read when asked as runs of inked cells (row, first column, length: `runs`, or
+    runs_of_rows for a few rows alone) for the test of every position at once, or as
+    integers of board rows for the test of one position and for marking it (both kept)."""
 
-    __slots__ = ("data", "width", "height", "_runs", "_halo")
+    __slots__ = ("image", "width", "height", "_data", "_runs", "_rows")
 
-    def __init__(self, data: bytes, width: int):
-        self.data, self.width, self.height = data, width, len(data) // width
+    def __init__(self, image):
+        self.image = image
+        self.width, self.height = image.size[0] - 1, image.size[1] - 2  # one blank column kept
+        self._data: bytes | None = None
         self._runs: list | None = None
-        self._halo: tuple[int, int] | None = None
+        self._rows: tuple[int, int, int] | None = None
+
+    @property
+    def data(self) -> bytes:
+        """The box's rows, each with a blank cell after it (no run goes on into the next)."""
+        if self._data is None:
+            self._data = core_bytes(self.image.crop((1, 1, self.width + 1, self.height + 1)))
+        return self._data
 
     @property
     def runs(self) -> list[tuple[int, int, int]]:
@@ -218,30 +234,33 @@ class Footprint:
                           for start, end in map(re.Match.span, _INKED.finditer(self.data))]
         return self._runs
 
-    def halo(self, n: int) -> int:
-        """The footprint's cells and one cell around, on a board n cells wide, from the row
-        and column before its top-left (bit t * n + c: row t, column c), kept. Each row is a
-        small integer (dilated there), and the board's rows are whole bytes, so the rows are
-        laid side by side as bytes into one integer: a shift of the growing whole per run
-        cost more than the rest of a placement."""
-        if self._halo is None or self._halo[0] != n:
-            runs = self.runs
-            rows = [0] * (runs[-1][0] + 3)  # from the row above the footprint to the one below
-            for r, a, length in runs:
-                rows[r + 1] |= ((1 << length) - 1) << (a + 1)
-            rows = [b | (b << 1) | (b >> 1) for b in rows]  # no wrap: never on the board's edge
-            last = len(rows) - 1
-            rows = [rows[t] | (rows[t - 1] if t else 0) | (rows[t + 1] if t < last else 0)
-                    for t in range(len(rows))]
-            data = b"".join(b.to_bytes(n // 8, "little") for b in rows)
-            self._halo = n, int.from_bytes(data, "little")
-        return self._halo[1]
-
     def runs_of_rows(self, rows: range) -> list[tuple[int, int, int]]:
         width, data = self.width, self.data
         return [(r, start - r * width, end - start) for r in rows
                 for start, end in map(re.Match.span,
                                       _INKED.finditer(data, r * width, (r + 1) * width))]
+
+    def rows(self, n: int) -> tuple[int, int]:
+        """The inked cells, and those with one cell around (the halo), each as one integer of
+        n-bit board rows from the row and column before the box's top-left (bit t * n + c:
+        row t, column c): the image's bits read straight into an integer (its blank rim
+        keeps the halo's shifts from wrapping)."""
+        if self._rows is None or self._rows[0] != n:
+            h = self.height + 2
+            bits = rows_bits(self.image.crop((0, 0, n, h)).convert("1"), n, h)
+            halo = bits | (bits << 1) | (bits >> 1)
+            self._rows = n, bits, halo | (halo << n) | (halo >> n)
+        return self._rows[1], self._rows[2]
+
+    def halo(self, n: int) -> int:
+        return self.rows(n)[1]
+
+
+def rows_bits(im, n: int, h: int) -> int:
+    """A mode 1 Pillow C image n cells wide as one integer of its rows, lowest bit first."""
+    encoder = Image._getencoder("1", "raw", ("1;R",))
+    encoder.setimage(im, (0, 0, n, h))
+    return int.from_bytes(encoder.encode(n * h // 8 + 1)[2], "little")
 
 
 def _parts(fp: Footprint):
@@ -257,5 +276,5 @@ def footprint_and_box(fp) -> tuple[Footprint, tuple]:
     """The Footprint of the inked cells of fp (a mode L Pillow C image, some cell inked)
     and their box in it (top, left, bottom, right; the last two past the end)."""
     left, top, right, bottom = fp.getbbox()
-    data = core_bytes(fp.crop((left, top, right + 1, bottom)))
-    return Footprint(data, right - left + 1), (top, left, bottom, right)
+    return (Footprint(fp.crop((left - 1, top - 1, right + 1, bottom + 1))),
+            (top, left, bottom, right))

@@ -15,8 +15,8 @@ angle, every legal position is found at once and the snug one taken
 never below the card's largest over `spread`: when that does not fit, the card starts again
 with every symbol smaller (from the size at which the inks would fill half the card), so the
 spread holds and the space is shared out by it; then each symbol but the smallest grows a
-little at a time wherever it fits, until it fits nowhere larger. The same inputs and seed give
-the same layout. Pillow and Python integers only:
+little at a time, where it is or wherever else it fits, until it fits nowhere larger. The same
+inputs and seed give the same layout. Pillow and Python integers only:
 numpy's import alone would cost a build of the user's art more than packing a card.
 """
 
@@ -39,6 +39,7 @@ RETRY_SHRINK = 0.9
 GROW, GROW_PASSES = 1.04, 6  # after packing, each symbol tried this much larger, pass by pass
 DENSITY = 0.5  # a card's inks (by silhouette cells) fill no more of it than this
 TURNS = (90, 180, 270)  # a symbol that fits nowhere at its smallest is tried turned so
+NEAR = ((0, 0), (0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1))
 REFINE = 1  # halvings of the last retry's step, towards the largest size that fits
 FLOOR = 0.25  # after the retries, a symbol may shrink to this fraction of min_size
 CELLS = 120  # grid cells across the region: finer packs a little closer, and costs more
@@ -275,8 +276,9 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
 def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, sizes: Sizes,
           rng: random.Random, memo: dict, rotate: bool) -> None:
     """Each symbol but the smallest (it and the largest make the spread), smallest first,
-    tried GROW times larger (within the spread and max_size) anywhere it fits among the
-    others, pass after pass: the greedy leaves room behind it.
+    tried GROW times larger (within the spread and max_size) where it is (its centre kept,
+    or a cell away), else anywhere it fits among the others, turned too, pass after pass:
+    the greedy leaves room behind it.
 
     Each symbol's blocked cells are kept, so a board of the others is their union. A symbol
     that fits nowhere larger keeps its size from then on: tried again after others had
@@ -301,15 +303,31 @@ def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, size
                 if m != k:
                     blocked |= cells
             board = cell_board.Board(grid.n, blocked)
-            for turn in (0, *TURNS) if rotate else (0,):
+            found = _in_place(grid, board, shapes[k], new, diameter, angles[k], memo, chosen[k])
+            turn = 0
+            for turn in (0, *TURNS) if rotate and found is None else ():
                 found = _try(grid, board, shapes[k], new, diameter, angles[k] + turn, rng, memo)
                 if found is not None:
-                    angles[k] += turn
-                    chosen[k] = (new, *found[1:])
-                    blocks[k] = empty.cells(found[0], found[1], found[2])
                     break
-            else:
+            if found is None:
                 done.add(k)
+                continue
+            angles[k] += turn
+            chosen[k] = (new, *found[1:])
+            blocks[k] = empty.cells(found[0], found[1], found[2])
+
+
+def _in_place(grid: _Grid, board: cell_board.Board, sil: Silhouette, size: float,
+              diameter: float, angle: float, memo: dict, was: tuple):
+    """The symbol at `size` with its centre where it was, or a cell away, if it fits there
+    (as _try answers): most steps of growing do, and one position's test spares the search
+    of every position and the choice of the snug one."""
+    fp, w, h, cr, cc = _footprint(grid, memo, sil, _scale(sil, size, diameter), angle)
+    i, j = was[1] + was[3] - cr, was[2] + was[4] - cc  # the centre's cell kept
+    for di, dj in NEAR:
+        if board.fits_at(fp, w, h, i + di, j + dj):
+            return fp, i + di, j + dj, cr, cc
+    return None
 
 
 def _placed(grid: _Grid, shapes, chosen: dict, angles, diameter: float) -> list[Placed]:
