@@ -30,6 +30,7 @@ class GridPhoto:
     path: Path
     truth: dict[str, int | str]  # place -> card id, or BACK (a place left out: a hole)
     card_px: float  # a card's width in the photo (mean), pixels
+    blur: float  # Gaussian sigma, pixels
 
 
 @dataclass
@@ -104,7 +105,7 @@ def photograph(truth, renders: Renders, out: Path, rng: random.Random, card_px: 
         ends = np.float32([[c - [w / 2, 0], c + [w / 2, 0]]])
         a, b = cv2.perspectiveTransform(ends, hmat)[0]
         widths.append(float(np.linalg.norm(a - b)))
-    return GridPhoto(out, dict(truth), float(np.mean(widths)) if widths else 0.0)
+    return GridPhoto(out, dict(truth), float(np.mean(widths)) if widths else 0.0, blur)
 
 
 def score(truth, renders: Renders, cards) -> tuple[int, int]:
