@@ -77,15 +77,16 @@ def grid(renders: Renders, rng: random.Random, face_up: int = 2, holes: int = 0
 
 def photograph(truth, renders: Renders, out: Path, rng: random.Random, card_px: float = 300,
                tilt: float = 25, blur: float = 1.0, width: int = 2400, height: int = 1800,
-               stray: np.ndarray | None = None) -> GridPhoto:
+               stray: np.ndarray | None = None, stray_turn: float | None = None) -> GridPhoto:
     """A photo of the grid: gaps of 3-12 mm between cards, each card shifted up to 2 mm and
     turned up to 4° (or upside down); `stray`, a render (BGRA) of another game's card, lies
-    beside the grid."""
+    beside the grid, turned `stray_turn` degrees (at random when None)."""
     px_mm = card_px * 1.3 / renders.width_mm  # the table drawn finer than the photo shows it
     w, h = renders.width_mm * px_mm, renders.height_mm * px_mm
     gap = rng.uniform(3, 12) * px_mm
     margin = 0.6 * h  # table around the grid (and room for a stray card beside it)
-    size = (int(3 * (w + gap) + 2 * margin), int(3 * (h + gap) + 2 * margin))
+    room = 1.2 * h if stray is not None else 0  # the stray card's, right of the grid
+    size = (int(3 * (w + gap) + 2 * margin + room), int(3 * (h + gap) + 2 * margin))
     table = np.full((size[1], size[0], 3), rng.choice([(70, 100, 140), (60, 60, 60),
                                                        (120, 130, 125)]), np.uint8)
     centres = {}
@@ -97,8 +98,9 @@ def photograph(truth, renders: Renders, out: Path, rng: random.Random, card_px: 
         img = renders.back if card == BACK else renders.faces[card]
         lay(table, img, centre, w, rng.uniform(-4, 4) + rng.choice([0, 180]))
     if stray is not None:  # to the right of the grid, as large as it prints beside a card
-        at = np.array([margin + 3 * (w + gap) + 0.7 * h, margin + 1.5 * (h + gap)])
-        lay(table, stray, at, 0.8 * w, rng.uniform(0, 360))
+        at = np.array([margin + 3 * (w + gap) + 0.6 * h, margin + 1.5 * (h + gap)])
+        turn = rng.uniform(0, 360) if stray_turn is None else stray_turn
+        lay(table, stray, at, 0.8 * w, turn)
     hmat = camera(table, out, rng, card_px / w, tilt, blur, width, height)
     widths = []
     for c in centres.values():

@@ -82,6 +82,22 @@ def test_a_stray_tripple_domino_tile_beside_the_grid_is_not_put_in_it(renders, t
     assert data["not_seen"] == []
 
 
+def test_a_duplicon_card_beside_the_grid_is_listed_apart_not_put_in_it(renders, tmp_path):
+    """A card of the game lying beside the grid (a play zone's, say) is read, but lies
+    outside its three columns (or, turned, across the grid): not seen in the grid, and the
+    grid still read whole."""
+    rng = random.Random(6)
+    truth = gp.grid(renders, rng, face_up=2)
+    other = next(i for i in sorted(renders.types) if i not in truth.values())
+    for turn, why in ((3, "outside the grid's three columns and rows"),
+                      (45, "turned across the grid")):
+        photo = gp.photograph(truth, renders, tmp_path / f"d{turn}.jpg", rng, card_px=260,
+                              tilt=20, stray=renders.faces[other], stray_turn=turn)
+        data = _read(photo)
+        assert gp.score(truth, renders, data["cards"]) == (9, 0)
+        assert [(c["id"], c["why"]) for c in data["not_seen"]] == [(other, why)]
+
+
 def test_a_hole_is_said_never_filled(renders, tmp_path):
     """A place with no card read is left out of the grid line and named: a hole and a card
     not seen look alike, so the photo guesses neither."""

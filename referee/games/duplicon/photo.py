@@ -155,9 +155,9 @@ def _grid(hom, cards, w: float, h: float) -> tuple[dict[int, str], dict[int, str
     size_v = w + h - size_u
     us = {k: float(cards[k]["centre"] @ ux) for k in keep}
     vs = {k: float(cards[k]["centre"] @ vy) for k in keep}
-    gap = _gap([(us, size_u), (vs, size_v)])
-    cols, col_why = _lines(us, size_u, gap, "columns")
-    rows, row_why = _lines(vs, size_v, gap, "rows")
+    gap_u, gap_v = _gap(us, size_u), _gap(vs, size_v)
+    cols, col_why = _lines(us, size_u, gap_u if gap_u is not None else gap_v, "columns")
+    rows, row_why = _lines(vs, size_v, gap_v if gap_v is not None else gap_u, "rows")
     places = {}
     for k in keep:
         if k in col_why or k in row_why:
@@ -179,16 +179,13 @@ def _photo_right(hom, at, degrees: float) -> float:
     return float(d[0] / np.linalg.norm(d))
 
 
-def _gap(axes) -> float | None:
-    """The space between neighbouring cards, measured on either axis (players lay the grid
-    with one spacing more or less), or None when no two neighbours are seen."""
+def _gap(values: Mapping[int, float], size: float) -> float | None:
+    """The space between neighbouring columns (rows) of cards, or None when no two
+    neighbours are seen (then the other axis's is taken: players lay a grid evenly enough)."""
     import numpy as np
 
-    gaps = []
-    for values, size in axes:
-        centres = sorted(_centre(g, values) for g in _groups(values, size))
-        gaps += [b - a - size for a, b in itertools.pairwise(centres)
-                 if b - a < ADJACENT * size]
+    centres = [_centre(g, values) for g in _groups(values, size)]
+    gaps = [b - a - size for a, b in itertools.pairwise(centres) if b - a < ADJACENT * size]
     return float(np.median(gaps)) if gaps else None
 
 
@@ -213,36 +210,36 @@ def _centre(group: list[int], values: Mapping[int, float]) -> float:
 
 def _lines(values: Mapping[int, float], size: float, gap: float | None, what: str
            ) -> tuple[dict[int, int], dict[int, str]]:
-    """(card -> its column (row) 0-2, card -> why it has none). Three columns must be told
-    apart: with fewer seen, or none measured as neighbours, which is `a` is unknown."""
-    groups = _groups(values, size)
-    centres = [_centre(g, values) for g in groups]
+    """(card -> its column (row) 0-2, card -> why it has none). The columns are counted from
+    the fullest one a pitch (a card and a gap) apart; three must be told apart: with fewer
+    seen, or no two measured as neighbours, which is `a` is unknown."""
     if gap is None:
-        return {}, {k: f"the grid's {what} cannot be told apart" for k in values}
+        return {}, {k: f"fewer than three {what} seen: which is which cannot be told"
+                    for k in values}
     pitch = size + gap
-    index = [0]
-    for a, b in itertools.pairwise(centres):
-        index.append(index[-1] + max(1, round((b - a) / pitch)))
-    counts = {}
-    for i, g in zip(index, groups, strict=True):
-        counts[i] = len(g)
+    groups = _groups(values, size)
+    anchor = _centre(max(groups, key=len), values)
+    index = {k: round((values[k] - anchor) / pitch) for k in values}
+    counts: dict[int, int] = {}
+    for i in index.values():
+        counts[i] = counts.get(i, 0) + 1
+    low, high = min(counts), max(counts)
     windows = {s: sum(n for i, n in counts.items() if s <= i < s + 3)
-               for s in range(index[-1] - 1)}
+               for s in range(low, high - 1)}
     best = max(windows.values(), default=0)
     starts = [s for s, n in windows.items() if n == best]
     if len(starts) != 1:
         reason = (f"fewer than three {what} seen: which is which cannot be told"
-                  if index[-1] < 2 else f"more than three {what}: photograph the grid alone")
+                  if high - low < 2 else f"more than three {what}: photograph the grid alone")
         return {}, {k: reason for k in values}
     out, why = {}, {}
-    for i, g, c in zip(index, groups, centres, strict=True):
-        for k in g:
-            if not starts[0] <= i < starts[0] + 3:
-                why[k] = "outside the grid's three columns and rows"
-            elif abs(values[k] - c) > CELL_TOLERANCE * size:
-                why[k] = "between two cells"
-            else:
-                out[k] = i - starts[0]
+    for k, i in index.items():
+        if not starts[0] <= i < starts[0] + 3:
+            why[k] = "outside the grid's three columns and rows"
+        elif abs(values[k] - anchor - i * pitch) > CELL_TOLERANCE * size:
+            why[k] = "between two cells"
+        else:
+            out[k] = i - starts[0]
     return out, why
 
 
