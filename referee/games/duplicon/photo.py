@@ -118,8 +118,9 @@ def _plane(marks, w: float, h: float) -> tuple[Any, list[dict[str, Any]]]:
     for _ in range(ROUNDS):
         poses = [_rigid(q, _apply(hom, m)) for (m, _), q in zip(marks, squares, strict=True)]
         targets = np.concatenate([q @ r.T + t for q, (r, t) in zip(squares, poses, strict=True)])
-        if len(marks) > 1:
-            hom, _ = cv2.findHomography(photo, targets, 0)
+        fitted = cv2.findHomography(photo, targets, 0)[0] if len(marks) > 1 else None
+        if fitted is not None:  # None: no better fit than the last one (degenerate points)
+            hom = fitted
         if last is not None and np.abs(targets - last).max() < 0.01:
             break
         last = targets
