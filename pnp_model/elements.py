@@ -45,8 +45,9 @@ ELEMENTS: dict[str, dict[str, str]] = {
                 "min_size": "num", "max_size": "num", "spread": "num", "badge": "text"},
     # The card's fiducial marker (ArUco 4x4, generator/markers), a square `size` across centred
     # at (x, y), printed only by a build with --markers; its id is `first` + the card's id, so
-    # each game keeps its own id range and a reader needs no extra file.
-    "marker": {"x": "x", "y": "y", "size": "len", "first": "num"},
+    # each game keeps its own id range and a reader needs no extra file. `shared` prints that one
+    # id on every card instead: a back's marker must not tell which card is face down.
+    "marker": {"x": "x", "y": "y", "size": "len", "first": "num", "shared": "num"},
 }
 
 # Parameters that take one of a few words, checked when the definition is read.

@@ -83,3 +83,29 @@ def test_export_with_markers_writes_a_distinct_render_per_tile(tmp_path):
     assert done.returncode == 0, done.stderr
     rows = json.loads((tmp_path / "manifest.json").read_text())
     assert len(rows) == 56
+
+
+def test_duplicon_faces_carry_their_own_codes_and_every_back_the_same_one(tmp_path):
+    """Each of the 96 type cards carries 400 + its card id (the turn reminders, never in the
+    grid, none) and each of the 99 backs the one shared 400: a photo of a face-down card says
+    a card lies there, never which."""
+    out = tmp_path / "dup.pdf"
+    done = subprocess.run([PNP, "build", "duplicon", "--markers", "-o", str(out)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    found = _found(out)
+    assert [i for i in found if i != 400] == list(range(401, 497))
+    assert found.count(400) == 99
+
+
+def test_a_marker_on_the_back_without_a_shared_id_is_refused(tmp_path):
+    """A back printing each card's own id would reveal every face-down card."""
+    folder = tmp_path / "dup"
+    shutil.copytree(ROOT / "templates" / "duplicon", folder)
+    toml = folder / "game.toml"
+    toml.write_text(toml.read_text().replace("shared = 400", "first = 400"))
+    done = subprocess.run([PNP, "build", str(folder), "--markers", "-o", str(tmp_path / "d.pdf")],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2
+    assert done.stderr.startswith("error: a marker on the back needs a `shared` id"), done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "d.pdf").exists()

@@ -293,3 +293,34 @@ def hp_turned(layout, out):
         if turned == read:
             return turned.items()
     raise AssertionError(f"the photo's board {read} is no turn of {layout}")
+
+
+def test_a_duplicon_grid_from_a_seat_keeps_face_down_cards_unnamed(env, seated, browser,  # noqa: F811
+                                                                    tmp_path):
+    """The grid read at 390 px: the `grid` line with every back as `?`, whose turn it is from
+    the match, and a back lying apart listed as a face-down card, never by a card id."""
+    from tests import synthetic_grid_photos as gp
+
+    assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
+    renders = gp.export_cards(tmp_path / "renders", dpi=150)
+    rng = random.Random(2)
+    truth = gp.grid(renders, rng, face_up=2)
+    photo = gp.photograph(truth, renders, tmp_path / "dup.jpg", rng, card_px=280, tilt=20,
+                          stray=renders.back, stray_turn=45)
+    served = seated()
+    context, page = open_seat(browser, served, "ana")
+    page.evaluate("""() => { window.__photo = null; document.addEventListener('seat-photo',
+                      (e) => { window.__photo = e.detail; }, { once: true }); }""")
+    page.locator("#seat-photo").set_input_files(str(photo.path))
+    got = page.wait_for_function("() => window.__photo", timeout=60_000).json_value()
+    assert got["status"] == 200, got
+    shown = page.inner_text("#seat-photo-position")
+    grid = next(x for x in shown.splitlines() if x.startswith("grid "))
+    faces = {p: renders.types[v] for p, v in truth.items() if v != gp.BACK}
+    assert dict(w.split("=") for w in grid.split()[1:]) == {
+        p: faces.get(p, "?") for p in truth}
+    assert "turn ana" in shown
+    assert page.inner_text("#seat-photo-unseen").strip() == (
+        "not seen: a face-down card (turned across the grid)")
+    shot(page, "seat-photo-duplicon", tmp_path)
+    context.close()

@@ -34,4 +34,19 @@ def marked(deck: Deck, cards: tuple[Card, ...], flag: str = "--markers") -> tupl
     if beyond:
         raise PnpError(f"marker id {beyond[0].marker} of card #{beyond[0].id} is outside the "
                        f"dictionary's 0-{COUNT - 1}: lower `first`", el.where or flag)
+    _check_backs(deck, {c.marker for c in out})
     return out
+
+
+def _check_backs(deck: Deck, faces: set[int]) -> None:
+    """A back's marker prints one fixed `id` on every card: a card's own id on its back would
+    tell which card lies face down, and a face's id would read a back as that face."""
+    for el in (e for e in deck.back if e.kind == "marker"):
+        fixed = el.get("shared")
+        if fixed is None:
+            raise PnpError("a marker on the back needs a `shared` id (the same on every card), "
+                           "or a photo would tell which card lies face down", el.where)
+        if not 0 <= int(fixed) < COUNT or int(fixed) in faces:
+            raise PnpError(f"the back's marker id {int(fixed)} is outside the dictionary's "
+                           f"0-{COUNT - 1} or a face's: take one of the game's range that no "
+                           "card's face prints", el.where)

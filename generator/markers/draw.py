@@ -12,7 +12,8 @@ from .codes import cells
 def draw_marker(ctx: Ctx, el: Element) -> None:
     if ctx.card.marker is None:  # a build without --markers leaves the room to the design
         return
-    grid = cells(ctx.card.marker)
+    fixed = el.get("shared")  # a back's: the same on every card, so a face-down card tells nothing
+    grid = cells(ctx.card.marker if fixed is None else int(fixed))
     size = el.get("size")
     cell = size / len(grid)
     left = el.get("x") - size / 2

@@ -3,6 +3,7 @@ fraction of a pixel (the homography that places tiles is only as good as these c
 
 from __future__ import annotations
 
+from collections.abc import Container
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +46,7 @@ def decode(data: bytes, name: str, where: str, colour: bool = False) -> Any:
     return image
 
 
-def markers(image: Any, ids: range) -> list[dict[str, Any]]:
+def markers(image: Any, ids: Container[int]) -> list[dict[str, Any]]:
     """[{"id": marker id, "corners": [[x, y] * 4]}] for the markers with an id in `ids` (the
     game's range: another game's stray card is no card of this one)."""
     cv2 = opencv()

@@ -24,6 +24,11 @@ def geometry(template: str) -> tuple[dict[str, float], int, int]:
                            "element), so a photo of it cannot be read", "--game")
     g = {"w": deck.width, "h": deck.height, "x": el.get("x"), "y": el.get("y"),
          "size": el.get("size")}
+    back = next((e for e in deck.back if e.kind == "marker" and e.get("shared") is not None),
+                None)
+    if back is not None:  # one id on every back: a face-down card is seen, never named
+        g["back"] = {"x": back.get("x"), "y": back.get("y"), "size": back.get("size"),
+                     "id": int(back.get("shared"))}
     return g, int(el.get("first", 0)), max(c.id for c in deck.cards) + 1
 
 
@@ -42,8 +47,10 @@ def read(game: Any, image: Any, name: str, deck: str | None = None
     from referee.camera import detect
 
     g, first, count = geometry(deck or game.name)
-    found = detect.markers(image, range(first, first + count))
-    seen = [{"id": m["id"] - first, "corners": m["corners"]} for m in found]
+    back = g.get("back", {}).get("id")
+    found = detect.markers(image, {*range(first, first + count), back} - {None})
+    seen = [{"id": None, "back": True, "corners": m["corners"]} if m["id"] == back else
+            {"id": m["id"] - first, "corners": m["corners"]} for m in found]
     result = game.photo(seen, g)
     if result is None:
         raise RefereeError(f"{game.name} is not read from photos yet", "--game")
@@ -54,8 +61,14 @@ def read(game: Any, image: Any, name: str, deck: str | None = None
         cards.append({"id": cid, "corners": outline, "marker": corners[cid],
                       "center": _mean(outline),
                       "position": result["line"](cell, reading)})
+    for cell, marker in result.get("face_down", {}).items():  # a back: no id to give
+        outline = result["outline"](cell)
+        cards.append({"id": None, "face_down": True, "corners": outline, "marker": marker,
+                      "center": _mean(outline), "position": result["line"](cell, None)})
     not_seen = [{"id": cid, "why": why, "corners": corners.get(cid, []),
                  "center": _mean(corners.get(cid))} for cid, why in sorted(result["not_seen"].items())]
+    not_seen += [{"id": None, "face_down": True, "why": why, "corners": marker,
+                  "center": _mean(marker)} for marker, why in result.get("backs_not_seen", [])]
     return ({"game": game.name, "photo": name, "size": [image.shape[1], image.shape[0]],
              "cards": cards, "not_seen": not_seen, "position": result["position"]},
             result["cells"])

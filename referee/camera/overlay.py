@@ -84,10 +84,11 @@ def _box(image: Any, points: list) -> tuple[int, int, int, int]:
 
 
 def _label(cv2, canvas, text: str, at, side: float, colour) -> None:
-    """The tile's position line across its middle, as wide as half the tile's side."""
+    """The tile's position line across its middle, as wide as half the tile's side (a long
+    line, such as a card's place and type, up to 0.85 of it: legible on a phone)."""
     font = cv2.FONT_HERSHEY_SIMPLEX
     (w, _), _ = cv2.getTextSize(text, font, 1, 1)
-    scale = 0.5 * side / w
+    scale = (0.5 if len(text) <= 12 else min(0.85, 0.045 * len(text))) * side / w
     thick = max(1, round(scale * 1.5))
     (w, h), _ = cv2.getTextSize(text, font, scale, thick)
     x, y = int(at[0] - w / 2), int(at[1] + side * 0.17)  # below the marker

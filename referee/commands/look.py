@@ -62,9 +62,10 @@ def look_cmd(ctx, photo, game, deck, pack, turn, overlay, as_json) -> None:
         return
     click.echo(data["position"], nl=False)
     for card in data["not_seen"]:
+        what = "a face-down card" if card.get("face_down") else f"card {card['id']}"
         x, y = card["center"] or ("?", "?")
-        click.echo(f"# not seen: card {card['id']} at {x:.0f},{y:.0f} px ({card['why']})"
-                   if card["center"] else f"# not seen: card {card['id']} ({card['why']})")
+        click.echo(f"# not seen: {what} at {x:.0f},{y:.0f} px ({card['why']})"
+                   if card["center"] else f"# not seen: {what} ({card['why']})")
     click.echo(f"# {len(data['cards'])} read, {len(data['not_seen'])} not seen"
                + (f"; overlay -> {overlay}" if overlay else ""), err=True)
 

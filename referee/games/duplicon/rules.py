@@ -154,5 +154,14 @@ class Duplicon(Rules):
 
         return picture.picture(self, state)
 
+    def photo(self, seen, geometry):
+        """The grid from the cards' markers, backs face down; numpy is imported only here."""
+        from referee.components import cards
+        from referee.games.duplicon import photo
+
+        types = {i: f"{c['color']}-{c['shape']}"
+                 for i, c in cards(self.name, ("kind", "color", "shape")) if c["kind"] == "type"}
+        return photo.read(seen, geometry, types)
+
 
 GAME = Duplicon()

@@ -85,7 +85,8 @@
     }));
     unseen.replaceChildren(...data.not_seen.map((c) => {
       const li = document.createElement("li");
-      li.textContent = `not seen: card ${c.id} (${c.why})`;
+      // a back carries no card id: the photo never says which card lies face down
+      li.textContent = `not seen: ${c.id === null ? "a face-down card" : `card ${c.id}`} (${c.why})`;
       return li;
     }));
     position.textContent = data.position;
