@@ -41,6 +41,29 @@ from referee.camera.look import look  # noqa: E402
 from tests import synthetic_photos as sp  # noqa: E402
 
 
+class Tally:
+    """Right and wrong reads over the photos, those of big enough cards apart, and the time
+    of each read."""
+
+    def __init__(self) -> None:
+        self.right = self.wrong = self.truth_big = self.right_big = 0
+        self.times: list[float] = []
+
+    def add(self, ok: int, bad: int, truth: int, big: bool) -> None:
+        self.right, self.wrong = self.right + ok, self.wrong + bad
+        if big:
+            self.truth_big += truth
+            self.right_big += ok
+
+    def report(self, big: str) -> None:
+        seen = self.right + self.wrong
+        print(f"precision {self.right / max(1, seen):.2%} ({self.wrong} wrong of {seen})")
+        print(f"recall ({big}) {self.right_big / max(1, self.truth_big):.2%} of "
+              f"{self.truth_big}")
+        times = sorted(self.times)
+        print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--photos", type=int, default=40)
@@ -60,8 +83,7 @@ def main() -> None:
         return
     game = registry.game("tripple-domino")
     rng = random.Random(args.seed)
-    right = wrong = truth_big = right_big = boards = exact = 0
-    times = []
+    tally, boards, exact = Tally(), 0, 0
     with tempfile.TemporaryDirectory() as tmp:
         renders = sp.export_tiles(Path(tmp) / "renders", dpi=200)
         for n in range(args.photos):
@@ -73,22 +95,16 @@ def main() -> None:
                                   blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
             start = time.process_time()
             data, _ = look(game, photo.path)
-            times.append(time.process_time() - start)
+            tally.times.append(time.process_time() - start)
             ok, bad = sp.score(layout, sp.parsed(data["cards"]))
-            right, wrong = right + ok, wrong + bad
-            if photo.tile_px >= 250:
-                truth_big += len(layout)
-                right_big += ok
+            tally.add(ok, bad, len(layout), photo.tile_px >= 250)
             if len(layout) == 30:
                 boards += 1
                 exact += ok == 30 and bad == 0
             print(f"photo {n}: {len(layout)} tiles, {photo.tile_px:.0f} px, blur "
-                  f"{photo.blur:.1f}: {ok} right, {bad} wrong, {times[-1]:.2f} s")
-    print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
-    print(f"recall (tiles >= 250 px) {right_big / max(1, truth_big):.2%} of {truth_big}")
+                  f"{photo.blur:.1f}: {ok} right, {bad} wrong, {tally.times[-1]:.2f} s")
+    tally.report("tiles >= 250 px")
     print(f"30-tile boards read exactly: {exact}/{boards}")
-    times.sort()
-    print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
 
 
 def hexes(args) -> None:
@@ -97,8 +113,7 @@ def hexes(args) -> None:
 
     game = registry.game("dobble-connect")
     rng = random.Random(args.seed)
-    right = wrong = truth_big = right_big = 0
-    times = []
+    tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         renders, colors = hp.export_cards(Path(tmp) / "renders", dpi=200)
         for n in range(args.photos):
@@ -109,18 +124,12 @@ def hexes(args) -> None:
                                   blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
             start = time.process_time()
             data, _ = look(game, photo.path)
-            times.append(time.process_time() - start)
+            tally.times.append(time.process_time() - start)
             ok, bad = hp.score(layout, data["cards"])
-            right, wrong = right + ok, wrong + bad
-            if photo.card_px >= 250:
-                truth_big += len(layout)
-                right_big += ok
+            tally.add(ok, bad, len(layout), photo.card_px >= 250)
             print(f"photo {n}: {len(layout)} cards, {photo.card_px:.0f} px: {ok} right, "
-                  f"{bad} wrong, {times[-1]:.2f} s")
-    print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
-    print(f"recall (cards >= 250 px) {right_big / max(1, truth_big):.2%} of {truth_big}")
-    times.sort()
-    print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
+                  f"{bad} wrong, {tally.times[-1]:.2f} s")
+    tally.report("cards >= 250 px")
 
 
 def grids(args) -> None:
@@ -129,8 +138,7 @@ def grids(args) -> None:
 
     game = registry.game("duplicon")
     rng = random.Random(args.seed)
-    right = wrong = truth_big = right_big = 0
-    times = []
+    tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         renders = gp.export_cards(Path(tmp) / "renders", dpi=200)
         for n in range(args.photos):
@@ -141,18 +149,12 @@ def grids(args) -> None:
                                   blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
             start = time.process_time()
             data, _ = look(game, photo.path)
-            times.append(time.process_time() - start)
+            tally.times.append(time.process_time() - start)
             ok, bad = gp.score(truth, renders, data["cards"])
-            right, wrong = right + ok, wrong + bad
-            if photo.card_px >= 250:
-                truth_big += len(truth)
-                right_big += ok
+            tally.add(ok, bad, len(truth), photo.card_px >= 250)
             print(f"photo {n}: {len(truth)} cards, {photo.card_px:.0f} px, blur "
-                  f"{photo.blur:.1f}: {ok} right, {bad} wrong, {times[-1]:.2f} s")
-    print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
-    print(f"recall (cards >= 250 px) {right_big / max(1, truth_big):.2%} of {truth_big}")
-    times.sort()
-    print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
+                  f"{photo.blur:.1f}: {ok} right, {bad} wrong, {tally.times[-1]:.2f} s")
+    tally.report("cards >= 250 px")
 
 
 def symbols(args) -> None:
@@ -161,8 +163,7 @@ def symbols(args) -> None:
     from tests import synthetic_symbol_photos as ssp
 
     rng = random.Random(args.seed)
-    right = wrong = truth_big = right_big = 0
-    times = []
+    tally = Tally()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp) / "pack"
         renders = ssp.export_pack(folder)
@@ -180,19 +181,12 @@ def symbols(args) -> None:
             image = detect.load(photo.path, colour=True)
             start = time.process_time()
             data = symbol_deck.read(ref, image, photo.path.name)
-            times.append(time.process_time() - start)
+            tally.times.append(time.process_time() - start)
             ok, bad = ssp.score(photo, data["cards"])
-            right, wrong = right + ok, wrong + bad
-            if photo.card_px >= 250 and photo.blur < 1.6:
-                truth_big += len(ids)
-                right_big += ok
+            tally.add(ok, bad, len(ids), photo.card_px >= 250 and photo.blur < 1.6)
             print(f"photo {n}: {len(ids)} cards, {photo.card_px:.0f} px, blur {photo.blur:.1f}:"
-                  f" {ok} right, {bad} wrong, {times[-1]:.2f} s")
-    print(f"precision {right / max(1, right + wrong):.2%} ({wrong} wrong of {right + wrong})")
-    print(f"recall (cards >= 250 px, blur < 1.6) {right_big / max(1, truth_big):.2%} of "
-          f"{truth_big}")
-    times.sort()
-    print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
+                  f" {ok} right, {bad} wrong, {tally.times[-1]:.2f} s")
+    tally.report("cards >= 250 px, blur < 1.6")
 
 
 if __name__ == "__main__":

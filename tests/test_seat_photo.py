@@ -59,6 +59,15 @@ def upload(s: Seated, seat: str | None, data: bytes, **headers) -> tuple[int, di
                   headers={"content-type": "image/jpeg", **headers})
 
 
+def send_photo(page, path) -> dict:
+    """The seat page's "photograph the table" field given a file: what the page's
+    `seat-photo` event carries once the photo is read."""
+    page.evaluate("""() => { window.__photo = null; document.addEventListener('seat-photo',
+                      (e) => { window.__photo = e.detail; }, { once: true }); }""")
+    page.locator("#seat-photo").set_input_files(str(path))
+    return page.wait_for_function("() => window.__photo", timeout=90_000).json_value()
+
+
 def position_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if line[:1] in "UD"]
 
@@ -74,10 +83,7 @@ def test_a_photo_is_read_shown_and_becomes_a_dispute_only_when_confirmed(
     assert field.get_attribute("accept") == "image/*"
     assert field.get_attribute("capture") == "environment"
     before = log(domino)
-    page.evaluate("""() => { window.__photo = null; document.addEventListener('seat-photo',
-                      (e) => { window.__photo = e.detail; }, { once: true }); }""")
-    field.set_input_files(str(photo.path))
-    got = page.wait_for_function("() => window.__photo", timeout=60_000).json_value()
+    got = send_photo(page, photo.path)
     assert got["status"] == 200, got
     shown = page.inner_text("#seat-photo-position")
     assert len(position_lines(shown)) == len(layout) == 9
@@ -130,10 +136,7 @@ def test_the_move_a_photo_shows_is_played_once_the_player_taps_it(domino, seated
                           tile_px=300, tilt=15, width=2000, height=1500)
     served = seated()
     context, page = open_seat(browser, served, "ana")
-    page.evaluate("""() => { window.__photo = null; document.addEventListener('seat-photo',
-                      (e) => { window.__photo = e.detail; }, { once: true }); }""")
-    page.locator("#seat-photo").set_input_files(str(photo.path))
-    got = page.wait_for_function("() => window.__photo", timeout=60_000).json_value()
+    got = send_photo(page, photo.path)
     assert got["data"]["move"] == "0-5-5 D0,-1", got
     assert page.inner_text("#seat-photo-move") == "Play 0-5-5 D0,-1"
     assert len(log(domino)) == 3  # offered, not played
@@ -145,10 +148,7 @@ def test_the_move_a_photo_shows_is_played_once_the_player_taps_it(domino, seated
     assert log(domino)[-1]["text"].startswith("0-5-5 D0,-1")
     shot(page, "seat-photo-move", tmp_path)
     # a second photo of the same table: nothing new on it, so no move is offered
-    page.evaluate("""() => { window.__photo = null; document.addEventListener('seat-photo',
-                      (e) => { window.__photo = e.detail; }, { once: true }); }""")
-    page.locator("#seat-photo").set_input_files(str(photo.path))
-    again = page.wait_for_function("() => window.__photo", timeout=60_000).json_value()
+    again = send_photo(page, photo.path)
     assert again["data"]["move"] is None
     assert "no tile that is not on the table" in page.inner_text("#seat-photo-why")
     context.close()
@@ -309,10 +309,7 @@ def test_a_duplicon_grid_from_a_seat_keeps_face_down_cards_unnamed(env, seated, 
                           stray=renders.back, stray_turn=45)
     served = seated()
     context, page = open_seat(browser, served, "ana")
-    page.evaluate("""() => { window.__photo = null; document.addEventListener('seat-photo',
-                      (e) => { window.__photo = e.detail; }, { once: true }); }""")
-    page.locator("#seat-photo").set_input_files(str(photo.path))
-    got = page.wait_for_function("() => window.__photo", timeout=60_000).json_value()
+    got = send_photo(page, photo.path)
     assert got["status"] == 200, got
     shown = page.inner_text("#seat-photo-position")
     grid = next(x for x in shown.splitlines() if x.startswith("grid "))

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tests.browser import PHONE
-from tests.test_seat_photo import upload
+from tests.test_seat_photo import send_photo, upload
 from tests.test_seats_api import Seated, log
 from tests.test_seats_pages import open_seat, shot
 from tests.test_table_page import env, referee, serve  # noqa: F401  (fixtures)
@@ -41,13 +41,6 @@ def dobble(env):  # noqa: F811
     return env
 
 
-def _send(page, path) -> dict:
-    page.evaluate("""() => { window.__photo = null; document.addEventListener('seat-photo',
-                      (e) => { window.__photo = e.detail; }, { once: true }); }""")
-    page.locator("#seat-photo").set_input_files(str(path))
-    return page.wait_for_function("() => window.__photo", timeout=90_000).json_value()
-
-
 def _symbols(card_id: int) -> set[str]:
     from pnp_model.definition import load
 
@@ -65,7 +58,7 @@ def test_two_cards_their_shared_symbol_named_and_ringed_on_the_phone(dobble, ser
     assert page.viewport_size == PHONE
     assert page.locator("label[for=seat-photo]").inner_text() == "Photograph the table"
     before = log(dobble)
-    got = _send(page, photo.path)
+    got = send_photo(page, photo.path)
     assert got["status"] == 200, got
     assert page.inner_text("#seat-photo-status").startswith("2 cards read: check the outlines")
     assert page.locator("#seat-photo-shared li").all_inner_texts() == [
@@ -109,7 +102,7 @@ def test_without_the_reference_pack_the_page_says_how_to_make_it(dobble, serve, 
                           width=800, height=600)
     served = Seated(serve("--seats", cwd=tmp_path))  # no output/dobble-look/ here
     context, page = open_seat(browser, served, "ana")
-    got = _send(page, photo.path)
+    got = send_photo(page, photo.path)
     assert got["status"] == 400
     said = page.inner_text("#seat-photo-status")
     assert said.startswith("✗ no reference pack of dobble in output/dobble-look/")
