@@ -42,6 +42,8 @@ integers straight from their image, against main before it (47fdbb7):
   --against-commit 47fdbb7, 7 runs (load 1.7-4): CPU median 926 ms against 1,022 (min 574
     against 652).
   Instructions (callgrind, the same measure as above): 4.11 G -> 3.69 G; dcf5159 1.09 G.
+  A cold `pnp build` of the same deck (A4, empty memo, 5 runs each, interleaved, load < 1):
+    CPU median 1.70 / 1.81 / 1.08 s (this / 47fdbb7 / dcf5159).
   Coverage by render (bench/bench_spread.py): spread 2.0 32.3 -> 32.5 % (min 29.1 -> 29.0 %),
     spread 1.6 31.9 -> 31.8 % (min 27.6 -> 27.6 %).
   Tried and dropped: starting smaller (inks filling 0.40-0.45 of the card), no refining, and
