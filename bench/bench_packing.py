@@ -35,21 +35,24 @@ layout instead of two, against main before it (ae213a1) and before `spread` (dcf
     int.from_bytes from the runs' bytes, took 5.67 G (from_bytes goes byte by byte): dropped.
 
 Measured 2026-11-27 (later), growing that first tries a symbol where it is (its centre kept, or a
-cell away: one position's test) before searching every position, and footprints read as
-integers straight from their image, against main before it (47fdbb7):
-  tries 3,585 (1,942 found no place) -> 3,304 (1,930); layouts differ (growing keeps a symbol
-    where it was when it fits there).
-  --against-commit 47fdbb7, 7 runs (load 1.7-4): CPU median 926 ms against 1,022 (min 574
-    against 652).
-  Instructions (callgrind, the same measure as above): 4.11 G -> 3.69 G; dcf5159 1.09 G.
+cell away: one position's test) before searching every position, the refining layout that
+first tries each symbol where the card's smaller layout put it, and footprints read as
+integers straight from their image, against main before them (47fdbb7):
+  tries 3,585 (1,942 found no place) -> 3,223 (1,963); the layouts differ.
+  --against-commit 47fdbb7, 7 runs (load < 1): CPU median 877 ms against 1,005 (min 581
+    against 683).
+  Instructions (callgrind, the same measure as above): 4.11 G -> 3.21 G; dcf5159 1.09 G.
   A cold `pnp build` of the same deck (A4, empty memo, 5 runs each, interleaved, load < 1):
-    CPU median 1.70 / 1.81 / 1.08 s (this / 47fdbb7 / dcf5159).
-  Coverage by render (bench/bench_spread.py): spread 2.0 32.3 -> 32.5 % (min 29.1 -> 29.0 %),
-    spread 1.6 31.9 -> 31.8 % (min 27.6 -> 27.6 %).
+    CPU median 1.57 / 1.67 / 1.01 s (this / 47fdbb7 / dcf5159).
+  Coverage by render (bench/bench_spread.py): spread 2.0 32.3 -> 32.7 % (min 29.1 -> 29.0 %),
+    spread 1.6 31.9 -> 32.0 % (min 27.6 -> 27.6 %); the 8-card SVG deck 33.5 -> 33.4 %.
   Tried and dropped: starting smaller (inks filling 0.40-0.45 of the card), no refining, and
     letting the smallest symbol grow too cut instructions to 3.1-3.3 G, but either lowered
     coverage (the 8-card SVG deck 33.5 -> 32.8 %) or, the smallest growing, collapsed the
-    spread that `spread` asks to be used (tests/test_symbol_art.py).
+    spread that `spread` asks to be used (tests/test_symbol_art.py); so did a card that fails
+    shrinking its largest symbols where they are instead of starting again (2.5 G, coverage
+    by the silhouettes' cells 46.6 -> 41.8 %), and the retries starting from the failed
+    layout (2.5 G, 45.5 %).
 """
 
 from __future__ import annotations

@@ -237,11 +237,11 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
     order = sorted(range(n), key=lambda i: -rel[i])
     memo: dict = {}  # footprints of this card by (symbol, scale, angle): retries ask again
 
-    def fit(big: float, last: bool = False):
+    def fit(big: float, last: bool = False, hints: dict | None = None):
         floor = sizes.min_size * (FLOOR if last else 1)
         targets = [big * v if last else max(big * v, sizes.min_size) for v in rel]
         return _greedy(grid, shapes, order, targets, floor, angles, diameter, rng, memo,
-                       None if last else sizes.spread, TURNS if rotate else ())
+                       None if last else sizes.spread, TURNS if rotate else (), hints)
 
     # the first try: the size at which the inks would fill DENSITY of the region, if less
     ink = sum(sh.area * (v * diameter / sh.extent) ** 2
@@ -258,7 +258,7 @@ def pack_silhouettes(shapes: list[Silhouette], region: Region, seed: int | str =
     if chosen is not None and failed is not None:
         for _ in range(REFINE):  # the largest size between the one that failed and this one
             mid = math.sqrt(big * failed)
-            better = fit(mid)
+            better = fit(mid, hints=chosen)  # each symbol first where it went last
             if better is None:
                 failed = mid
             else:
@@ -340,11 +340,13 @@ def _placed(grid: _Grid, shapes, chosen: dict, angles, diameter: float) -> list[
 
 
 def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles: list, diameter: float,
-            rng: random.Random, memo: dict, spread: float | None, turns: tuple = ()
-            ) -> dict[int, tuple[float, int, int, int, int]] | None:
+            rng: random.Random, memo: dict, spread: float | None, turns: tuple = (),
+            hints: dict | None = None) -> dict[int, tuple[float, int, int, int, int]] | None:
     """Each symbol in order at its target size, shrunk until it fits, not below floor nor
     (with a spread) below the largest placed over spread, at its smallest tried at `turns`
-    more (its angle kept); None when one does not fit."""
+    more (its angle kept); None when one does not fit. With hints (a fitted layout of the
+    card a little smaller), a symbol at its target size is first tried where it went there
+    (its centre kept, or a cell away)."""
     board = cell_board.Board(grid.n, grid.outside)
     chosen = {}
     damp = 1.0  # how much the last symbols had to shrink: the next ones start that small
@@ -354,7 +356,12 @@ def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles: list, dia
         size = max(targets[k] * damp, low)
         first = True
         while True:
-            found = _try(grid, board, shapes[k], size, diameter, angles[k], rng, memo)
+            found = None
+            if first and hints:
+                found = _in_place(grid, board, shapes[k], size, diameter, angles[k], memo,
+                                  hints[k])
+            if found is None:
+                found = _try(grid, board, shapes[k], size, diameter, angles[k], rng, memo)
             if found is None and size <= low:  # the last chance: turned another way
                 for turn in turns:
                     found = _try(grid, board, shapes[k], size, diameter, angles[k] + turn, rng,
