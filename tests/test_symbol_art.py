@@ -491,7 +491,9 @@ def test_packing_the_user_art_deck_tries_fewer_places_for_no_less_ink(tmp_path, 
     in 50 found a place). Fewer tries now (one layout less, and a symbol that fits nowhere
     larger keeps its size), in smaller growth steps: as much ink by the packer's own measure
     (the silhouettes' inked cells; 46.5 % of the card; renders: bench/bench_spread.py), the
-    spread kept."""
+    spread kept. Then 3,585 tries and 46.6 %; fewer again, and more ink, since growing first
+    tries a symbol where it is, and the refining layout each symbol where the smaller layout
+    put it (one position's test each, not a search of every place)."""
     import math
 
     from generator.layout import silhouettes
@@ -502,8 +504,8 @@ def test_packing_the_user_art_deck_tries_fewer_places_for_no_less_ink(tmp_path, 
     packed = pack_bench_deck(tmp_path / "deck")
     ink = [sum(s.area * p.scale ** 2 for s, p in zip(sils, placed, strict=True))
            / (math.pi * region.r ** 2) for sils, placed, region in packed]
-    assert len(tries) <= 3700, len(tries)
-    assert statistics.mean(ink) >= 0.465, statistics.mean(ink)
+    assert len(tries) <= 3300, len(tries)
+    assert statistics.mean(ink) >= 0.47, statistics.mean(ink)
 
 
 def test_a_symbol_goes_where_it_fits_most_snugly():
