@@ -49,6 +49,13 @@ class Tally:
         self.right = self.wrong = self.truth_big = self.right_big = 0
         self.times: list[float] = []
 
+    def timed(self, read, *args):
+        """read(*args), its CPU time kept."""
+        start = time.process_time()
+        out = read(*args)
+        self.times.append(time.process_time() - start)
+        return out
+
     def add(self, ok: int, bad: int, truth: int, big: bool) -> None:
         self.right, self.wrong = self.right + ok, self.wrong + bad
         if big:
@@ -62,6 +69,15 @@ class Tally:
               f"{self.truth_big}")
         times = sorted(self.times)
         print(f"seconds a photo: median {times[len(times) // 2]:.3f}, max {times[-1]:.3f}")
+
+
+def snap(photograph, truth, renders, path: Path, rng: random.Random, n: int):
+    """One synthetic photo of cards 200-420 px, tilted up to 35°, blurred up to σ 1.6, every
+    other one 12 MP."""
+    size = (4000, 3000) if n % 2 == 0 else (2400, 1800)
+    return photograph(truth, renders, path, rng, card_px=rng.uniform(200, 420),
+                      tilt=rng.uniform(0, 35), blur=rng.uniform(0, 1.6), width=size[0],
+                      height=size[1])
 
 
 def main() -> None:
@@ -93,9 +109,7 @@ def main() -> None:
             photo = sp.photograph(layout, renders, Path(tmp) / f"{n}.jpg", rng,
                                   tile_px=rng.uniform(200, 420), tilt=rng.uniform(0, 35),
                                   blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
-            start = time.process_time()
-            data, _ = look(game, photo.path)
-            tally.times.append(time.process_time() - start)
+            data, _ = tally.timed(look, game, photo.path)
             ok, bad = sp.score(layout, sp.parsed(data["cards"]))
             tally.add(ok, bad, len(layout), photo.tile_px >= 250)
             if len(layout) == 30:
@@ -118,13 +132,8 @@ def hexes(args) -> None:
         renders, colors = hp.export_cards(Path(tmp) / "renders", dpi=200)
         for n in range(args.photos):
             layout = hp.board(rng.randrange(5, 26), colors, rng)
-            size = (4000, 3000) if n % 2 == 0 else (2400, 1800)
-            photo = hp.photograph(layout, renders, Path(tmp) / f"{n}.jpg", rng,
-                                  card_px=rng.uniform(200, 420), tilt=rng.uniform(0, 35),
-                                  blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
-            start = time.process_time()
-            data, _ = look(game, photo.path)
-            tally.times.append(time.process_time() - start)
+            photo = snap(hp.photograph, layout, renders, Path(tmp) / f"{n}.jpg", rng, n)
+            data, _ = tally.timed(look, game, photo.path)
             ok, bad = hp.score(layout, data["cards"])
             tally.add(ok, bad, len(layout), photo.card_px >= 250)
             print(f"photo {n}: {len(layout)} cards, {photo.card_px:.0f} px: {ok} right, "
@@ -143,13 +152,8 @@ def grids(args) -> None:
         renders = gp.export_cards(Path(tmp) / "renders", dpi=200)
         for n in range(args.photos):
             truth = gp.grid(renders, rng, face_up=rng.randrange(4), holes=int(n % 5 == 4))
-            size = (4000, 3000) if n % 2 == 0 else (2400, 1800)
-            photo = gp.photograph(truth, renders, Path(tmp) / f"{n}.jpg", rng,
-                                  card_px=rng.uniform(200, 420), tilt=rng.uniform(0, 35),
-                                  blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
-            start = time.process_time()
-            data, _ = look(game, photo.path)
-            tally.times.append(time.process_time() - start)
+            photo = snap(gp.photograph, truth, renders, Path(tmp) / f"{n}.jpg", rng, n)
+            data, _ = tally.timed(look, game, photo.path)
             ok, bad = gp.score(truth, renders, data["cards"])
             tally.add(ok, bad, len(truth), photo.card_px >= 250)
             print(f"photo {n}: {len(truth)} cards, {photo.card_px:.0f} px, blur "
@@ -174,14 +178,9 @@ def symbols(args) -> None:
             print(f"the pack's features, {run}: {time.process_time() - start:.2f} s")
         for n in range(args.photos):
             ids = rng.sample(sorted(renders), rng.randrange(2, 13))
-            size = (4000, 3000) if n % 2 == 0 else (2400, 1800)
-            photo = ssp.photograph(ids, renders, Path(tmp) / f"{n}.jpg", rng,
-                                   card_px=rng.uniform(200, 420), tilt=rng.uniform(0, 35),
-                                   blur=rng.uniform(0, 1.6), width=size[0], height=size[1])
+            photo = snap(ssp.photograph, ids, renders, Path(tmp) / f"{n}.jpg", rng, n)
             image = detect.load(photo.path, colour=True)
-            start = time.process_time()
-            data = symbol_deck.read(ref, image, photo.path.name)
-            tally.times.append(time.process_time() - start)
+            data = tally.timed(symbol_deck.read, ref, image, photo.path.name)
             ok, bad = ssp.score(photo, data["cards"])
             tally.add(ok, bad, len(ids), photo.card_px >= 250 and photo.blur < 1.6)
             print(f"photo {n}: {len(ids)} cards, {photo.card_px:.0f} px, blur {photo.blur:.1f}:"
