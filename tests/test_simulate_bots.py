@@ -18,6 +18,16 @@ def simulate(*args: str, tmp_path=None) -> tuple[int, str]:
     return done.exit_code, done.stdout if done.exit_code == 0 else done.output
 
 
+def searched(game: str, games: str, bot: str, *more: str, tmp_path) -> dict:
+    """`referee simulate --json` of two seats in one process with OpenSpiel's bots (skipped
+    without the `ai` extra): the report."""
+    pytest.importorskip("pyspiel")
+    code, out = simulate(game, "--players", "2", "--games", games, "--workers", "1", *more,
+                         "--bot", bot, "--json", tmp_path=tmp_path)
+    assert code == 0, out
+    return json.loads(out)
+
+
 def test_a_bot_per_seat_shows_what_each_bot_won(tmp_path):
     code, out = simulate("thricewise", "--players", "2", "--games", "20", "--workers", "1",
                          "--bot", "greedy,random", tmp_path=tmp_path)
@@ -39,20 +49,12 @@ def test_a_bad_bot_is_one_line_naming_the_flag(tmp_path, bot, what):
 
 
 def test_a_search_bot_beats_random_in_thricewise(tmp_path):
-    pytest.importorskip("pyspiel")
-    code, out = simulate("thricewise", "--players", "2", "--games", "6", "--workers", "1",
-                         "--bot", "ismcts:20,random", "--json", tmp_path=tmp_path)
-    assert code == 0, out
-    report = json.loads(out)
+    report = searched("thricewise", "6", "ismcts:20,random", tmp_path=tmp_path)
     assert report["seats"][0]["wins"] >= 5  # of 6; 200 games: see bench/bench_bots.py
 
 
 def test_mcts_plays_tripple_domino_to_its_end_without_peeking(tmp_path):
-    pytest.importorskip("pyspiel")
-    code, out = simulate("tripple-domino", "--players", "2", "--games", "1", "--workers",
-                         "1", "--bot", "random,mcts:5", "--json", tmp_path=tmp_path)
-    assert code == 0, out
-    report = json.loads(out)
+    report = searched("tripple-domino", "1", "random,mcts:5", tmp_path=tmp_path)
     assert report["games"] == 1 and report["capped"] == 0
 
 
@@ -61,23 +63,14 @@ def test_mcts_plays_tripple_domino_to_its_end_without_peeking(tmp_path):
 def test_a_search_bot_plays_the_games_that_hide_cards(tmp_path, game, rounds):
     """Coda, Dobble Connect and Duplicon deal the unseen cards again for the search (one
     Duplicon round: a random player's game runs to the round cap, thousands of moves)."""
-    pytest.importorskip("pyspiel")
-    code, out = simulate(game, "--players", "2", "--games", "2", "--workers", "1",
-                         "--max-rounds", rounds, "--bot", "mcts:5,random", "--json",
-                         tmp_path=tmp_path)
-    assert code == 0, out
-    report = json.loads(out)
+    report = searched(game, "2", "mcts:5,random", "--max-rounds", rounds, tmp_path=tmp_path)
     assert report["games"] == 2
     assert report["bot"] == "mcts:5,random"
 
 
 def test_a_search_bot_beats_random_in_coda(tmp_path):
     """Coda rewards skill: a search over re-dealt hidden tiles guesses better than chance."""
-    pytest.importorskip("pyspiel")
-    code, out = simulate("coda", "--players", "2", "--games", "10", "--workers", "1",
-                         "--bot", "mcts:5,random", "--json", tmp_path=tmp_path)
-    assert code == 0, out
-    report = json.loads(out)
+    report = searched("coda", "10", "mcts:5,random", tmp_path=tmp_path)
     assert report["seats"][0]["wins"] >= 6  # 8 seen; 40 games, both seats: 88 % (bench/)
 
 

@@ -66,7 +66,6 @@ class Store:
             except OSError:
                 continue
 
-
     def keep_only(self, keys: set[str]) -> None:
         """Beside the pack, forget the features of renders it no longer holds (a pack made
         again after an edit would otherwise grow its cache each time); the user's cache
