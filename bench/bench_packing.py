@@ -53,6 +53,32 @@ integers straight from their image, against main before them (47fdbb7):
     shrinking its largest symbols where they are instead of starting again (2.5 G, coverage
     by the silhouettes' cells 46.6 -> 41.8 %), and the retries starting from the failed
     layout (2.5 G, 45.5 %).
+
+Measured 2026-11-27 (third time), footprints' runs found by byte search instead of a regular
+expression, and tested by rows in stages (every 8th row, then those halfway between, ...):
+  the same layouts; instructions (callgrind, as above) 3.19 -> 3.09 G; a whole cold
+  `pnp build` on one core 5.41 -> 5.30 G (dcf5159: 3.02 G); CPU: no difference this machine
+  can show (--against-commit d2cfcae, 7 runs: median 571 against 560 ms).
+  Tried and dropped, each by instructions of packing the 57 cards and coverage by render
+  (bench/bench_spread.py, spread 2.0: 32.7 % now, 32.2 % at ae213a1 when issue 37 was
+  filed) and of the 8-card SVG deck (tests/test_symbol_art.py asks >= 33 %; 33.4 % now):
+  - no refining layout, the first try at inks filling 0.44 of the card, retries 0.95 apart,
+    growing by 1.02 in 12 passes: 2.43 G, 32.3 %, but the SVG deck 32.6 %; at 0.5: 3.02 G
+    (32.6 %, the SVG deck 33.7 %).
+  - the same, growing only where a symbol is (no search of the rest of the card): 1.14 G,
+    30.7 %; at 0.43 and 1.03 in 8 passes the cold build's CPU equals dcf5159's (median 1.02
+    against 1.03 s, 9 runs interleaved), but at 30.3 %.
+  - growing's search of the card in two turns (0 and 90 degrees): 1.95 G, 32.0 %; unturned
+    only: 1.63 G, 31.5 %; only within 5 cells of where the symbol is: 2.20 G, 32.0 %; on the
+    whole board (never overlapping its own place): coverage by cells 46.6 -> 44.5 %.
+  - searching on cells twice as wide (a layout legal there is legal here) and placing on
+    these: 2.51 G, coverage by cells 47.2 -> 44.1 %; a fine search after every coarse
+    failure: 3.67 G. Crowding counted at half resolution: more cards started again, more
+    instructions (1.19 against 1.14 G).
+  - the board's image kept between placements (a paste, not a decode): dearer on growing's
+    fresh boards (3.22 G).
+  At this search cost and ink trade about evenly: dcf5159's CPU is reached only below the
+  coverage main had when the issue was filed.
 """
 
 from __future__ import annotations

@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import math
 import random
-import re
 from functools import cache
 
 from PIL import Image
 
 SNUG = 2  # crowding is counted this many cells around a symbol's box
-_INKED = re.compile(rb"[^\x00]+")
 
 
 @cache
@@ -59,31 +57,35 @@ class Board:
         """Bit i * n + j set when any of cells (i, j) .. (i, j + length - 1) is blocked: the
         run of the largest power of two below the length OR-ed with itself shifted by the
         rest (one shift per length, the powers made once), memoised per board."""
-        got = self._runs.get(length)
+        memo = self._runs
+        got = memo.get(length)
         if got is None:
             power = 1 << ((length - 1).bit_length() - 1)
-            got = self.run(power)
-            got |= got >> (length - power)
-            self._runs[length] = got
+            half = memo.get(power)
+            if half is None:
+                half = self.run(power // 2)
+                half |= half >> (power // 2)
+                memo[power] = half
+            got = memo[length] = half | half >> (length - power)
         return got
 
     def legal(self, fp: Footprint, w: int, h: int) -> int:
         """The bits of the top-left cells where the w x h footprint fits (no inked cell on
         a blocked one).
 
-        A spread-out few of its runs are tested first (those of every 8th row, read alone;
-        then every 8th run, every 4th, ...): a footprint that fits nowhere (nearly half the
-        tries) is most often found so from those rows, before its other rows are read."""
+        The runs of every 8th row are tested first, then those halfway between
+        (Footprint.plan): a footprint that fits nowhere (nearly half the tries) is most often
+        found so from the first rows, before the others are read."""
         n = self.n
         if h > n or w > n:
             return 0
         free = tops(n, h, w)
-        memo = self._runs
-        for part in _parts(fp):
+        memo, run = self._runs, self.run
+        for part in fp.plan(n):
             hit = 0
-            for r, a, length in part:
+            for shift, length in part:
                 bits = memo.get(length)
-                hit |= (self.run(length) if bits is None else bits) >> (r * n + a)
+                hit |= (run(length) if bits is None else bits) >> shift
             free &= ~hit
             if not free:
                 return 0
@@ -206,9 +208,9 @@ def _columns(n: int, w: int) -> int:
 
 class Footprint:
     """A footprint's inked cells: their box with one blank cell around (a mode L Pillow C
-    image), read when asked as runs of inked cells (row, first column, length: `runs`, or
-    runs_of_rows for a few rows alone) for the test of every position at once, or as
-    integers of board rows for the test of one position and for marking it (both kept)."""
+    image), read when asked as runs of inked cells (row, first column, length: `runs`; `plan`
+    gives them in the order the test of every position at once takes them), or as integers
+    of board rows for the test of one position and for marking it (both kept)."""
 
     __slots__ = ("image", "width", "height", "_data", "_runs", "_rows")
 
@@ -229,16 +231,17 @@ class Footprint:
     @property
     def runs(self) -> list[tuple[int, int, int]]:
         if self._runs is None:
-            width = self.width
-            self._runs = [(start // width, start % width, end - start)
-                          for start, end in map(re.Match.span, _INKED.finditer(self.data))]
+            self._runs = _runs(self.data, self.width)
         return self._runs
 
-    def runs_of_rows(self, rows: range) -> list[tuple[int, int, int]]:
-        width, data = self.width, self.data
-        return [(r, start - r * width, end - start) for r in rows
-                for start, end in map(re.Match.span,
-                                      _INKED.finditer(data, r * width, (r + 1) * width))]
+    def plan(self, n: int):
+        """The runs as legal tests them on a board n cells wide, as (shift, length): every
+        8th row's first (found alone: most footprints that fit nowhere fail on them), then
+        the rows halfway between those tested, and so on."""
+        yield [(r * n + a, length) for r, a, length in _runs(self.data, self.width, 8)]
+        runs = self.runs
+        for part, of in ((4, 8), (2, 4), (1, 2)):
+            yield [(r * n + a, length) for r, a, length in runs if r % of == part]
 
     def rows(self, n: int) -> tuple[int, int]:
         """The inked cells, and those with one cell around (the halo), each as one integer of
@@ -256,20 +259,29 @@ class Footprint:
         return self.rows(n)[1]
 
 
+def _runs(data: bytes, width: int, every: int = 1) -> list[tuple[int, int, int]]:
+    """The runs of inked bytes (255: a footprint's cells are 0 or 255) in data, as (row, first
+    column, length) of rows `width` long, in every row or every `every`-th: C's byte search
+    from one end of a run to the other (a regular expression read every byte, at several
+    times the cost). Each row ends with a blank cell, so a run always ends within its row."""
+    out = []
+    find = data.find
+    for start in range(0, len(data), width * every) if every > 1 else (0,):
+        end = start + width if every > 1 else len(data)
+        at = find(255, start, end)
+        while at >= 0:
+            stop = find(0, at)
+            row, col = divmod(at, width)
+            out.append((row, col, stop - at))
+            at = find(255, stop, end)
+    return out
+
+
 def rows_bits(im, n: int, h: int) -> int:
     """A mode 1 Pillow C image n cells wide as one integer of its rows, lowest bit first."""
     encoder = Image._getencoder("1", "raw", ("1;R",))
     encoder.setimage(im, (0, 0, n, h))
     return int.from_bytes(encoder.encode(n * h // 8 + 1)[2], "little")
-
-
-def _parts(fp: Footprint):
-    """The footprint's runs in the order legal tests them: every 8th row's, then every 8th
-    run, every 4th, every 2nd and the rest (the first rows' runs are tested again: cheaper
-    than sorting them out)."""
-    yield fp.runs_of_rows(range(0, fp.height, 8))
-    runs = fp.runs
-    yield from (runs[4::8], runs[2::4], runs[1::2], runs[::8])
 
 
 def footprint_and_box(fp) -> tuple[Footprint, tuple]:
