@@ -266,8 +266,10 @@ def _runs(data: bytes, width: int, every: int = 1) -> list[tuple[int, int, int]]
     times the cost). Each row ends with a blank cell, so a run always ends within its row."""
     out = []
     find = data.find
-    for start in range(0, len(data), width * every) if every > 1 else (0,):
-        end = start + width if every > 1 else len(data)
+    # every row: one search of the whole (no row crosses into the next)
+    stride, span = (width * every, width) if every > 1 else (len(data), len(data))
+    for start in range(0, len(data), stride):
+        end = start + span
         at = find(255, start, end)
         while at >= 0:
             stop = find(0, at)

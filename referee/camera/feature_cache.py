@@ -55,10 +55,10 @@ class Store:
         """Kept in the first folder that can be written; none: skipped."""
         import numpy as np
 
-        buf = io.BytesIO()
-        np.savez(buf, key=np.array(key), points=points, shape=shape, descriptors=descriptors)
         from pnp_shared import files
 
+        buf = io.BytesIO()
+        np.savez(buf, key=np.array(key), points=points, shape=shape, descriptors=descriptors)
         for folder in self.folders:
             try:
                 files.write_atomic(folder / f"{key}.npz", buf.getvalue())

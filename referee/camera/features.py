@@ -209,23 +209,24 @@ def _fit(cv2, np, ref: Reference, n: int, src, dst, syms):
 
 
 def _bytes(face: Face) -> bytes:
-    from referee.engine import RefereeError
-
     try:
         return face.image.read_bytes()
     except OSError:
-        raise RefereeError(f"{face.image.name} is missing or not the pack's render of card "
-                           f"{face.id}", "--pack") from None
+        raise _not_render(face) from None
+
+
+def _not_render(face: Face) -> Exception:
+    from referee.engine import RefereeError
+
+    return RefereeError(f"{face.image.name} is missing or not the pack's render of card "
+                        f"{face.id}", "--pack")
 
 
 def _render(cv2, np, face: Face, data: bytes):
     """(the render in grey over white, its alpha: where the card is)."""
-    from referee.engine import RefereeError
-
     img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_UNCHANGED)
     if img is None or img.ndim != 3 or (img.shape[1], img.shape[0]) != tuple(face.size):
-        raise RefereeError(f"{face.image.name} is missing or not the pack's render of card "
-                           f"{face.id}", "--pack")
+        raise _not_render(face)
     alpha = img[:, :, 3] if img.shape[2] == 4 else np.full(img.shape[:2], 255, np.uint8)
     a = alpha[..., None] / 255.0
     colour = (img[:, :, :3] * a + 255 * (1 - a)).astype(np.uint8)
