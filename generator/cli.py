@@ -394,7 +394,7 @@ def preview(game, page, card_spec, back, dpi, component, opts, output) -> None:
     components: --page is a page of its one PDF, --card a piece of --component NAME.
     """
     from generator.naming import output_stem
-    from generator.preview import preview_page
+    from generator.preview import check_not_game_file, preview_page
     from pnp_model.game import load_game
 
     if card_spec is not None and page is not None:
@@ -402,6 +402,7 @@ def preview(game, page, card_spec, back, dpi, component, opts, output) -> None:
     if back and card_spec is None:
         raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
     whole = load_game(game)
+    check_not_game_file(output, whole.root)
     if component and not whole.whole:
         raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
     if component and card_spec is None:

@@ -18,15 +18,20 @@ AS_DEFINED = Options()  # no option given: the definition's own [print] settings
 
 
 def write_png(pdf: bytes, index: int, out: Path, dpi: int) -> None:
-    """Render one page to a PNG file, written atomically like the PDFs."""
+    """Render one page to a PNG file, written atomically like the PDFs; a name not ending in
+    .png is refused (`-o cards.csv` would have replaced the card list with an image)."""
     import io
+
+    if out.suffix.lower() != ".png":
+        raise PnpError(f"a preview is a PNG image: name the file .png, not {out.name}",
+                       "--output")
 
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf)
     try:
         buf = io.BytesIO()
-        doc[index].render(scale=dpi / 72).to_pil().save(buf, format="PNG")
+        doc[index].render(scale=dpi / 72).to_pil().save(buf, format="PNG", pnginfo=_mark())
     finally:
         doc.close()
     write_atomic(out, buf.getvalue())
@@ -80,3 +85,39 @@ def preview_cards(deck: Deck, spec: str, output: Path | None, dpi: int = 100,
         warnings.update(dict.fromkeys(preview_card(deck, card.id, out, dpi, back, opts)))
         outs.append(out)
     return outs, list(warnings)
+
+
+MARK = ("Software", "pnp preview")  # a PNG text chunk: this file is a preview, not art
+
+
+def _mark():
+    from PIL.PngImagePlugin import PngInfo
+
+    info = PngInfo()
+    info.add_text(*MARK)
+    return info
+
+
+def _is_preview(path: Path) -> bool:
+    from PIL import Image
+
+    try:
+        with Image.open(path) as im:
+            return getattr(im, "text", {}).get(MARK[0]) == MARK[1]
+    except (OSError, ValueError):
+        return False
+
+
+def check_not_game_file(output: Path | None, root: Path) -> None:
+    """Refuse an --output that is an existing file of the game's own folder (its art, its
+    definition): a preview replaces what it names. An earlier preview there (its PNG says so)
+    may be replaced."""
+    if output is None or not output.is_file():
+        return
+    try:
+        output.resolve().relative_to(root.resolve())
+    except ValueError:
+        return
+    if not _is_preview(output):
+        raise PnpError(f"{output} is one of the files of the game in {root}: a preview does "
+                       "not write over it; name a new file", "--output")

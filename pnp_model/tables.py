@@ -121,7 +121,7 @@ def _csv_table(text: str, name: str) -> Table:
                            f"{name}:{reader.line_num + skipped}") from None
         raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
                        f"{name}:{reader.line_num + skipped}") from None
-    return _table(records, name)
+    return _table(records, name, whole_rows=True)
 
 
 def _workbook_table(data: bytes, name: str, sheet: str | None) -> Table:
@@ -188,9 +188,12 @@ def cell_text(value: object) -> str:
     return str(value)
 
 
-def _table(records: list[tuple[str, list[str]]], name: str) -> Table:
+def _table(records: list[tuple[str, list[str]]], name: str, whole_rows: bool = False) -> Table:
     """Header and rows, with trailing empty columns and empty rows left out (spreadsheet
-    exports have them); a value beyond the header's last named column is an error."""
+    exports have them); a value beyond the header's last named column is an error, and so,
+    with whole_rows (CSV text: spreadsheets write every column, empty ones as `,,`), is a
+    line with fewer values than the header: one value left out moves the others under the
+    wrong columns."""
     records = [(where, [v.strip() for v in values]) for where, values in records]
     records = [(where, values) for where, values in records if any(values)]
     if not records:
@@ -207,6 +210,11 @@ def _table(records: list[tuple[str, list[str]]], name: str) -> Table:
         if extra:  # a bad line is named and left out; the others are still read
             record(PnpError(f"this line has more values than the header has columns "
                             f"({width}: {', '.join(header)}); extra {extra[0]!r}", where))
+            continue
+        if whole_rows and len(values) < width:
+            record(PnpError(f"this line has {len(values)} values and the header {width} "
+                            f"columns ({', '.join(header)}): write an empty one as ,, so "
+                            f"that each value stays under its column", where))
             continue
         rows.append((where, values[:width] + [""] * (width - len(values))))
     return Table(header, rows)

@@ -59,6 +59,9 @@ BAD_INPUTS = [
     ("cards.csv", "Beta,#00ff00,1", "Beta,#00ff00,1,extra", ["more values than the header",
                                                             "cards.csv:3"]),
     ("cards.csv", "name,color,qty", "name,name,qty", ["empty or repeated column"]),
+    # one value left out moved the next one under the wrong column (a qty read as a colour)
+    ("cards.csv", "Beta,#00ff00,1", "Beta,1", ["has 2 values and the header 3 columns",
+                                              "cards.csv:3"]),
     # typos that used to pass silently, and values that used to crash the renderer
     ("game.toml", "[colors]", "[colours]", ["unknown table [colours]"]),
     ("game.toml", 'title = "Mini"', 'titel = "Mini"', ["unknown key 'titel' in [game]"]),

@@ -85,3 +85,20 @@ def test_watch_card_prints_the_warnings_of_the_card_it_draws(tmp_path):
         assert "card #2 (Mana Leak)" in line and "overflows its box" in line
     finally:
         assert w.stop() == 0
+
+
+def test_preview_never_writes_over_the_games_own_files(mini, tmp_path):
+    """`pnp preview GAME -o GAME/cards.csv` replaced the card list with a PNG (exit 0), and so
+    the definition or a piece of art: the game's files are refused, a name not ending in .png
+    too, while an earlier preview in the game's folder may be written again."""
+    kept = {p: p.read_bytes() for p in Path(mini).rglob("*") if p.is_file()}
+    for target in [*kept, tmp_path / "page.csv"]:
+        r = pnp("preview", mini, "--card", 1, "--dpi", 20, "-o", target)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, (target, r.stderr)
+        assert "(--output)" in r.stderr
+    assert {p: p.read_bytes() for p in kept} == kept
+    again = Path(mini) / "card-1.png"
+    for _ in range(2):
+        r = pnp("preview", mini, "--card", 1, "--dpi", 20, "-o", again)
+        assert r.returncode == 0, r.stderr
+    assert Image.open(again).size[0] > 0
