@@ -78,3 +78,12 @@ def test_the_margin_of_a_profile_keeps_marks_clear_of_it(pnp, tmp_path):
         near = min(min(x, w - x, y, h - y) for seg in page.strokes for x, y in seg)
         assert page.strokes and near >= margin - 0.01, (name, near / MM)
     assert (tmp_path / "m.pdf").read_bytes() != (tmp_path / "n.pdf").read_bytes()
+
+
+def test_none_is_not_a_printer_name(pnp, tmp_path):
+    """`--printer none` asks for no profile, so a profile saved as `none` became the default
+    of every build and could never be picked by name: its name is refused."""
+    for name in ("none", "None"):
+        r = pnp("printer", "save", name, "--back-offset", "2mm,0mm")
+        assert r.exit_code == 2 and "--printer none" in r.output, r.output
+    assert "no printer profiles" in pnp("printer", "list").output

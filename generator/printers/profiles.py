@@ -52,10 +52,16 @@ def _write(data: dict) -> None:
         raise PnpError(f"cannot write the printer profiles: {e.strerror or e}", str(path)) from None
 
 
+NO_PROFILE = "none"  # `--printer none`: no profile, not even the default
+
+
 def _checked_name(name: str) -> str:
     if not NAME.match(name):
         raise PnpError(f"a printer name is letters, digits, '.', '_' and '-' (up to 64), not "
                        f"{name!r}", "NAME")
+    if name.lower() == NO_PROFILE:
+        raise PnpError(f"'{name}' is how --printer {NO_PROFILE} asks for no profile: give the "
+                       "printer another name", "NAME")
     return name
 
 
@@ -104,7 +110,7 @@ def remove(name: str) -> None:
 def applied(name: str | None) -> tuple[str | None, dict]:
     """The profile a build uses: the one named (`none` for no profile), else the default;
     and its options for generator.build.Options (points)."""
-    if name == "none":
+    if name == NO_PROFILE:
         return None, {}
     name = name or listed()[0]
     if not name:
