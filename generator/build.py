@@ -94,6 +94,7 @@ def plan(deck: Deck, opts: Options) -> Sheet:
     if o.backs and not deck.has_backs:
         raise PnpError(f"{deck.name} defines no [[back]] elements, so it has no backs to print",
                        "--backs")
+    _no_contradiction(opts)
     cards = cards_of(deck, o.parts)
     if o.markers:
         from generator.markers import marked
@@ -109,17 +110,42 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         why = ("--single puts one card per page" if o.layout == "single" else
                "triangular tiles are laid out in rows of alternating triangles")
         raise PnpError(f"--grid does not apply: {why}", "--grid")
-    if o.cutter:
-        sheet = _for_cutter(deck, cards, o)
-    elif o.fold:
-        sheet = _folded(deck, cards, o)
-    elif o.layout == "single":
-        sheet = single_pages(deck, cards, o)
-    else:
-        sheet = replace(_imposed(deck, cards, o), guides=o.guides)
+    try:
+        if o.cutter:
+            sheet = _for_cutter(deck, cards, o)
+        elif o.fold:
+            sheet = _folded(deck, cards, o)
+        elif o.layout == "single":
+            sheet = single_pages(deck, cards, o)
+        else:
+            sheet = replace(_imposed(deck, cards, o), guides=o.guides)
+    except PnpError as e:
+        raise _blamed(e, opts) from None
     if legend:
         sheet = replace(sheet, info={**sheet.info, "legend cards": len(legend)})
     return replace(sheet, margin=o.margin)
+
+
+def _blamed(e: PnpError, opts: Options) -> PnpError:
+    """A card that does not fit the paper is named at the flags the user gave for the paper
+    (`--paper 60x80mm`), not at the deck's card size, which the user did not change."""
+    given = [flag for flag, value in (("--paper", opts.paper), ("--margin", opts.margin),
+                                      ("--bleed", opts.bleed), ("--gutter", opts.gutter))
+             if value is not None]
+    if e.where != grid_layout.CARD_SIZE or not given:
+        return e
+    return PnpError(e.what, ", ".join(given))
+
+
+def _no_contradiction(opts: Options) -> None:
+    """Flags that ask for what another flag rules out are refused, not one silently dropped:
+    a fold sheet is its fronts and backs side by side, a cutter's sheet has no crop marks."""
+    if opts.fold and opts.backs is False:
+        raise PnpError("cannot fold without backs: a fold sheet prints each back beside its "
+                       "front (drop --no-backs, or drop --fold for fronts alone)", "--no-backs")
+    if opts.cutter and opts.marks not in (None, False):
+        raise PnpError("a cutting machine's sheet has no crop marks (the machine cuts by its "
+                       "registration marks): drop --marks", "--marks")
 
 
 def _for_cutter(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:

@@ -89,6 +89,19 @@ def test_a_shape_that_cannot_fold_is_refused_with_the_reason(tmp_path):
     assert "--fold" in r.output and "Traceback" not in r.output
 
 
+@pytest.mark.parametrize("flags, named", [(["--fold", "--no-backs"], "--no-backs"),
+                                          (["--cutter", "silhouette", "--marks", "full"],
+                                           "--marks")])
+def test_flags_that_contradict_each_other_are_refused(tmp_path, flags, named):
+    """`--fold --no-backs` printed every back anyway and `--cutter ... --marks full` drew no
+    marks, both with exit 0: the flag that cannot be honoured is named, nothing written."""
+    out = tmp_path / "e.pdf"
+    r = CliRunner().invoke(main, ["build", "emberfall", *flags, "-o", str(out)])
+    assert r.exit_code == 2, r.output
+    assert r.output.count("\n") == 1 and r.output.strip().endswith(f"({named})")
+    assert not out.exists()
+
+
 TAB = (0.89, 0.89, 0.89)  # the glue tabs' light grey (#e3e3e3)
 MARGIN = 6 * MM  # the printer margin nothing is printed in
 MIN_TAB, GAP = 3 * MM, 1 * MM  # the documented smallest tab, and its gap to its card's bleed

@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from click.testing import CliRunner
 from PIL import Image
 
@@ -117,6 +118,18 @@ def test_a_card_larger_than_the_paper_says_so(mini):
     text = (mini / "game.toml").read_text().replace('size = "poker"', 'size = "300x400mm"')
     (mini / "game.toml").write_text(text)
     _one_error_line(run("build", str(mini)), "300.0x400.0 mm card", "does not fit", "[deck].size")
+
+
+@pytest.mark.parametrize("flags, named", [(["--paper", "60x80mm"], "(--paper)"),
+                                          (["--margin", "200mm"], "(--margin)"),
+                                          (["--paper", "a5", "--bleed", "40mm"],
+                                           "(--paper, --bleed)")])
+def test_a_card_too_large_for_the_paper_given_names_the_flags(mini, flags, named):
+    """The deck's own size was blamed (game.toml [deck].size) for the paper the user asked
+    for: the flags that made the room too small are named instead."""
+    r = run("build", str(mini), *flags)
+    _one_error_line(r, "does not fit")
+    assert r.output.strip().endswith(named), r.output
 
 
 def test_output_into_a_file_instead_of_a_folder(tmp_path):

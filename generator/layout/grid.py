@@ -23,6 +23,8 @@ MAX_SPILL = 2 * MM  # art spills into half the gutter, up to this: hides cutting
 SIDES = ("top", "bottom", "left", "right")
 EPS = 1e-6  # points: lengths that differ by rounding only are equal
 
+CARD_SIZE = "game.toml [deck].size"  # where a card too large for the paper is blamed
+
 
 @dataclass(frozen=True)
 class Grid:
@@ -93,7 +95,7 @@ def fit(paper_w: float, paper_h: float, card_w: float, card_h: float, *, bleed: 
             f"a {card_w / MM:.1f}x{card_h / MM:.1f} mm card (bleed {bleed / MM:.1f} mm) does not "
             f"fit on {paper_w / MM:.0f}x{paper_h / MM:.0f} mm paper inside the {margin / MM:.0f} "
             f"mm printer margin; make it smaller or use --single for print-shop pages",
-            "game.toml [deck].size")
+            CARD_SIZE)
     cols = cols or max_cols
     rows = rows or max_rows
     if cols < 1 or rows < 1 or cols > max_cols or rows > max_rows:
