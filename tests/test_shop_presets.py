@@ -95,6 +95,19 @@ def test_a_size_the_shop_does_not_offer_is_refused_naming_the_ones_it_does(mini,
     assert "bridge 2.25×3.5 in" in r.output and "domino 1.75×3.5 in" in r.output
 
 
+@pytest.mark.parametrize("flags", [["--format", "tts"], ["--format", "look"],
+                                   ["--format", "cut", "--cutter", "silhouette"],
+                                   ["--dpi", "72"], ["--bleed", "10mm"]])
+def test_an_option_the_shop_preset_would_drop_is_refused(mini, tmp_path, flags):
+    """`--shop thegamecrafter --format tts` wrote the shop's PNGs and no TTS file, and --dpi or
+    --bleed beside --shop were ignored (825x1125 px whatever was asked), all with exit 0."""
+    out = tmp_path / "x"
+    r = run("export", str(mini), "--shop", "thegamecrafter", *flags, "-o", str(out))
+    assert r.exit_code == 2, r.output
+    assert r.output.count("\n") == 1 and r.output.startswith("error: --shop")
+    assert not out.exists()
+
+
 def _face_text(mini, text: str, x: str, size: float = 8) -> None:
     toml = mini / "game.toml"
     toml.write_text(toml.read_text() + f'\n[[face]]\ntype = "text"\ntext = "{text}"\nx = "{x}"\n'

@@ -64,6 +64,12 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
 
     if base_url is not None and fmt not in ("tts", "cgs"):
         raise click.UsageError("--base-url is for --format tts or cgs")
+    if shop and fmt in ("tts", "cut", "look"):  # else one of the two was silently dropped
+        raise click.UsageError(f"--shop writes the files a print shop takes, not --format {fmt}: "
+                               "give one of them")
+    if shop and fmt != "cgs" and (dpi is not None or bleed is not None):
+        raise click.UsageError("--shop uses the dpi and bleed the shop asks for: drop "
+                               f"{'--dpi' if dpi is not None else '--bleed'}")
     whole = load_game(game)
     if fmt == "cgs":
         return _export_cgs(whole, shop, dpi, parts, base_url, workers, output, as_json)
