@@ -388,6 +388,21 @@ def test_a_jpeg_symbol_is_stored_as_the_file_with_its_background_masked(tmp_path
     assert data.count(b"/SMask") == 7
 
 
+def test_a_picture_of_the_symbol_folder_on_no_card_is_named(tmp_path):
+    """The deck takes as many pictures as its plane needs, by name: one more in the folder
+    was left out without a word (the tutorial's deck and a copy of `sun`, named `extra`,
+    lost `sun`). The build names the picture left out."""
+    root = art_deck.make_deck(tmp_path / "deck", order=2)
+    pictures = sorted((root / "art").iterdir())
+    (root / "art" / "zz-extra.png").write_bytes(pictures[0].read_bytes())
+    r = pnp("build", str(root), "-o", str(tmp_path / "out.pdf"))
+    assert r.returncode == 0, r.stderr
+    assert "1 picture(s) of folder 'art' on no card: zz-extra.png" in r.stderr
+    quiet = pnp("build", str(art_deck.make_deck(tmp_path / "exact", order=2)), "-o",
+                str(tmp_path / "exact.pdf"))
+    assert "on no card" not in quiet.stderr
+
+
 @pytest.fixture(scope="module")
 def svg_built(tmp_path_factory):
     """The bench's drawings as SVG (vector, no background), 8 cards, one card per page."""

@@ -185,6 +185,18 @@ def symbol_colours(deck, el: Element) -> dict[str, str]:
     return {n: palette[i % len(palette)] for i, n in enumerate(names)}
 
 
+def _note_unused(files: dict[str, Path], deck, folder: str) -> None:
+    """A picture of the symbol folder that no card shows is named: the deck takes as many as
+    its plane needs, in order of name, so one more was left out without a word (one fewer
+    is an error)."""
+    used = {n for card in deck.cards for n in card.symbols}
+    unused = [name for name in files if name not in used]
+    if unused:
+        shown = ", ".join(files[n].name for n in unused[:5]) + (" ..." if len(unused) > 5 else "")
+        note("unused symbols", f"{len(unused)} picture(s) of folder {folder!r} on no card: "
+             f"{shown} (the deck takes the first {len(used)} by name)")
+
+
 class _Kit:
     """How to draw each symbol name of one deck: source kind, colours, cached resources."""
 
@@ -199,6 +211,7 @@ class _Kit:
             folder = deck.root / self.spec[len("folder:"):]
             self.files = {p.stem: p for p in sorted(folder.iterdir())
                           if p.suffix.lower() in IMAGE_SUFFIXES}
+            _note_unused(self.files, deck, self.spec[len("folder:"):])
         # icons by name (the library, or a list of names); a word list is always words
         self.words = isinstance(self.spec, str) and self.spec.startswith("words:")
         self.icon_font: str | None = None
