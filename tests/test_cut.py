@@ -143,6 +143,30 @@ def test_export_cut_from_the_command_line(tmp_path):
     assert r.exit_code == 2 and r.output.startswith("error: ") and "(--paper)" in r.output
 
 
+def test_export_cut_lays_the_sheet_out_with_the_builds_flags_and_printer(tmp_path, monkeypatch):
+    """`export --format cut` refused --gutter and ignored the default printer profile's margin,
+    so its lines were for another layout than the sheet `build --cutter --gutter 4mm` printed
+    (landscape 4x2 against portrait 2x2): with the same flags, each line lies on the sheet."""
+    monkeypatch.setenv("PNP_CONFIG", str(tmp_path / "config"))
+
+    def run(*args):
+        return CliRunner().invoke(main, list(args))
+
+    assert run("printer", "save", "home", "--margin", "9mm").exit_code == 0  # the default
+    flags = ["--cutter", "silhouette", "--gutter", "4mm", "--orientation", "portrait"]
+    pdf = tmp_path / "g.pdf"
+    assert run("build", "dominoes", *flags, "-o", str(pdf)).exit_code == 0
+    r = run("export", "dominoes", "--format", "cut", *flags, "-o", str(tmp_path / "cut"))
+    assert r.exit_code == 0, r.output
+    fronts = [p for p in _pages(pdf) if _black_boxes(p)]
+    assert fronts and not (tmp_path / "cut" / f"sheet-{len(fronts) + 1}.svg").exists()
+    for n, page in enumerate(fronts, 1):
+        _on_the_pdf_outlines(list(_svg_paths((tmp_path / "cut" / f"sheet-{n}.svg").read_text())),
+                             page, "dominoes")
+    r = run("export", "dominoes", "--gutter", "4mm", "-o", str(tmp_path / "png"))
+    assert r.exit_code == 2 and "--format cut" in r.output
+
+
 @pytest.mark.parametrize("game,bleed", [("coda", 3 * MM), ("dominoes", 3 * MM), ("dobble", 0),
                                         ("decktet", 0)])
 def test_nothing_is_printed_within_5mm_of_a_silhouette_mark(game, bleed, tmp_path):

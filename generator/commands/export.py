@@ -32,6 +32,12 @@ def _length(flag: str):
 @click.option("--cutter", type=click.Choice(["silhouette", "cricut", "brother"]),
               help="cut: the sheet laid out as `pnp build --cutter` lays it out.")
 @click.option("--paper", help="cut: the paper, as for `pnp build --paper`.")
+@click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
+              help="cut: as for `pnp build --orientation`.")
+@click.option("--gutter", callback=_length("--gutter"), help="cut: as for `pnp build --gutter`.")
+@click.option("--margin", callback=_length("--margin"), help="cut: as for `pnp build --margin`.")
+@click.option("--printer", metavar="NAME", help="cut: as for `pnp build --printer` (default: "
+              "the default printer profile, as the build applies it).")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
               "makeplayingcards, printerstudio, drivethrucards, printninja (PDF/X-1a); see "
               "docs/guides/print-shop.md.")
@@ -53,7 +59,7 @@ def _length(flag: str):
               help="Folder to write (default output/<game>-<format>/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
 def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, output, as_json,
-           cutter, paper) -> None:
+           cutter, paper, orientation, gutter, margin, printer) -> None:
     """Export GAME's cards as images: each distinct face once, with a manifest.
 
     PNGs have exact pixel sizes (round(inches × dpi), bleed included), carry their dpi, and
@@ -80,10 +86,14 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
         _export_whole(whole, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json)
         return
     deck = whole.components[0].deck
+    sheet = {"cutter": cutter, "paper": paper, "orientation": orientation, "gutter": gutter,
+             "margin": margin, "printer": printer}
     if fmt == "cut":
-        return _export_cut(deck, cutter, paper, bleed, parts, output, as_json)
-    if cutter or paper:
-        raise click.UsageError("--cutter and --paper are for --format cut")
+        return _export_cut(deck, sheet, bleed, parts, output, as_json)
+    given = [f"--{name}" for name, value in sheet.items() if value is not None]
+    if given:
+        raise click.UsageError(f"{', '.join(given)}: for --format cut (the sheet the cut lines "
+                               "are for)")
     cards = _cards(deck, parts)
     if deck.print.markers if markers is None else markers:
         from generator.markers import marked
@@ -204,16 +214,24 @@ def _export_cgs(game, shop, dpi, parts, base_url, workers, output, as_json) -> N
     click.echo(f"{where}the folder into CGS's games folder")
 
 
-def _export_cut(deck, cutter, paper, bleed, parts, output, as_json) -> None:
-    """Cut lines of the sheets `pnp build` prints with the same --cutter, --paper, --bleed."""
+def _export_cut(deck, given: dict, bleed, parts, output, as_json) -> None:
+    """Cut lines of the sheets `pnp build` prints with the same --cutter, --paper, --bleed,
+    --gutter, --margin, --orientation and printer profile (a build's default profile too:
+    its margin moves the cards)."""
     from generator.build import Options, plan
     from generator.cut.files import export_cut
     from generator.naming import output_stem
+    from generator.printers.profiles import applied
     from pnp_model.units import paper as paper_size
 
-    if paper:
-        paper_size(paper)  # a paper the build would refuse is refused here too
-    sheet = plan(deck, Options(cutter=cutter, paper=paper, bleed=bleed, parts=tuple(parts)))
+    if given["paper"]:
+        paper_size(given["paper"])  # a paper the build would refuse is refused here too
+    _, profile = applied(given["printer"])
+    margin = profile.get("margin") if given["margin"] is None else given["margin"]
+    cutter = given["cutter"]
+    sheet = plan(deck, Options(cutter=cutter, paper=given["paper"], bleed=bleed,
+                               gutter=given["gutter"], margin=margin,
+                               orientation=given["orientation"], parts=tuple(parts)))
     folder = output or Path("output") / f"{output_stem(deck)}-cut"
     data = export_cut(deck, sheet, folder)
     if as_json:
