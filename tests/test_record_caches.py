@@ -246,6 +246,33 @@ def test_caches_made_under_another_key_are_not_used_and_verify_says_so(cached, t
         key._key.cache_clear()
 
 
+def test_an_unusable_key_file_is_named_by_verify_once_not_as_broken_caches(cached, tmp_path,
+                                                                           monkeypatch):
+    """A key file damaged (`echo garbage > referee.key`) made verify fail on every cache row
+    ("fails its MAC: edited, or made under another key") without naming the file, for good:
+    it now names the key once and how to get a new one, the commands print the truth, and
+    with the file deleted the next command makes a new key (the caches made under the old
+    one are then reported as made under another key, and made again)."""
+    from referee.record import key
+
+    bad = tmp_path / "damaged.key"
+    bad.write_text("garbage\n")
+    monkeypatch.setenv("REFEREE_KEY", str(bad))
+    key._key.cache_clear()
+    try:
+        r = cached("verify", "--all")
+        assert r.exit_code == 1 and str(bad) in r.output, r.output
+        assert "fails its MAC" not in r.output and "delete the file" in r.output
+        assert_truth_printed(cached)
+        bad.unlink()
+        key._key.cache_clear()
+        assert cached("show").exit_code == 0
+        assert len(bad.read_bytes()) == key.SIZE
+        assert str(bad) not in cached("verify", "--all").output
+    finally:
+        key._key.cache_clear()
+
+
 def test_an_event_edited_in_place_with_its_time_set_back_is_still_found(cached):
     """The memo of what was checked (outside the database) is keyed by the file's state: bytes
     edited in place, same size, with the modification time set back (`touch -d`), used to

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 
 from referee import engine
 from referee.engine import Game, RefereeError
-from referee.record import chain_check, snapshots, state_pickle, summaries
+from referee.record import chain_check, key, snapshots, state_pickle, summaries
 from referee.record.integrity import Problem
 from referee.record.match_read import read
 from referee.record.snapshots import Folded, Snapshot, end_read
@@ -48,6 +48,13 @@ def verify(store: Store, match_id: int | None = None, every: bool = False,
 
 def _verify(store: Store, match_id: int | None, every: bool, full: bool) -> Report:
     problems = list(store.database_problems())
+    keyed = key.key() is not None
+    if not keyed:  # every cache row would "fail its MAC": the key is what is wrong, named once
+        problems.append(Problem(f"the key of the caches, {key.path()}, cannot be used (not a "
+                                "key the referee made, or unreadable): no cached state is used "
+                                "or kept, every command folds its match from the events; "
+                                "delete the file and the next command makes a new key",
+                                str(key.path())))
     if every:
         ids = [m.id for m in store.matches()]
     else:
@@ -65,9 +72,11 @@ def _verify(store: Store, match_id: int | None, every: bool, full: bool) -> Repo
             chain_check.check(store, mid,  # every event hashed again, whatever the caches say
                               None if joined is None else joined.get(mid, chain_check.NO_EVENTS))
             store.chain_checked.add(mid)  # so the read below need not digest them again
-            found, authentic = snapshot_macs(store, mid)  # an edited row stays as found,
-            m, g, folded = read(store, mid, replay=not full, keep=not found)  # to be shown
-            found += caches(store, m, g, folded, authentic if full else None)
+            found, authentic = snapshot_macs(store, mid) if keyed else ([], {})
+            # an edited row stays as found, to be shown
+            m, g, folded = read(store, mid, replay=not full, keep=not found)
+            if keyed:
+                found += caches(store, m, g, folded, authentic if full else None)
         except RefereeError as e:
             if e.what not in (p.what for p in problems):
                 problems.append(Problem(e.what, e.where or f"match {mid}"))
