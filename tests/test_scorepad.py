@@ -82,6 +82,9 @@ def test_moves_are_read_in_every_spelling_and_written_one_way():
         G.parse(s, "bob coins 2", "ana")
     with pytest.raises(InvalidMove, match="whole number"):
         G.parse(s, "ana coins 2.5")
+    # a whole number too long was told it was not a whole number
+    with pytest.raises(InvalidMove, match="at most 9 digits.* not the 23 of 999999999999"):
+        G.parse(s, "ana coins 99999999999999999999999")
     with pytest.raises(InvalidMove, match="unknown player 'dan'"):
         G.parse(s, "dan coins 2")
 

@@ -27,6 +27,9 @@ def parse_move(state: State, text: str, player: str | None = None) -> Move:
         raise InvalidMove(f"expected {NOTATION}, not {text!r}")
     category = state.spec.category(words[0])
     if not POINTS.fullmatch(words[1]):
+        if re.fullmatch(r"[+-]?\d+", words[1]):  # a whole number, only too long to be points
+            raise InvalidMove(f"points have at most 9 digits (up to 999,999,999), not the "
+                              f"{len(words[1].lstrip('+-'))} of {words[1][:12]}...")
         raise InvalidMove(f"points are a whole number such as 5 or -2, not {words[1]!r}")
     return Score(player, category, int(words[1]))
 
