@@ -180,3 +180,39 @@ def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,
     assert log(env)[-1]["kind"] == "undo" and "round" in log(env)[-1]["text"]
     for context, _ in pages.values():
         context.close()
+
+
+LAPTOP = {"width": 1280, "height": 800}
+EIGHT = "alexandra,benjamin,charlotte,dominic,eleanor,frederick,gabriela,harrison"
+ONE_LONG = "ana,Bartholomew-Maximilian-Featherstonehaugh,cy,dee"
+
+
+@pytest.mark.parametrize("players", [EIGHT, ONE_LONG], ids=["eight", "one-long-name"])
+def test_no_page_is_wider_than_the_screen_whatever_the_names(env, seated, browser,  # noqa: F811
+                                                             players, tmp_path):
+    """The score by round of eight players, or of one long name, scrolls inside its own box:
+    the table page and every seat page (an undo asked by the longest name shown) stay as wide
+    as the phone and the laptop; they ran 811 and 1850 px wide."""
+    from tests.test_table_page import referee
+
+    names = players.split(",")
+    longest = max(names, key=len)
+    assert referee(env, "new", "scorepad", "--players", players, "--option",
+                   "categories=coins,military").returncode == 0
+    assert referee(env, "play", f"{longest} coins 12").returncode == 0
+    referee(env, "play", "round")  # refused (the others have no entry): the tester's table
+    served = seated()
+    assert served.call("POST", "/api/undo", {}, seat=longest)[0] == 202
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        for who in (None, longest, names[0]):
+            context = browser.new_context(viewport=viewport)
+            page = context.new_page()
+            page.goto(served.base + "/" + (f"?seat={served.tokens[who]}" if who else ""))
+            page.wait_for_selector("#live.on")
+            if who:
+                page.wait_for_selector("#seat[data-event]")
+            assert page.locator(".ledger td").count() == len(names) + 1
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            shot(page, f"widths-{len(names)}-{size}-{'seat' if who else 'table'}", tmp_path)
+            assert wide <= viewport["width"], (size, who, wide)
+            context.close()
