@@ -216,3 +216,29 @@ def test_no_page_is_wider_than_the_screen_whatever_the_names(env, seated, browse
             shot(page, f"widths-{len(names)}-{size}-{'seat' if who else 'table'}", tmp_path)
             assert wide <= viewport["width"], (size, who, wide)
             context.close()
+
+
+def test_a_seat_page_whose_server_stopped_only_says_it_reconnects(domino, seated,  # noqa: F811
+                                                                   browser):
+    """The server stopped under an open seat page: the page says "reconnecting…" and throws
+    nothing (each look at api/state was an uncaught "Failed to fetch")."""
+    served = seated()
+    context, page = open_seat(browser, served, "ana")
+    plain = browser.new_page(viewport=PHONE)  # the table page without a seat, beside it
+    plain.goto(served.base + "/")
+    plain.wait_for_selector("#live.on")
+    errors = []
+    for shown in (page, plain):
+        shown.on("pageerror", lambda e: errors.append(str(e)))
+    served.stop()
+    for shown in (page, plain):
+        shown.wait_for_function("() => document.getElementById('live').textContent"
+                                " === 'reconnecting…'", timeout=10_000)
+    for _ in range(2):  # two looks at the seat's state, each failing
+        with page.expect_event("requestfailed", lambda r: "api/state" in r.url,
+                               timeout=10_000):
+            page.evaluate("document.dispatchEvent(new CustomEvent('table-updated'))")
+    page.wait_for_timeout(300)  # an unhandled rejection is reported a moment later
+    assert errors == []
+    plain.close()
+    context.close()

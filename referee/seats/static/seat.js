@@ -31,9 +31,13 @@
   };
 
   async function refresh() {
-    const r = await fetch("api/state", { credentials: "same-origin", cache: "no-store" });
-    if (!r.ok) return;
-    state = await r.json();
+    try {
+      const r = await fetch("api/state", { credentials: "same-origin", cache: "no-store" });
+      if (!r.ok) return;
+      state = await r.json();
+    } catch (e) {
+      return;  // the server is away: the header says "reconnecting…", the next look retries
+    }
     turn.textContent = state.to_move === me ? "· your turn" :
       state.to_move ? `· ${state.to_move} to play` : "";
     seat.classList.toggle("mine", state.to_move === me);
