@@ -242,3 +242,22 @@ def test_a_seat_page_whose_server_stopped_only_says_it_reconnects(domino, seated
     assert errors == []
     plain.close()
     context.close()
+
+
+def test_an_undo_with_nothing_to_undo_is_refused_at_once(env, seated, browser):  # noqa: F811
+    """Nothing played yet: ana's "Undo last…" is refused on her phone with the reason, and no
+    other phone is asked to agree (they were, and only the last agreement was refused)."""
+    from tests.test_table_page import referee
+
+    assert referee(env, "new", "duplicon", "--players", "ana,bob,cy,dee").returncode == 0
+    served = seated()
+    context, ana = open_seat(browser, served, "ana")
+    with _verdict(ana) as got:
+        ana.click("#seat-undo")
+    out = got()
+    assert out["status"] == 400
+    assert "nothing to undo: no move in force" in ana.inner_text("#seat-verdict")
+    assert ana.inner_text("#seat-undo") == "Undo last…"
+    status, bob = served.call("GET", "/api/state", seat="bob")
+    assert status == 200 and bob["undo"] is None
+    context.close()
