@@ -261,3 +261,44 @@ def test_an_undo_with_nothing_to_undo_is_refused_at_once(env, seated, browser): 
     status, bob = served.call("GET", "/api/state", seat="bob")
     assert status == 200 and bob["undo"] is None
     context.close()
+
+
+def test_a_typed_move_survives_a_reload_until_it_is_recorded(domino, seated, browser):  # noqa: F811
+    """What a seat typed without playing it is there again after a reload (it was lost), on
+    that seat's page only; once the move is recorded the box stays empty after a reload."""
+    served = seated()
+    context, ana = open_seat(browser, served, "ana")
+    ana.fill("#seat-move", "2-4-4 D0,-1")
+    ana.reload()
+    ana.wait_for_selector("#seat[data-event]")
+    assert ana.input_value("#seat-move") == "2-4-4 D0,-1"
+    bob_context, bob = open_seat(browser, served, "bob")
+    assert bob.input_value("#seat-move") == ""
+    bob.fill("#seat-move", "4-5-5 D-1,0")
+    bob.reload()
+    bob.wait_for_selector("#seat[data-event]")
+    assert bob.input_value("#seat-move") == "4-5-5 D-1,0"
+    with _verdict(bob) as got:
+        bob.click("#seat-play")
+    assert got()["data"]["legal"]
+    bob.reload()
+    bob.wait_for_selector("#seat[data-event]")
+    assert bob.input_value("#seat-move") == ""
+    for c in (context, bob_context):
+        c.close()
+
+
+def test_a_passphrase_typed_on_a_seat_page_is_kept_nowhere(env, seated, browser):  # noqa: F811
+    """Coda's moves may carry a passphrase (`unseal ana WORD`): its seat pages keep no draft,
+    so nothing typed there is left in the browser's storage."""
+    from tests.test_table_page import referee
+
+    assert referee(env, "new", "coda", "--players", "ana,bob").returncode == 0
+    served = seated()
+    context, ana = open_seat(browser, served, "ana")
+    ana.fill("#seat-move", "unseal ana correct-horse-battery")
+    ana.reload()
+    ana.wait_for_selector("#seat[data-event]")
+    assert ana.input_value("#seat-move") == ""
+    assert "correct-horse" not in ana.evaluate("JSON.stringify(sessionStorage)")
+    context.close()
