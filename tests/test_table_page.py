@@ -347,3 +347,25 @@ def test_a_pending_draw_is_shown_with_a_free_cell_to_place_it(env, serve, browse
     assert referee(env, "play", "draw 3-4-4 D-2,1").returncode == 0
     page.wait_for_function("() => !document.querySelector('.pending')", timeout=20_000)
     page.close()
+
+
+def test_a_seat_link_on_a_server_without_seats_says_so(env, serve, browser,  # noqa: F811
+                                                       tmp_path):
+    """A seat link opened where `referee serve` runs without --seats shows the table with a
+    one-line note why there is no move box (it was silently read-only)."""
+    assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
+    served = serve()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(served.base + "/?seat=Zx9-a-seat-token")
+    page.wait_for_selector("#live.on")
+    note = page.inner_text("#seat-note")
+    assert "without --seats" in note and "\n" not in note.strip()
+    assert page.locator("#seat-move").count() == 0
+    assert "Zx9-a-seat-token" not in page.content()  # the token is not written into the page
+    shots = Path(os.environ.get("TABLE_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "seat-link-without-seats.png"), full_page=True)
+    page.goto(served.base + "/")
+    page.wait_for_selector("#live.on")
+    assert page.locator("#seat-note").count() == 0
+    page.close()
