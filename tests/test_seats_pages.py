@@ -192,7 +192,8 @@ def test_no_page_is_wider_than_the_screen_whatever_the_names(env, seated, browse
                                                              players, tmp_path):
     """The score by round of eight players, or of one long name, scrolls inside its own box:
     the table page and every seat page (an undo asked by the longest name shown) stay as wide
-    as the phone and the laptop; they ran 811 and 1850 px wide."""
+    as the phone and the laptop (they ran 811 and 1850 px wide), and the score sheet drawn
+    writes no name over the numbers."""
     from tests.test_table_page import referee
 
     names = players.split(",")
@@ -215,7 +216,21 @@ def test_no_page_is_wider_than_the_screen_whatever_the_names(env, seated, browse
             wide = page.evaluate("document.documentElement.scrollWidth")
             shot(page, f"widths-{len(names)}-{size}-{'seat' if who else 'table'}", tmp_path)
             assert wide <= viewport["width"], (size, who, wide)
+            assert page.evaluate(OVERLAPS, ".board svg text") == [], (size, who)
             context.close()
+
+
+# The texts among `selector` drawn over one another (their boxes cross), as pairs of texts.
+OVERLAPS = """(selector) => {
+  const texts = [...document.querySelectorAll(selector)];
+  const boxes = texts.map((t) => t.getBoundingClientRect());
+  const out = [];
+  boxes.forEach((a, i) => boxes.forEach((b, j) => {
+    if (i < j && a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
+        && b.top < a.bottom - 1) out.push([texts[i].textContent, texts[j].textContent]);
+  }));
+  return out;
+}"""
 
 
 def test_a_seat_page_whose_server_stopped_only_says_it_reconnects(domino, seated,  # noqa: F811
