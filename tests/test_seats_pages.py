@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import DESKTOP, PHONE
+from tests.browser import DESKTOP, OVERLAPS, PHONE
 from tests.firefox_contexts import FirefoxBrowser
 from tests.test_seats_api import Seated, domino, log, seated  # noqa: F401  (fixtures)
 from tests.test_table_page import env, serve, updated_to  # noqa: F401  (fixtures)
@@ -219,18 +219,6 @@ def test_no_page_is_wider_than_the_screen_whatever_the_names(env, seated, browse
             assert page.evaluate(OVERLAPS, ".board svg text") == [], (size, who)
             context.close()
 
-
-# The texts among `selector` drawn over one another (their boxes cross), as pairs of texts.
-OVERLAPS = """(selector) => {
-  const texts = [...document.querySelectorAll(selector)];
-  const boxes = texts.map((t) => t.getBoundingClientRect());
-  const out = [];
-  boxes.forEach((a, i) => boxes.forEach((b, j) => {
-    if (i < j && a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
-        && b.top < a.bottom - 1) out.push([texts[i].textContent, texts[j].textContent]);
-  }));
-  return out;
-}"""
 
 
 def test_a_seat_page_whose_server_stopped_only_says_it_reconnects(domino, seated,  # noqa: F811

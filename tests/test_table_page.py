@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests import table_matches
-from tests.browser import DESKTOP, PHONE
+from tests.browser import DESKTOP, OVERLAPS, PHONE
 
 REFEREE = [sys.executable, "-m", "referee.cli"]
 
@@ -368,4 +368,20 @@ def test_a_seat_link_on_a_server_without_seats_says_so(env, serve, browser,  # n
     page.goto(served.base + "/")
     page.wait_for_selector("#live.on")
     assert page.locator("#seat-note").count() == 0
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["duplicon", "coda"])
+def test_a_long_name_is_drawn_over_nothing(env, serve, browser, game, tmp_path):  # noqa: F811
+    """A player's long name in the picture is cut (all of it in its tooltip) where it ran
+    over the play zone or the row beside it."""
+    long = "Bartholomew-Maximilian-Featherstonehaugh"
+    assert referee(env, "new", game, "--players", f"ana,{long}").returncode == 0
+    served = serve()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(served.url)
+    page.wait_for_selector("#live.on")
+    assert page.evaluate(OVERLAPS, ".board svg text") == []
+    assert page.locator(".board svg text title").all_text_contents() == [long]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.close()

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from html import escape
 
+from referee import svg
 from referee.engine import totals
 from referee.games.scorepad.model import State
 
 ROW, FIRST, COL = 28, 120, 90  # pixels: row height, least name column, category column
-CHAR, NAME = 8.5, 20  # a wide character at 14 px; the longest name written whole (a longer one
-# is cut, all of it in its tooltip: a long name widened the sheet until the page shrank it)
 
 
 def picture(game, state: State) -> str:
@@ -19,7 +18,7 @@ def picture(game, state: State) -> str:
     tot = totals(state.ledger, state.players)
     pick = min if state.spec.lowest_wins else max
     lead = pick(tot.values()) if tot else 0
-    first = max(FIRST, 16 + round(CHAR * min(NAME, max(map(len, state.players)))))
+    first = max(FIRST, 16 + round(svg.name_width(state.players, 14)))  # a long name: cut
     width = first + COL * (len(cats) + 1)
     height = ROW * (len(state.players) + 2)
     of = f" of {state.spec.rounds}" if state.spec.rounds else ""
@@ -40,9 +39,7 @@ def picture(game, state: State) -> str:
             anchor = "start" if k == 0 else "end"
             bold = ' font-weight="bold"' if row == 1 or (
                 k == len(cells) - 1 and row > 1 and cell == lead) else ""
-            text = str(cell)
-            shown = escape(text if len(text) <= NAME else text[:NAME - 1] + "…")
-            tip = f"<title>{escape(text)}</title>" if len(text) > NAME else ""
+            shown, tip = svg.short(cell)
             out.append(f'<text x="{x}" y="{y}" text-anchor="{anchor}"{bold}>{tip}{shown}</text>')
     out.append("</svg>")
     return "\n".join(out)
