@@ -185,9 +185,11 @@ def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,
 LAPTOP = {"width": 1280, "height": 800}
 EIGHT = "alexandra,benjamin,charlotte,dominic,eleanor,frederick,gabriela,harrison"
 ONE_LONG = "ana,Bartholomew-Maximilian-Featherstonehaugh,cy,dee"
+UNBROKEN = "ana,Bartholomewmaximilianfeatherstonehaughs"  # 40 letters: nowhere to wrap
 
 
-@pytest.mark.parametrize("players", [EIGHT, ONE_LONG], ids=["eight", "one-long-name"])
+@pytest.mark.parametrize("players", [EIGHT, ONE_LONG, UNBROKEN],
+                         ids=["eight", "one-long-name", "unbroken-name"])
 def test_no_page_is_wider_than_the_screen_whatever_the_names(env, seated, browser,  # noqa: F811
                                                              players, tmp_path):
     """The score by round of eight players, or of one long name, scrolls inside its own box:
