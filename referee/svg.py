@@ -91,6 +91,31 @@ def text(x: float, y: float, words: object, size: float = 14, cls: str = "",
             f'dominant-baseline="central"{attrs(cls, **more)}>{esc(words)}</text>')
 
 
+NAME_MOST = 20  # characters of a player's name a picture writes whole (a longer one is cut)
+
+
+def short(words: object) -> tuple[str, str]:
+    """A name as a picture writes it beside a column, escaped: whole up to NAME_MOST
+    characters, else cut with "…" and all of it in a tooltip (the second part, "" if none).
+    A long name was written over the numbers or tiles next to it."""
+    whole = str(words)
+    if len(whole) <= NAME_MOST:
+        return esc(whole), ""
+    return esc(whole[:NAME_MOST - 1] + "…"), f"<title>{esc(whole)}</title>"
+
+
+def name(x: float, y: float, words: object, size: float, cls: str = "", **more: object) -> str:
+    """A player's name starting at (x, y), cut as `short` cuts it."""
+    shown, tip = short(words)
+    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="start" '
+            f'dominant-baseline="central"{attrs(cls, **more)}>{tip}{shown}</text>')
+
+
+def name_width(names: Iterable[str], size: float) -> float:
+    """How wide a column of these names is at `size`, bold (a long one as `short` cuts it)."""
+    return 0.7 * size * min(NAME_MOST, max(map(len, names), default=0))
+
+
 def group(parts: Iterable[str], cls: str = "", **more: object) -> str:
     return f"<g{attrs(cls, **more)}>" + "".join(parts) + "</g>"
 

@@ -35,10 +35,7 @@ def undo(store: Store, match_id: int | None = None) -> Undone:
     attempts after the latest entry are set aside instead (they changed nothing)."""
     with store.transaction():
         cur = load(store, match_id)
-        taken, attempts = table.to_undo(cur.events, cur.outcome() is not None,
-                                        cur.table_events)
-        if taken is None and not attempts:
-            raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
+        taken, attempts = _to_undo(cur)
         if attempts:
             ev = store.append(cur.match.id, "undo", {"dismissed": [e.seq for e in attempts]})
             gone = engine.retracted(cur.table_events)
@@ -50,6 +47,19 @@ def undo(store: Store, match_id: int | None = None) -> Undone:
         after = load(store, cur.match.id)  # from a snapshot before the move undone
     return Undone(cur.match, ev, taken, to_move=cur.game.to_move(after.state),
                   winner=table.winner_change(cur.outcome(), after.outcome()))
+
+
+def undoable(store: Store, match_id: int | None = None) -> None:
+    """RefereeError when undo would find nothing to take back (a phone's request for the
+    others' consent is refused at once, not after the last of them agreed)."""
+    _to_undo(load(store, match_id))
+
+
+def _to_undo(cur: Loaded) -> tuple[Event | None, list[Event]]:
+    taken, attempts = table.to_undo(cur.events, cur.outcome() is not None, cur.table_events)
+    if taken is None and not attempts:
+        raise RefereeError("nothing to undo: no move in force", f"match {cur.match.id}")
+    return taken, attempts
 
 
 def keep(store: Store, match_id: int | None = None) -> Loaded:

@@ -22,6 +22,18 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1920, "height": 1080}
+# page.evaluate(OVERLAPS, selector): the texts among `selector` drawn over one another (their
+# boxes cross), as pairs of texts.
+OVERLAPS = """(selector) => {
+  const texts = [...document.querySelectorAll(selector)];
+  const boxes = texts.map((t) => t.getBoundingClientRect());
+  const out = [];
+  boxes.forEach((a, i) => boxes.forEach((b, j) => {
+    if (i < j && a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
+        && b.top < a.bottom - 1) out.push([texts[i].textContent, texts[j].textContent]);
+  }));
+  return out;
+}"""
 
 
 def chromium_path() -> str | None:

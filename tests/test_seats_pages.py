@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import DESKTOP, PHONE
+from tests.browser import DESKTOP, OVERLAPS, PHONE
 from tests.firefox_contexts import FirefoxBrowser
 from tests.test_seats_api import Seated, domino, log, seated  # noqa: F401  (fixtures)
 from tests.test_table_page import env, serve, updated_to  # noqa: F401  (fixtures)
@@ -180,3 +180,130 @@ def test_a_score_sheet_round_from_three_seats_and_undo_with_consent(env, seated,
     assert log(env)[-1]["kind"] == "undo" and "round" in log(env)[-1]["text"]
     for context, _ in pages.values():
         context.close()
+
+
+LAPTOP = {"width": 1280, "height": 800}
+EIGHT = "alexandra,benjamin,charlotte,dominic,eleanor,frederick,gabriela,harrison"
+ONE_LONG = "ana,Bartholomew-Maximilian-Featherstonehaugh,cy,dee"
+UNBROKEN = "ana,Bartholomewmaximilianfeatherstonehaughs"  # 40 letters: nowhere to wrap
+
+
+@pytest.mark.parametrize("players", [EIGHT, ONE_LONG, UNBROKEN],
+                         ids=["eight", "one-long-name", "unbroken-name"])
+def test_no_page_is_wider_than_the_screen_whatever_the_names(env, seated, browser,  # noqa: F811
+                                                             players, tmp_path):
+    """The score by round of eight players, or of one long name, scrolls inside its own box:
+    the table page and every seat page (an undo asked by the longest name shown) stay as wide
+    as the phone and the laptop (they ran 811 and 1850 px wide), and the score sheet drawn
+    writes no name over the numbers."""
+    from tests.test_table_page import referee
+
+    names = players.split(",")
+    longest = max(names, key=len)
+    assert referee(env, "new", "scorepad", "--players", players, "--option",
+                   "categories=coins,military").returncode == 0
+    assert referee(env, "play", f"{longest} coins 12").returncode == 0
+    referee(env, "play", "round")  # refused (the others have no entry): the tester's table
+    served = seated()
+    assert served.call("POST", "/api/undo", {}, seat=longest)[0] == 202
+    for size, viewport in (("phone", PHONE), ("laptop", LAPTOP)):
+        for who in (None, longest, names[0]):
+            context = browser.new_context(viewport=viewport)
+            page = context.new_page()
+            page.goto(served.base + "/" + (f"?seat={served.tokens[who]}" if who else ""))
+            page.wait_for_selector("#live.on")
+            if who:
+                page.wait_for_selector("#seat[data-event]")
+            assert page.locator(".ledger td").count() == len(names) + 1
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            shot(page, f"widths-{len(names)}-{size}-{'seat' if who else 'table'}", tmp_path)
+            assert wide <= viewport["width"], (size, who, wide)
+            assert page.evaluate(OVERLAPS, ".board svg text") == [], (size, who)
+            context.close()
+
+
+
+def test_a_seat_page_whose_server_stopped_only_says_it_reconnects(domino, seated,  # noqa: F811
+                                                                   browser):
+    """The server stopped under an open seat page: the page says "reconnecting…" and throws
+    nothing (each look at api/state was an uncaught "Failed to fetch")."""
+    served = seated()
+    context, page = open_seat(browser, served, "ana")
+    plain = browser.new_page(viewport=PHONE)  # the table page without a seat, beside it
+    plain.goto(served.base + "/")
+    plain.wait_for_selector("#live.on")
+    errors = []
+    for shown in (page, plain):
+        shown.on("pageerror", lambda e: errors.append(str(e)))
+    served.stop()
+    for shown in (page, plain):
+        shown.wait_for_function("() => document.getElementById('live').textContent"
+                                " === 'reconnecting…'", timeout=10_000)
+    for _ in range(2):  # two looks at the seat's state, each failing
+        with page.expect_event("requestfailed", lambda r: "api/state" in r.url,
+                               timeout=10_000):
+            page.evaluate("document.dispatchEvent(new CustomEvent('table-updated'))")
+    page.wait_for_timeout(300)  # an unhandled rejection is reported a moment later
+    assert errors == []
+    plain.close()
+    context.close()
+
+
+def test_an_undo_with_nothing_to_undo_is_refused_at_once(env, seated, browser):  # noqa: F811
+    """Nothing played yet: ana's "Undo last…" is refused on her phone with the reason, and no
+    other phone is asked to agree (they were, and only the last agreement was refused)."""
+    from tests.test_table_page import referee
+
+    assert referee(env, "new", "duplicon", "--players", "ana,bob,cy,dee").returncode == 0
+    served = seated()
+    context, ana = open_seat(browser, served, "ana")
+    with _verdict(ana) as got:
+        ana.click("#seat-undo")
+    out = got()
+    assert out["status"] == 400
+    assert "nothing to undo: no move in force" in ana.inner_text("#seat-verdict")
+    assert ana.inner_text("#seat-undo") == "Undo last…"
+    status, bob = served.call("GET", "/api/state", seat="bob")
+    assert status == 200 and bob["undo"] is None
+    context.close()
+
+
+def test_a_typed_move_survives_a_reload_until_it_is_recorded(domino, seated, browser):  # noqa: F811
+    """What a seat typed without playing it is there again after a reload (it was lost), on
+    that seat's page only; once the move is recorded the box stays empty after a reload."""
+    served = seated()
+    context, ana = open_seat(browser, served, "ana")
+    ana.fill("#seat-move", "2-4-4 D0,-1")
+    ana.reload()
+    ana.wait_for_selector("#seat[data-event]")
+    assert ana.input_value("#seat-move") == "2-4-4 D0,-1"
+    bob_context, bob = open_seat(browser, served, "bob")
+    assert bob.input_value("#seat-move") == ""
+    bob.fill("#seat-move", "4-5-5 D-1,0")
+    bob.reload()
+    bob.wait_for_selector("#seat[data-event]")
+    assert bob.input_value("#seat-move") == "4-5-5 D-1,0"
+    with _verdict(bob) as got:
+        bob.click("#seat-play")
+    assert got()["data"]["legal"]
+    bob.reload()
+    bob.wait_for_selector("#seat[data-event]")
+    assert bob.input_value("#seat-move") == ""
+    for c in (context, bob_context):
+        c.close()
+
+
+def test_a_passphrase_typed_on_a_seat_page_is_kept_nowhere(env, seated, browser):  # noqa: F811
+    """Coda's moves may carry a passphrase (`unseal ana WORD`): its seat pages keep no draft,
+    so nothing typed there is left in the browser's storage."""
+    from tests.test_table_page import referee
+
+    assert referee(env, "new", "coda", "--players", "ana,bob").returncode == 0
+    served = seated()
+    context, ana = open_seat(browser, served, "ana")
+    ana.fill("#seat-move", "unseal ana correct-horse-battery")
+    ana.reload()
+    ana.wait_for_selector("#seat[data-event]")
+    assert ana.input_value("#seat-move") == ""
+    assert "correct-horse" not in ana.evaluate("JSON.stringify(sessionStorage)")
+    context.close()

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests import table_matches
-from tests.browser import DESKTOP, PHONE
+from tests.browser import DESKTOP, OVERLAPS, PHONE
 
 REFEREE = [sys.executable, "-m", "referee.cli"]
 
@@ -346,4 +346,42 @@ def test_a_pending_draw_is_shown_with_a_free_cell_to_place_it(env, serve, browse
     assert page.locator(f'.board svg g.free-cell[data-cell="{cell}"]').count() == 1
     assert referee(env, "play", "draw 3-4-4 D-2,1").returncode == 0
     page.wait_for_function("() => !document.querySelector('.pending')", timeout=20_000)
+    page.close()
+
+
+def test_a_seat_link_on_a_server_without_seats_says_so(env, serve, browser,  # noqa: F811
+                                                       tmp_path):
+    """A seat link opened where `referee serve` runs without --seats shows the table with a
+    one-line note why there is no move box (it was silently read-only)."""
+    assert referee(env, "new", "duplicon", "--players", "ana,bob").returncode == 0
+    served = serve()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(served.base + "/?seat=Zx9-a-seat-token")
+    page.wait_for_selector("#live.on")
+    note = page.inner_text("#seat-note")
+    assert "without --seats" in note and "\n" not in note.strip()
+    assert page.locator("#seat-move").count() == 0
+    assert "Zx9-a-seat-token" not in page.content()  # the token is not written into the page
+    shots = Path(os.environ.get("TABLE_SHOTS", tmp_path))
+    shots.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(shots / "seat-link-without-seats.png"), full_page=True)
+    page.goto(served.base + "/")
+    page.wait_for_selector("#live.on")
+    assert page.locator("#seat-note").count() == 0
+    page.close()
+
+
+@pytest.mark.parametrize("game", ["duplicon", "coda"])
+def test_a_long_name_is_drawn_over_nothing(env, serve, browser, game, tmp_path):  # noqa: F811
+    """A player's long name in the picture is cut (all of it in its tooltip) where it ran
+    over the play zone or the row beside it."""
+    long = "Bartholomew-Maximilian-Featherstonehaugh"
+    assert referee(env, "new", game, "--players", f"ana,{long}").returncode == 0
+    served = serve()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(served.url)
+    page.wait_for_selector("#live.on")
+    assert page.evaluate(OVERLAPS, ".board svg text") == []
+    assert page.locator(".board svg text title").all_text_contents() == [long]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.close()

@@ -96,6 +96,7 @@ class Table:
                                   f"{seen} your page showed", "event": last}
         asked = self.asked
         if asked is None or asked["event"] != last:
+            table_session.undoable(store, self.match_id)  # nothing to undo: refused now
             asked = {"event": last, "by": player, "agreed": [player]}
         elif player not in asked["agreed"]:
             asked["agreed"].append(player)

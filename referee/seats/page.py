@@ -55,8 +55,17 @@ class SeatPage:
         from referee import registry
         from referee.camera import INSTALL
 
+        game = registry.game(seats.match.game)
         html = self.templates.get_template("seat.html").render(
             player=player, match=seats.match.id, players=seats.match.players,
-            photo=photo.readable(registry.game(seats.match.game), seats.match.options),
-            install=INSTALL)
+            photo=photo.readable(game, seats.match.options), install=INSTALL,
+            secrets=takes_secrets(game))
         return html, cookie
+
+
+def takes_secrets(game) -> bool:
+    """Whether the game takes secret input (Coda's passphrases): then a move typed on its seat
+    page may hold one, and the page keeps no draft of what is typed (seat.js)."""
+    from referee.engine import Rules
+
+    return type(game).secret_move is not Rules.secret_move

@@ -188,7 +188,9 @@ def build(reader: Reader, seats: Any = None, limits: dict | None = None) -> Star
             seat_html, cookie = found
             if cookie:
                 headers["set-cookie"] = cookie
-        html = hub.render("table.html", hub.view, seat=seat_html, limits=limits or {})
+        no_seats = seats is None and "seat" in request.query_params  # a seat link: say why
+        html = hub.render("table.html", hub.view, seat=seat_html, limits=limits or {},
+                          no_seats=no_seats)
         return HTMLResponse(html, headers=headers)
 
     async def table_json(request: Request) -> Response:

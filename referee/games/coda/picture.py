@@ -30,16 +30,17 @@ def picture(game, state: State) -> str:
     title = f"Coda, round {state.round} of {state.rounds}"
     body: list[str] = []
     widest = 0
+    first = max(NAME_W, 12 + svg.name_width(["▶ " + p for p in state.players], 18))
     for k, (player, row, dealt) in enumerate(zip(state.players, state.rows, state.dealt,
                                                  strict=True)):
         y = k * ROW_H
         playing = state.phase not in ("deal", "closed", "over") and player == state.to_play
-        body.append(svg.text(0, y + H / 2 - 4, ("▶ " if playing else "") + player, 18,
-                             "turn" if playing else "player", anchor="start"))
+        body.append(svg.name(0, y + H / 2 - 4, ("▶ " if playing else "") + player, 18,
+                             "turn" if playing else "player"))
         if not dealt:
-            body.append(svg.text(NAME_W, y + H / 2, "no row yet", 15, "note", anchor="start"))
+            body.append(svg.text(first, y + H / 2, "no row yet", 15, "note", anchor="start"))
             continue
-        x = NAME_W
+        x = first
         for pos, slot in enumerate(row, start=1):
             body.append(_tile(x, y, slot.colour, slot.tile, pos))
             x += W + GAP
@@ -55,7 +56,7 @@ def picture(game, state: State) -> str:
     pool = f"pool: {state.pool[0]} black, {state.pool[1]} white"
     bottom = len(state.players) * ROW_H
     body.append(svg.text(0, bottom, pool, 15, "note", anchor="start"))
-    return svg.document(body, (0, 0, max(widest, NAME_W + 200), bottom + 10), title, STYLE)
+    return svg.document(body, (0, 0, max(widest, first + 200), bottom + 10), title, STYLE)
 
 
 def _tile(x: float, y: float, colour: int, tile: int | None, pos: int | None) -> str:

@@ -35,18 +35,20 @@ def picture(game, state: State) -> str:
         x, y = 30 + col * (CW + GAP), 30 + row * (CH + GAP)
         body.append(_grid_card(x, y, state.grid.get(pos, UNKNOWN), pos))
     y = 30 + 3 * (CH + GAP) + 16
+    first = max(100, 12 + svg.name_width(state.players, 16))  # the zones start past the names
     for player in state.players:
-        body.append(svg.text(0, y + ZONE / 2, player, 16, "", anchor="start", font_weight=700))
+        body.append(svg.name(0, y + ZONE / 2, player, 16, font_weight=700))
         zone = state.zones.get(player, [])
         if not zone:
-            body.append(svg.text(100, y + ZONE / 2, "play zone empty", 14, "note", anchor="start"))
+            body.append(svg.text(first, y + ZONE / 2, "play zone empty", 14, "note",
+                                 anchor="start"))
         for k, (kind, _turn) in enumerate(zone):
-            x = 100 + k * (ZONE + 8)
+            x = first + k * (ZONE + 8)
             body.append(svg.group([svg.card(x, y, ZONE, ZONE, "face", 5),
                                    _shape(kind, x + ZONE / 2, y + ZONE / 2, ZONE * 0.32)],
                                   "zone-card", data_type=kind))
         y += ZONE + 10
-    return svg.document(body, (0, 0, 30 + 3 * (CW + GAP), y), title, STYLE)
+    return svg.document(body, (0, 0, max(30 + 3 * (CW + GAP), first + 120), y), title, STYLE)
 
 
 def _grid_card(x: float, y: float, kind: str, pos: str) -> str:

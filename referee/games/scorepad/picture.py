@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from html import escape
 
+from referee import svg
 from referee.engine import totals
 from referee.games.scorepad.model import State
 
-ROW, FIRST, COL = 28, 120, 90  # pixels: row height, name column, category column
+ROW, FIRST, COL = 28, 120, 90  # pixels: row height, least name column, category column
 
 
 def picture(game, state: State) -> str:
@@ -17,7 +18,8 @@ def picture(game, state: State) -> str:
     tot = totals(state.ledger, state.players)
     pick = min if state.spec.lowest_wins else max
     lead = pick(tot.values()) if tot else 0
-    width = FIRST + COL * (len(cats) + 1)
+    first = max(FIRST, 16 + round(svg.name_width(state.players, 14)))  # a long name: cut
+    width = first + COL * (len(cats) + 1)
     height = ROW * (len(state.players) + 2)
     of = f" of {state.spec.rounds}" if state.spec.rounds else ""
     title = escape(f"{state.spec.game or 'score sheet'}, round {state.round}{of}"
@@ -33,11 +35,11 @@ def picture(game, state: State) -> str:
         out.append(f'<line x1="0" x2="{width}" y1="{ROW * row}" y2="{ROW * row}" '
                    'stroke="#999"/>')
         for k, cell in enumerate(cells):
-            x = 8 if k == 0 else FIRST + COL * k - 8
+            x = 8 if k == 0 else first + COL * k - 8
             anchor = "start" if k == 0 else "end"
             bold = ' font-weight="bold"' if row == 1 or (
                 k == len(cells) - 1 and row > 1 and cell == lead) else ""
-            out.append(f'<text x="{x}" y="{y}" text-anchor="{anchor}"{bold}>'
-                       f'{escape(str(cell))}</text>')
+            shown, tip = svg.short(cell)
+            out.append(f'<text x="{x}" y="{y}" text-anchor="{anchor}"{bold}>{tip}{shown}</text>')
     out.append("</svg>")
     return "\n".join(out)

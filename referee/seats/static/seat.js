@@ -22,6 +22,34 @@
   let fieldsShown = "";
   let state = { moves: [], to_move: null, undo: null };
 
+  // What is typed outlives a reload (this tab, this seat and match) until it is recorded;
+  // not on a page whose moves may carry a secret (data-drafts="off"), nor a password field.
+  const draftKey = seat.dataset.drafts === "on" ? `seat-draft:${seat.dataset.match}:${me}` : "";
+
+  function draft() {
+    try {
+      return (draftKey && JSON.parse(sessionStorage.getItem(draftKey))) || {};
+    } catch (e) {
+      return {};
+    }
+  }
+
+  function keepDraft() {
+    if (!draftKey) return;
+    const boxes = {};
+    for (const box of sheet.querySelectorAll("input:not([type=password])")) {
+      if (box.value) boxes[box.name] = box.value;
+    }
+    const move = input.type === "password" ? "" : input.value;
+    try {
+      if (move || Object.keys(boxes).length) {
+        sessionStorage.setItem(draftKey, JSON.stringify({ move, sheet: boxes }));
+      } else {
+        sessionStorage.removeItem(draftKey);
+      }
+    } catch (e) { /* storage refused (private mode, full): only a reload loses the draft */ }
+  }
+
   const shownEvent = () => Number(document.body.dataset.event) || null;
   const el = (tag, text, cls) => {
     const e = document.createElement(tag);
@@ -31,9 +59,13 @@
   };
 
   async function refresh() {
-    const r = await fetch("api/state", { credentials: "same-origin", cache: "no-store" });
-    if (!r.ok) return;
-    state = await r.json();
+    try {
+      const r = await fetch("api/state", { credentials: "same-origin", cache: "no-store" });
+      if (!r.ok) return;
+      state = await r.json();
+    } catch (e) {
+      return;  // the server is away: the header says "reconnecting…", the next look retries
+    }
     turn.textContent = state.to_move === me ? "· your turn" :
       state.to_move ? `· ${state.to_move} to play` : "";
     seat.classList.toggle("mine", state.to_move === me);
@@ -121,6 +153,7 @@
       const label = el("label", f);
       const box = el("input");
       box.type = "number"; box.inputMode = "numeric"; box.name = f;
+      box.value = (draft().sheet || {})[f] || "";
       label.append(box);
       return label;
     }));
@@ -138,6 +171,7 @@
                                             event: after });
       if (!data.legal) return;  // the verdict says why; what is left stays typed
       box.value = "";
+      keepDraft();
       after = data.event;
     }
   });
@@ -145,9 +179,16 @@
   function play(text) {
     pick.hidden = true;
     return send("api/move", { move: text }).then((data) => {
-      if (data.legal) input.value = "";
+      if (data.legal) {
+        input.value = "";
+        keepDraft();
+      }
     });
   }
+
+  input.value = input.value || draft().move || "";
+  input.addEventListener("input", keepDraft);
+  sheet.addEventListener("input", keepDraft);
 
   document.getElementById("seat-form").addEventListener("submit", (e) => {
     e.preventDefault();
