@@ -247,6 +247,36 @@ def test_export_json_csv_and_bgstats(match):
     assert scores["ana"]["rank"] == 1 and scores["bob"]["seatOrder"] == 2
 
 
+
+def _bgstats_places(run) -> dict[str, tuple[bool, int]]:
+    """Each player's (winner, rank) in the BG Stats export of the current match."""
+    bg = json.loads(run("export", "--format", "bgstats").output)
+    names = {p["id"]: p["name"] for p in bg["players"]}
+    return {names[s["playerRefId"]]: (s["winner"], s["rank"])
+            for s in bg["plays"][0]["playerScores"]}
+
+
+def test_bgstats_ranks_a_declared_winner_first_whatever_the_totals(run):
+    """The tester's report: `end --winner ana` with ana behind on points exported ana as the
+    winner in rank 2 and bob in rank 1; the rank follows the winner every command names."""
+    run("new", "tripple-domino", "--players", "ana,bob,cy")
+    run("play", "start ana=1-1-1 bob=5-5-5 cy=0-0-0")
+    run("end", "--winner", "ana")
+    assert _bgstats_places(run) == {"ana": (True, 1), "bob": (False, 2), "cy": (False, 3)}
+
+
+def test_bgstats_ranks_the_rules_winner_first_after_an_adjustment(run):
+    """In Coda the last player with hidden tiles wins, whatever an adjustment does to the
+    totals: ben won with 42, ana was corrected to 100 and was exported in rank 1."""
+    from tests import table_matches
+
+    table_matches.sealed_coda(run.db)
+    table_matches.finish_coda(run.db)
+    run("adjust", "ana", "+100", "--reason", "a late bonus")
+    assert "game over: ben" in run("show").output
+    assert _bgstats_places(run) == {"ben": (True, 1), "ana": (False, 2)}
+
+
 def test_json_is_indented_text_as_typed_and_keeps_any_whole_number(run):
     """--json and export print the standard library's layout (two-space indent, "zoë" as
     typed, not \\u-escaped), and a correction too big for 64 bits, which the fast encoder
