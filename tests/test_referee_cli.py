@@ -66,6 +66,10 @@ def test_games_lists_options_and_notation(run):
     (("new", "dobble-connect", "--players", "ana:x,bob"), "'ana:x' cannot be written in moves"),
     (("new", "thricewise", "--players", "ana,Ana"), "ana and Ana differ only in case"),
     (("new", "tripple-domino", "--players", "ana,vs"), "it is a word of the notation"),
+    # a Duplicon player named `steal` could never be stolen from (`steal steal ...`)
+    (("new", "duplicon", "--players", "ana,Steal"), "'Steal' cannot be written in moves: it "
+                                                      "is a word of the notation"),
+    (("new", "coda", "--players", "ana,unseal"), "it is a word of the notation"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "target=300", "--option", "target=400"),
      "option target is given twice: '300' and '400' (--option)"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "colour=red"),
@@ -82,6 +86,21 @@ def test_games_lists_options_and_notation(run):
 def test_user_mistakes_are_one_line_with_exit_code_2(run, args, expected):
     line = one_error_line(run(*args, code=2))
     assert expected in line
+
+
+
+def test_new_refuses_every_move_word_of_every_game_as_a_player_name(run):
+    """Each game declares the words of its notation (Rules.move_words); none is a name."""
+    from referee import registry
+
+    checked = 0
+    for name, game in registry.games().items():
+        for word in sorted(game.move_words):
+            players = ",".join(["ana", word.upper(), "cy"][:max(2, game.min_players)])
+            line = one_error_line(run("new", name, "--players", players, code=2))
+            assert f"{word.upper()!r} cannot be written in moves" in line, (name, line)
+            checked += 1
+    assert checked >= 15  # Tripple Domino, Duplicon and Coda name theirs
 
 
 def test_a_legal_move_is_recorded_and_says_what_it_scored(run):

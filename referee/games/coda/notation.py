@@ -25,6 +25,7 @@ from referee.games.coda.model import (
 
 # Every move's first word: a word the log may keep of text it cannot read (sealing.withheld).
 VERBS = ("row", "draw", "guess", "stop", "place", "reveal", "tally", "seal", "unseal")
+FILLERS = ("at", "as", "is")  # words read past: `stop at 3`, `guess ben 2 is 7 hit`
 
 
 def parse_move(state: State, text: str, player: str | None = None):
@@ -32,7 +33,7 @@ def parse_move(state: State, text: str, player: str | None = None):
     if not words:
         raise InvalidMove("empty move")
     verb, args = words[0].lower(), words[1:]
-    args = [a for a in args if a.lower() not in ("at", "as", "is")]
+    args = [a for a in args if a.lower() not in FILLERS]
     if verb == "row":
         who = player_named(state, args[:1])
         colours = tuple(colour_word(w) for w in args[1:])
