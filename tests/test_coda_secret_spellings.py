@@ -232,3 +232,22 @@ def test_an_unread_move_in_an_unsealed_coda_match_is_kept_as_typed(tmp_path):
     assert run.invoke(main, ["--db", str(db), "play", "row ana black purple"]).exit_code == 2
     log = run.invoke(main, ["--db", str(db), "log"]).output
     assert "rejected 'row ana black purple'" in log
+
+
+def test_a_passphrase_typed_as_the_player_of_a_sealed_match_is_not_kept(sealed, tmp_path):
+    """`--by` naming no player is stored as the attempt's player: in a sealed match it may be
+    the passphrase typed in the wrong place, so it is withheld as the move's words are."""
+    db = tmp_path / "m.sqlite3"
+    shutil.copy(sealed, db)
+    run = CliRunner()
+    played = run.invoke(main, ["--db", str(db), "play", "unseal ana", "--by",
+                               "quokka-lamp-river"])
+    assert played.exit_code == 2 and "quokka" not in played.output + played.stderr
+    log = run.invoke(main, ["--db", str(db), "log", "--json"]).output
+    assert json.loads(log)["events"][-1]["kind"] == "rejected" and "quokka" not in log
+    assert b"quokka" not in b"".join(p.read_bytes() for p in db.parent.iterdir())
+    said = run.invoke(main, ["--db", str(db), "play", "ana: unsael ana quokka-lamp-river",
+                             "--by", "ben"])  # a real player: the parser's reason stays
+    assert "the move says ana but --by says ben" in said.stderr and "quokka" not in said.stderr
+    assert "rejected 'ana: [3 words withheld]'" in run.invoke(main, ["--db", str(db),
+                                                                    "log"]).output

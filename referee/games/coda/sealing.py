@@ -156,11 +156,14 @@ def withheld(state: State, text: str) -> tuple[str, str] | None:
     words of a move, and how many words were left out."""
     if not state.sealed and "seal" not in unicodedata.normalize("NFKC", text).casefold():
         return None
-    words = text.split()
+    said, colon, rest = text.partition(":")
+    speaker = [f"{p}:" for p in state.players if colon and p.lower() == said.strip().lower()]
+    words = (rest if speaker else text).split()  # `ana: ...` when --by names someone else
     shown = [w.lower() for w in words[:1] if w.lower() in VERBS]
     if shown and len(words) > 1:
         shown += [p for p in state.players if p.lower() == words[1].lower()]
     left = len(words) - len(shown)
+    shown = speaker + shown
     hint = ("what was typed could not be read and may hold a secret, so it is not recorded: "
             f"a move starts with {', '.join(VERBS[:-1])} or {VERBS[-1]}; seal with "
             "`referee play 'seal NAME' --secret`, unseal with `unseal NAME PASSPHRASE`")
