@@ -102,8 +102,12 @@ class OneLineErrors(click.Group):
             from pnp_shared.click_words import translate
 
             fail(*translate(e, self._typed_path(args)))
-        except click.exceptions.Abort:
-            fail("aborted", self.name if self.name_the_command else None)
+        except click.exceptions.Abort as e:
+            where = self.name if self.name_the_command else None
+            if isinstance(e.__cause__, KeyboardInterrupt):  # Ctrl-C: 130, as shells report it
+                click.echo(error_line("aborted", where), err=True)
+                sys.exit(130)
+            fail("aborted", where)
         except UserError as e:
             for line in error_lines(e):
                 click.echo(line, err=True)

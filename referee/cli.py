@@ -510,6 +510,9 @@ def standings_cmd(ctx, game_name, as_json) -> None:
         return
     if marks:
         click.echo("\n".join(marks))
+    if not rows:  # every match left out: no table to draw
+        click.echo("no matches left to count")
+        return
     width = max(6, *(len(s.player) for s in rows))
     for game in dict.fromkeys(s.game for s in rows):  # one table per game: scales differ
         click.echo(f"{game}\n  {'player':<{width}}  played  finished  won  average  best")

@@ -139,6 +139,9 @@ class Rules(Generic[State, Move]):
     notation: str = ""  # one line shown by `referee games`
     sample: Sample | None = None  # a short legal opening, for tests/test_game_contract.py
     bgg_id: int | None = None  # its BoardGameGeek id, where it has one (BG Stats exports)
+    # Words of the notation (lower case) no player may be named: a move naming that player
+    # would read as the word (Duplicon's `steal steal ...`); `new` refuses them (check_players).
+    move_words: frozenset[str] = frozenset()
 
     # moves: notation in and out
 
@@ -550,6 +553,10 @@ def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
         if not re.fullmatch(r"[^\s=,:#]+", n):
             raise RefereeError(f"player name {n!r} cannot be written in moves: use one word "
                                "without spaces, =, :, , or #", "--players")
+        if n.lower() in game.move_words:
+            raise RefereeError(f"player name {n!r} cannot be written in moves: it is a word of "
+                               f"the notation of {game.name} (" + ", ".join(sorted(
+                                   game.move_words)) + ")", "--players")
     folded = [n.lower() for n in names]
     if len(set(folded)) != len(folded):
         twins = [n for n in names if folded.count(n.lower()) > 1]

@@ -9,7 +9,7 @@ from typing import Any
 
 from pnp_shared import files
 from pnp_shared.csv_text import csv_text
-from referee import jsontext, session, whole_record
+from referee import jsontext, session, table, whole_record
 from referee.engine import RefereeError
 from referee.record import Store
 from referee.seats.clock import play_time
@@ -84,7 +84,7 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
         opener = next((s.event.data.get("player") for s in stamped if s.event.kind == "move"),
                       None)
         start = stamped[0].at
-        ranks = sorted(set(total.values()), reverse=not low)
+        place = table.places(outcome, total, low)  # the winner first, as every command
         plays.append({
             "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"referee:{m.id}:{m.created}")),
             "gameRefId": gid,
@@ -101,7 +101,7 @@ def bgstats(loaded: list[session.Loaded]) -> dict[str, Any]:
                 {"playerRefId": player_id(players.setdefault(p.lower(), p)),
                  "score": str(total[p]),
                  "winner": bool(outcome and p in outcome.winners), "newPlayer": False,
-                 "startPlayer": p == opener, "rank": ranks.index(total[p]) + 1,
+                 "startPlayer": p == opener, "rank": place[p],
                  "seatOrder": n + 1}
                 for n, p in enumerate(m.players)
             ],

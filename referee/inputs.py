@@ -60,6 +60,7 @@ class Reading(NamedTuple):
     said: str  # the move without the speaker's `name:`
     move: Any = None
     error: RefereeError | None = None
+    stranger: bool = False  # `who` is a --by that names no player of the match
 
 
 def read(g: Game, players: Sequence[str], state: Any, text: str,
@@ -80,7 +81,8 @@ def read(g: Game, players: Sequence[str], state: Any, text: str,
             check(text)
         return Reading(who, text, g.parse(state, text, who))
     except (InvalidMove, AmbiguousMove) as e:
-        return Reading(who, text, None, e)
+        return Reading(who, text, None, e, player is not None and who == player
+                       and player.strip().lower() not in (p.lower() for p in players))
 
 
 class Kept(NamedTuple):
@@ -99,9 +101,12 @@ def kept(g: Game, state: Any, text: str, reading: Reading, legal: bool = False,
     the game keeps a move it read as it writes it back, any secret field left out (Rules.
     recorded), and text it could not read only when it can hold no secret (Rules.withheld)."""
     who = reading.who
+    reason = reason or (str(reading.error) if reading.error else "")
+    if reading.stranger and who is not None and g.withheld(state, who) is not None:
+        who = None  # a --by no player has, where a secret may be typed in the wrong place
+        reason = "--by names no player of the match (not recorded: it may hold a secret)"
     if who is not None and len(who) > limits.MAX_NAME_CHARS:  # a --by no player has
         who = who[:limits.MAX_NAME_CHARS] + "…"
-    reason = reason or (str(reading.error) if reading.error else "")
     if reading.move is not None:
         return Kept(g.recorded(state, reading.move, legal, printable(text)), who,
                     _short(reason))
@@ -114,7 +119,7 @@ def kept(g: Game, state: Any, text: str, reading: Reading, legal: bool = False,
 def _unquoted(reason: str, text: str, withheld: tuple[str, str]) -> str:
     """The parser's reason when it quotes no word of the text that the game withheld (`seal
     your tiles privately`), else the game's own hint: a message may quote what was typed."""
-    kept_words = set(withheld[0].casefold().split())
+    kept_words = set(re.split(r"[\s:]+", withheld[0].casefold()))
     low = reason.casefold()
     for word in re.split(r"[\s:]+", text.casefold()):
         if word and word not in kept_words and word in low:

@@ -10,7 +10,7 @@ any particular game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from referee.engine import (
@@ -118,6 +118,20 @@ def outcome(game: Game, state: Any, events: Sequence[Event]) -> Outcome | None:
         return found.ending.outcome()
     items = tuple(i for _, i in found.adjustments)
     return game.outcome(game.with_corrections(state, items) if items else state)
+
+
+
+def places(result: Outcome | None, totals: Mapping[str, int], lowest_wins: bool = False
+           ) -> dict[str, int]:
+    """Each player's place (1 = first): the winners `outcome` names first, whatever their
+    totals (a declared winner, Coda's last player with hidden tiles), then the others by
+    total; equal totals share a place and the next total takes the next one (1, 2, 2, 3).
+    Ranked on totals alone, an export once put the winner second. With no winner (in play,
+    abandoned) the totals alone decide."""
+    winners = set(result.winners) if result is not None else set()
+    rest = sorted({t for p, t in totals.items() if p not in winners}, reverse=not lowest_wins)
+    first = 2 if winners else 1
+    return {p: 1 if p in winners else first + rest.index(t) for p, t in totals.items()}
 
 
 def winner_change(before: Outcome | None, after: Outcome | None) -> str | None:

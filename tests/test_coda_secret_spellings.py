@@ -191,3 +191,63 @@ def test_an_accepted_unseal_in_any_spelling_keeps_the_key_not_the_passphrase(tmp
     assert all(re.fullmatch(r"unseal [a-z]+ key:[0-9a-f]{64}", m) for m in moves)
     files = b"".join(p.read_bytes() for p in db.parent.iterdir())
     assert not [p for p in phrases.values() if p in log or p.encode() in files]
+
+
+@pytest.mark.parametrize("typed, stored", [
+    ("unsael ana quokka-lamp-river", "[3 words withheld]"),  # a typo in the verb
+    ("unseal anna quokka-lamp-river", "unseal [2 words withheld]"),  # a wrong player
+    ("unseal ana quokka lamp river", "unseal ana [3 words withheld]"),  # extra words
+    ("quokka-lamp-river", "[1 word withheld]"),  # the passphrase alone
+    ("quokka-lamp-river unseal ana", "[3 words withheld]"),
+    ("stop at 3 quokka-lamp-river", "stop [3 words withheld]"),  # a verb that is no unseal
+    ("guess ben 2 quokka-lamp-river hit", "guess ben [3 words withheld]"),
+    ("ana: unsael ana quokka-lamp-river", "[3 words withheld]"),
+])
+def test_a_mistyped_move_in_a_sealed_match_keeps_no_word_that_may_be_a_passphrase(
+        sealed, tmp_path, typed, stored):
+    """The tester's report: `unsael ana PASSPHRASE` (no `seal` in it) was kept as typed. In a
+    sealed match any text the parser cannot read keeps only a known verb and player."""
+    db = tmp_path / "m.sqlite3"
+    shutil.copy(sealed, db)
+    run = CliRunner()
+
+    def out(*args: str) -> str:
+        r = run.invoke(main, ["--db", str(db), *args])
+        return r.output + (r.stderr if r.stderr_bytes is not None else "")
+
+    played = run.invoke(main, ["--db", str(db), "play", typed])
+    assert played.exit_code == 2
+    last = json.loads(out("log", "--json"))["events"][-1]
+    assert last["kind"] == "rejected" and last["text"].startswith(f"rejected {stored!r}:")
+    for text in (played.output + played.stderr, out("log"), out("export"), *_page(db)):
+        assert "quokka" not in text, text
+    assert b"quokka" not in b"".join(p.read_bytes() for p in db.parent.iterdir())
+
+
+def test_an_unread_move_in_an_unsealed_coda_match_is_kept_as_typed(tmp_path):
+    """Only a sealed match has passphrases to keep out: elsewhere a typo is kept to be read."""
+    db = tmp_path / "m.sqlite3"
+    run = CliRunner()
+    run.invoke(main, ["--db", str(db), "new", "coda", "--players", "ana,ben"])
+    assert run.invoke(main, ["--db", str(db), "play", "row ana black purple"]).exit_code == 2
+    log = run.invoke(main, ["--db", str(db), "log"]).output
+    assert "rejected 'row ana black purple'" in log
+
+
+def test_a_passphrase_typed_as_the_player_of_a_sealed_match_is_not_kept(sealed, tmp_path):
+    """`--by` naming no player is stored as the attempt's player: in a sealed match it may be
+    the passphrase typed in the wrong place, so it is withheld as the move's words are."""
+    db = tmp_path / "m.sqlite3"
+    shutil.copy(sealed, db)
+    run = CliRunner()
+    played = run.invoke(main, ["--db", str(db), "play", "unseal ana", "--by",
+                               "quokka-lamp-river"])
+    assert played.exit_code == 2 and "quokka" not in played.output + played.stderr
+    log = run.invoke(main, ["--db", str(db), "log", "--json"]).output
+    assert json.loads(log)["events"][-1]["kind"] == "rejected" and "quokka" not in log
+    assert b"quokka" not in b"".join(p.read_bytes() for p in db.parent.iterdir())
+    said = run.invoke(main, ["--db", str(db), "play", "ana: unsael ana quokka-lamp-river",
+                             "--by", "ben"])  # a real player: the parser's reason stays
+    assert "the move says ana but --by says ben" in said.stderr and "quokka" not in said.stderr
+    assert "rejected 'ana: [3 words withheld]'" in run.invoke(main, ["--db", str(db),
+                                                                    "log"]).output

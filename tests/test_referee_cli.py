@@ -66,6 +66,10 @@ def test_games_lists_options_and_notation(run):
     (("new", "dobble-connect", "--players", "ana:x,bob"), "'ana:x' cannot be written in moves"),
     (("new", "thricewise", "--players", "ana,Ana"), "ana and Ana differ only in case"),
     (("new", "tripple-domino", "--players", "ana,vs"), "it is a word of the notation"),
+    # a Duplicon player named `steal` could never be stolen from (`steal steal ...`)
+    (("new", "duplicon", "--players", "ana,Steal"), "'Steal' cannot be written in moves: it "
+                                                      "is a word of the notation"),
+    (("new", "coda", "--players", "ana,unseal"), "it is a word of the notation"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "target=300", "--option", "target=400"),
      "option target is given twice: '300' and '400' (--option)"),
     (("new", "tripple-domino", "--players", "a,b", "--option", "colour=red"),
@@ -82,6 +86,21 @@ def test_games_lists_options_and_notation(run):
 def test_user_mistakes_are_one_line_with_exit_code_2(run, args, expected):
     line = one_error_line(run(*args, code=2))
     assert expected in line
+
+
+
+def test_new_refuses_every_move_word_of_every_game_as_a_player_name(run):
+    """Each game declares the words of its notation (Rules.move_words); none is a name."""
+    from referee import registry
+
+    checked = 0
+    for name, game in registry.games().items():
+        for word in sorted(game.move_words):
+            players = ",".join(["ana", word.upper(), "cy"][:max(2, game.min_players)])
+            line = one_error_line(run("new", name, "--players", players, code=2))
+            assert f"{word.upper()!r} cannot be written in moves" in line, (name, line)
+            checked += 1
+    assert checked >= 15  # Tripple Domino, Duplicon and Coda name theirs
 
 
 def test_a_legal_move_is_recorded_and_says_what_it_scored(run):
@@ -245,6 +264,36 @@ def test_export_json_csv_and_bgstats(match):
     assert scores["ana"]["score"] == "33" and scores["bob"]["score"] == "17"
     assert scores["ana"]["startPlayer"] and not scores["bob"]["startPlayer"]
     assert scores["ana"]["rank"] == 1 and scores["bob"]["seatOrder"] == 2
+
+
+
+def _bgstats_places(run) -> dict[str, tuple[bool, int]]:
+    """Each player's (winner, rank) in the BG Stats export of the current match."""
+    bg = json.loads(run("export", "--format", "bgstats").output)
+    names = {p["id"]: p["name"] for p in bg["players"]}
+    return {names[s["playerRefId"]]: (s["winner"], s["rank"])
+            for s in bg["plays"][0]["playerScores"]}
+
+
+def test_bgstats_ranks_a_declared_winner_first_whatever_the_totals(run):
+    """The tester's report: `end --winner ana` with ana behind on points exported ana as the
+    winner in rank 2 and bob in rank 1; the rank follows the winner every command names."""
+    run("new", "tripple-domino", "--players", "ana,bob,cy")
+    run("play", "start ana=1-1-1 bob=5-5-5 cy=0-0-0")
+    run("end", "--winner", "ana")
+    assert _bgstats_places(run) == {"ana": (True, 1), "bob": (False, 2), "cy": (False, 3)}
+
+
+def test_bgstats_ranks_the_rules_winner_first_after_an_adjustment(run):
+    """In Coda the last player with hidden tiles wins, whatever an adjustment does to the
+    totals: ben won with 42, ana was corrected to 100 and was exported in rank 1."""
+    from tests import table_matches
+
+    table_matches.sealed_coda(run.db)
+    table_matches.finish_coda(run.db)
+    run("adjust", "ana", "+100", "--reason", "a late bonus")
+    assert "game over: ben" in run("show").output
+    assert _bgstats_places(run) == {"ben": (True, 1), "ana": (False, 2)}
 
 
 def test_json_is_indented_text_as_typed_and_keeps_any_whole_number(run):

@@ -149,3 +149,25 @@ def test_dropping_the_heads_table_of_a_guarded_database_is_reported(ref):
     tamper(ref.db, "DELETE FROM events WHERE match = 2 AND seq = 5; DROP TABLE heads;")
     r = ref("show")
     assert r.exit_code == 2 and "table heads) was removed" in r.stderr
+
+
+@pytest.mark.parametrize("flags", [(), ("--game", "tripple-domino")])
+def test_standings_with_every_match_left_out_says_so_without_a_traceback(tmp_path, flags):
+    """The tester's report: one match, its one move edited; standings printed `left out` and
+    then a TypeError (no player left to size the table by)."""
+    db = tmp_path / "m.sqlite3"
+
+    def invoke(*args: str):
+        return CliRunner().invoke(main, ["--db", str(db), *args])
+
+    invoke("new", "tripple-domino", "--players", "ana,bob")
+    assert invoke("play", "start ana=5-5-5 bob=1-1-1").exit_code == 0
+    tamper(db, "UPDATE events SET data = replace(data, '5-5-5', '4-4-4') WHERE seq = 2")
+    r = invoke("standings", *flags)
+    assert r.exception is None or isinstance(r.exception, SystemExit), repr(r.exception)
+    assert r.exit_code == 0, r.output
+    assert r.stdout.splitlines() == [
+        "match 1 left out: tampered log: event 2 breaks the hash chain (match 1, event 2; "
+        f"{db})", "no matches left to count"]
+    r = invoke("standings", "--json", *flags)
+    assert r.exit_code == 0 and json.loads(r.stdout) == [] and "left out" in r.stderr

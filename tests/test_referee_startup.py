@@ -188,3 +188,28 @@ def test_only_simulate_on_a_cluster_loads_dask(env):
         assert not DASK & modules, (args, DASK & modules)
     _, modules = imported_by(["simulate", "thricewise", "--players", "2", "--scheduler", "x"], env)
     assert "referee.cluster" in modules  # the address is refused before Dask is imported
+
+
+def test_ctrl_c_while_the_program_loads_is_one_line_and_exit_130(env, tmp_path):
+    """The tester's report: Ctrl-C in the first ~70 ms (`timeout -s INT 0.06 referee show`)
+    printed a KeyboardInterrupt traceback; the interrupt came during the imports, before
+    click's handler. Here it arrives there for sure: a module the CLI imports first (click,
+    shadowed on PYTHONPATH) interrupts the program as it loads."""
+    (tmp_path / "click.py").write_text("import os, signal\nos.kill(os.getpid(), signal.SIGINT)\n")
+    done = subprocess.run([REFEREE, "show"], env={**env, "PYTHONPATH": str(tmp_path)},
+                          capture_output=True, text=True, timeout=60)
+    assert (done.returncode, done.stderr, done.stdout) == (130, "error: aborted (referee)\n", "")
+
+
+def test_ctrl_c_during_a_command_is_the_same_line_and_exit_130(env, monkeypatch):
+    """Later in the run click turns the interrupt into Abort: the same line, the same code."""
+    from click.testing import CliRunner
+
+    from referee import session
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(session, "load", interrupted)
+    done = CliRunner().invoke(main, ["show"], env=env)
+    assert done.exit_code == 130 and done.stderr.strip() == "error: aborted (referee)"

@@ -150,9 +150,12 @@ def _invoke(group: click.Group, argv: list[str]) -> int:
 def _history_line(store, shown: session.Loaded, line: str, argv: list[str]) -> str | None:
     """The line as the history keeps it: a move as the record keeps it (written from what the
     parser read, secrets left out: session.kept_text), another command as typed unless it
-    may hold a secret (None: not kept)."""
+    may hold a secret (None: not kept). A command's words are asked about without its options
+    (`score`, `log --json` hold nothing a game would withhold, even in a sealed match)."""
     if argv[0] not in ("play", "check"):
-        return None if shown.game.withheld(shown.state, line) is not None else line.strip()
+        free = " ".join(w for w in argv[1:] if not w.startswith("-"))
+        hidden = free and shown.game.withheld(shown.state, free) is not None
+        return None if hidden else line.strip()
     words, by, rest = [], None, argv[1:]
     while rest:
         w = rest.pop(0)

@@ -23,13 +23,17 @@ from referee.games.coda.model import (
     Unseal,
 )
 
+# Every move's first word: a word the log may keep of text it cannot read (sealing.withheld).
+VERBS = ("row", "draw", "guess", "stop", "place", "reveal", "tally", "seal", "unseal")
+FILLERS = ("at", "as", "is")  # words read past: `stop at 3`, `guess ben 2 is 7 hit`
+
 
 def parse_move(state: State, text: str, player: str | None = None):
     words = text.replace(",", " ").replace("=", " ").replace("?", " ").split()
     if not words:
         raise InvalidMove("empty move")
     verb, args = words[0].lower(), words[1:]
-    args = [a for a in args if a.lower() not in ("at", "as", "is")]
+    args = [a for a in args if a.lower() not in FILLERS]
     if verb == "row":
         who = player_named(state, args[:1])
         colours = tuple(colour_word(w) for w in args[1:])
@@ -79,8 +83,8 @@ def parse_move(state: State, text: str, player: str | None = None):
         if len(args) != 2:
             raise InvalidMove("expected the player and their passphrase: unseal ana WORD")
         return Unseal(player_named(state, args[:1]), args[1])
-    raise InvalidMove(f"cannot read {text!r}: expected row, draw, guess, stop, place, "
-                      "reveal, tally, seal or unseal (e.g. guess ben 2 7 miss)")
+    raise InvalidMove(f"cannot read {text!r}: expected {', '.join(VERBS[:-1])} or "
+                      f"{VERBS[-1]} (e.g. guess ben 2 7 miss)")
 
 
 def player_named(state: State, words: Sequence[str]) -> str:

@@ -28,6 +28,7 @@ class Coda(Rules):
     bgg_id = 8946  # boardgamegeek.com/boardgame/8946, "Da Vinci Code" (Coda, Eiji Wakasugi)
     min_players = 2
     max_players = 4
+    move_words = frozenset(notation.VERBS + notation.FILLERS)  # `guess at 2 7 hit` loses `at`
     options = (
         Option("game", "basic", "basic (no dashes) or advanced (two dashes, 'dash' guesses)",
                ("basic", "advanced")),

@@ -34,7 +34,7 @@ from referee.games.coda.model import (
     value_word,
     violation,
 )
-from referee.games.coda.notation import parse_move, player_named, tile_value
+from referee.games.coda.notation import VERBS, parse_move, player_named, tile_value
 
 
 def seal_problems(state: State, move: Seal) -> list[Violation]:
@@ -150,19 +150,23 @@ def opened(state: State, player: str, phrase: str, slot: Slot) -> int | None:
 
 def withheld(state: State, text: str) -> tuple[str, str] | None:
     """Typed text the parser could not read, kept in the log (public) in place of what was
-    typed when it mentions a seal in any spelling (`SEAL`, `ｓｅａｌ`, `unsealed`): the verb and
-    the player named, when there are, and how many words were left out."""
-    if "seal" not in unicodedata.normalize("NFKC", text).casefold():
+    typed when it may hold a passphrase: in a sealed match always (a typo in the verb, a wrong
+    player, extra words: any word may be the secret), elsewhere when it mentions a seal in any
+    spelling (`SEAL`, `ｓｅａｌ`, `unsealed`). Kept: the verb and the player named when they are
+    words of a move, and how many words were left out."""
+    if not state.sealed and "seal" not in unicodedata.normalize("NFKC", text).casefold():
         return None
-    words = text.split()
-    shown = [w.lower() for w in words[:1] if w.lower() in ("seal", "unseal", "stop")]
-    if shown and shown[0] != "stop" and len(words) > 1:
-        named = [p for p in state.players if p.lower() == words[1].lower()]
-        shown += named
+    said, colon, rest = text.partition(":")
+    speaker = [f"{p}:" for p in state.players if colon and p.lower() == said.strip().lower()]
+    words = (rest if speaker else text).split()  # `ana: ...` when --by names someone else
+    shown = [w.lower() for w in words[:1] if w.lower() in VERBS]
+    if shown and len(words) > 1:
+        shown += [p for p in state.players if p.lower() == words[1].lower()]
     left = len(words) - len(shown)
-    hint = ("what was typed may hold a secret and could not be read, so it is not recorded: "
-            "seal with `referee play 'seal NAME' --secret`, unseal with `unseal NAME "
-            "PASSPHRASE`")
+    shown = speaker + shown
+    hint = ("what was typed could not be read and may hold a secret, so it is not recorded: "
+            f"a move starts with {', '.join(VERBS[:-1])} or {VERBS[-1]}; seal with "
+            "`referee play 'seal NAME' --secret`, unseal with `unseal NAME PASSPHRASE`")
     gone = [f"[{left} word{'s' * (left != 1)} withheld]"] if left else []
     return " ".join([*shown, *gone]), hint
 

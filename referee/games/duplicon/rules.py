@@ -46,6 +46,7 @@ class Duplicon(Rules):
     title = "Duplicon"
     min_players = 2
     max_players = 4
+    move_words = frozenset(notation.VERBS)  # `steal steal ...` is read as the verb typed twice
     options = (Option("target", "100", "total that ends the game at the end of a round"),)
     rules: Mapping[str, RuleRef] = RULES
     notation = NOTATION

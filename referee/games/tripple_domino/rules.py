@@ -54,6 +54,7 @@ class TrippleDomino(Rules):
     title = "Tripple Domino"
     min_players = 1  # solitaire: a reserve tile opens, the player may cap the draws
     max_players = 6
+    move_words = frozenset({"vs", "as", "at", "on"})  # `start ana=5-5-5 vs bob=4-4-4`
     options = (
         Option("variant", "standard", "rule set: standard (Schmidt) or pressman (Tri-Ominoes)",
                ("standard", "pressman")),
@@ -87,10 +88,6 @@ class TrippleDomino(Rules):
             raise RefereeError(f"draw-cap must be a positive whole number or none, not "
                                f"{cap_text!r}", "--option draw-cap")
         cap = int(cap_text) if cap_text.isdigit() else None
-        for p in players:  # engine.check_players has made them one word each
-            if p.lower() in ("vs", "as", "at", "on"):
-                raise RefereeError(f"player name {p!r} cannot be written in moves: it is a word "
-                                   "of the notation", "--players")
         return deal(State(tuple(players), variant, rules, target, cap=cap))
 
     # notation
