@@ -144,6 +144,11 @@ def test_two_phones_sending_for_one_turn_record_one_move(domino, seated):
     # a stale page (it showed event 2) is told, and nothing is recorded
     assert s.move("ana", "3-5-5 D0,0", event=2)[0] == 409
     assert len(log(domino)) == 3
+    # an event no page could have shown is a bad request, not "the table moved on"
+    for impossible in (1000, -5):
+        status, said = s.move("ana", "3-5-5 D0,0", event=impossible)
+        assert status == 400 and f"event {impossible} is not an event" in said["error"]
+    assert len(log(domino)) == 3
 
 
 def test_undo_from_a_phone_needs_the_other_seats(domino, seated):

@@ -65,10 +65,9 @@ class Table:
         store = self.store
         with nullcontext() if dry else store.transaction():
             last = store.last_seq(self.match_id)
-            if seen is not None and seen != last:
-                return 409, {"error": f"the table moved on: event {last} came after the "
-                                      f"event {seen} your page showed; look and try again",
-                             "event": last}
+            stale = _moved_on(seen, last, "; look and try again")
+            if stale is not None:
+                return stale
             p = session.play(store, text, player, dry=dry, match_id=self.match_id)
         out = verdict_json(p)
         if not dry and p.event is not None:
@@ -91,9 +90,9 @@ class Table:
         store = self.store
         players = self.seats.match.players
         last = store.last_seq(self.match_id)
-        if seen is not None and seen != last:
-            return 409, {"error": f"the table moved on: event {last} came after the event "
-                                  f"{seen} your page showed", "event": last}
+        stale = _moved_on(seen, last)
+        if stale is not None:
+            return stale
         asked = self.asked
         if asked is None or asked["event"] != last:
             table_session.undoable(store, self.match_id)  # nothing to undo: refused now
@@ -237,3 +236,15 @@ def _speaker(text: str, players) -> str | None:
     if not colon or not rest.strip():
         return None
     return next((p for p in players if p.lower() == said.strip().lower()), None)
+
+
+def _moved_on(seen: int | None, last: int, then: str = "") -> tuple[int, dict] | None:
+    """409 when the page showed an earlier event than the table's last; 400 for a number no
+    page could have shown (past the last event, or below 0): not a race, a bad request."""
+    if seen is None or seen == last:
+        return None
+    if not 0 <= seen < last:
+        return 400, {"error": f"event {seen} is not an event of this match (its last is "
+                              f"{last})", "event": last}
+    return 409, {"error": f"the table moved on: event {last} came after the event {seen} "
+                          f"your page showed{then}", "event": last}
