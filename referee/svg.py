@@ -87,8 +87,13 @@ def card(x: float, y: float, w: float, h: float, cls: str = "", r: float = 6,
 def text(x: float, y: float, words: object, size: float = 14, cls: str = "",
          anchor: str = "middle", **more: object) -> str:
     """Text centred on (x, y) by default (vertically on its middle)."""
+    return _text(x, y, esc(words), size, cls, anchor, **more)
+
+
+def _text(x: float, y: float, inner: str, size: float, cls: str, anchor: str,
+          **more: object) -> str:
     return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="{anchor}" '
-            f'dominant-baseline="central"{attrs(cls, **more)}>{esc(words)}</text>')
+            f'dominant-baseline="central"{attrs(cls, **more)}>{inner}</text>')
 
 
 NAME_MOST = 20  # characters of a player's name a picture writes whole (a longer one is cut)
@@ -107,8 +112,7 @@ def short(words: object) -> tuple[str, str]:
 def name(x: float, y: float, words: object, size: float, cls: str = "", **more: object) -> str:
     """A player's name starting at (x, y), cut as `short` cuts it."""
     shown, tip = short(words)
-    return (f'<text x="{num(x)}" y="{num(y)}" font-size="{num(size)}" text-anchor="start" '
-            f'dominant-baseline="central"{attrs(cls, **more)}>{tip}{shown}</text>')
+    return _text(x, y, tip + shown, size, cls, "start", **more)
 
 
 def name_width(names: Iterable[str], size: float) -> float:

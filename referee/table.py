@@ -120,7 +120,6 @@ def outcome(game: Game, state: Any, events: Sequence[Event]) -> Outcome | None:
     return game.outcome(game.with_corrections(state, items) if items else state)
 
 
-
 def places(result: Outcome | None, totals: Mapping[str, int], lowest_wins: bool = False
            ) -> dict[str, int]:
     """Each player's place (1 = first): the winners `outcome` names first, whatever their

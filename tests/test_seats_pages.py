@@ -268,27 +268,28 @@ def test_an_undo_with_nothing_to_undo_is_refused_at_once(env, seated, browser): 
     context.close()
 
 
+def _after_reload(page) -> str:
+    """What the seat page's move box holds once the page is loaded again."""
+    page.reload()
+    page.wait_for_selector("#seat[data-event]")
+    return page.input_value("#seat-move")
+
+
 def test_a_typed_move_survives_a_reload_until_it_is_recorded(domino, seated, browser):  # noqa: F811
     """What a seat typed without playing it is there again after a reload (it was lost), on
     that seat's page only; once the move is recorded the box stays empty after a reload."""
     served = seated()
     context, ana = open_seat(browser, served, "ana")
     ana.fill("#seat-move", "2-4-4 D0,-1")
-    ana.reload()
-    ana.wait_for_selector("#seat[data-event]")
-    assert ana.input_value("#seat-move") == "2-4-4 D0,-1"
+    assert _after_reload(ana) == "2-4-4 D0,-1"
     bob_context, bob = open_seat(browser, served, "bob")
     assert bob.input_value("#seat-move") == ""
     bob.fill("#seat-move", "4-5-5 D-1,0")
-    bob.reload()
-    bob.wait_for_selector("#seat[data-event]")
-    assert bob.input_value("#seat-move") == "4-5-5 D-1,0"
+    assert _after_reload(bob) == "4-5-5 D-1,0"
     with _verdict(bob) as got:
         bob.click("#seat-play")
     assert got()["data"]["legal"]
-    bob.reload()
-    bob.wait_for_selector("#seat[data-event]")
-    assert bob.input_value("#seat-move") == ""
+    assert _after_reload(bob) == ""
     for c in (context, bob_context):
         c.close()
 
@@ -302,8 +303,6 @@ def test_a_passphrase_typed_on_a_seat_page_is_kept_nowhere(env, seated, browser)
     served = seated()
     context, ana = open_seat(browser, served, "ana")
     ana.fill("#seat-move", "unseal ana correct-horse-battery")
-    ana.reload()
-    ana.wait_for_selector("#seat[data-event]")
-    assert ana.input_value("#seat-move") == ""
+    assert _after_reload(ana) == ""
     assert "correct-horse" not in ana.evaluate("JSON.stringify(sessionStorage)")
     context.close()
