@@ -400,8 +400,16 @@ def build(deck: Deck, out: Path, opts: Options = Options(),
     cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
                 if not isinstance(pl.card, LegendCard) and pl.side != "back")
     info = {k: v for k, v in sheet.info.items() if k != "warnings"}
-    return Result(out, len(sheet.pages), cards, o.paper, {"orientation": _turn(sheet), **info},
-                  notes)
+    return Result(out, len(sheet.pages), cards, _paper_said(sheet, o),
+                  {"orientation": _turn(sheet), **info}, notes)
+
+
+def _paper_said(sheet: Sheet, o: Options) -> str:
+    """The paper the PDF's pages are: one card a page is the card's size with its bleed,
+    whatever --paper says (it sets only the shop's bleed)."""
+    if o.layout != "single":
+        return o.paper
+    return "x".join(f"{round(units.to_mm(v), 1):g}" for v in (sheet.width, sheet.height)) + "mm"
 
 
 def rendered(deck: Deck, sheet: Sheet, o: Options,

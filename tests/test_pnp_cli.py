@@ -247,3 +247,18 @@ def test_a_copy_of_dobble_verifies_after_the_user_changes_the_deck(tmp_path):
     assert checked.exit_code == 0, checked.output
     built = run("build", str(game), "-o", str(tmp_path / "mine.pdf"))
     assert built.exit_code == 0 and "31 cards" in built.output
+
+
+@pytest.mark.parametrize("paper", [[], ["--paper", "letter"]])
+def test_single_pages_summary_names_the_page_size_printed(tmp_path, mini, paper):
+    """`--single` prints each card on a page of its own size (with bleed); the summary named
+    the paper (a4, or the --paper given), a size the PDF has nowhere."""
+    import pypdfium2 as pdfium
+
+    out = tmp_path / "single.pdf"
+    r = run("build", str(mini), "--single", *paper, "-o", str(out))
+    assert r.exit_code == 0, r.output
+    page = [v / 72 * 25.4 for v in pdfium.PdfDocument(str(out))[0].get_size()]
+    said = r.output.split(" pages (")[1].split(",")[0]
+    assert said.endswith("mm"), said
+    assert [abs(float(v) - mm) < 0.06 for v, mm in zip(said[:-2].split("x"), page)] == [True] * 2
