@@ -217,8 +217,8 @@ def test_a_lan_page_without_its_token_is_refused(env, serve, browser):  # noqa: 
 
 @pytest.mark.parametrize("board", ["tripple_domino_30", "dobble_connect_grid"])
 def test_the_boards_are_legible_on_a_phone(env, serve, browser, board, tmp_path):  # noqa: F811
-    """At 390 px the numbers on the tiles and the card ids stay at least 9 px tall, and the
-    whole board is in view; screenshots at 390 and 1920 px go to $TABLE_SHOTS to be looked at."""
+    """At 390 px the numbers on the tiles and the card ids stay at least 9 px tall, no text is
+    drawn over another, and the whole board is in view; screenshots at 390 and 1920 px go to $TABLE_SHOTS to be looked at."""
     getattr(table_matches, board)(Path(env["REFEREE_DB"]))
     served = serve()
     shots = Path(os.environ.get("TABLE_SHOTS", tmp_path))
@@ -232,6 +232,12 @@ def test_the_boards_are_legible_on_a_phone(env, serve, browser, board, tmp_path)
                                             "els => els.map(e => e.getBoundingClientRect().height)")
         assert len(heights) == (32 if board.startswith("tripple") else 25)  # vertices, cards
         assert min(heights) >= (9 if name == "phone" else 14), (name, min(heights))
+        # the page's own styles left the picture's sizes alone: `.note` (.85em) drew the
+        # card ids at 17 px, over the cell names above them
+        assert page.evaluate(OVERLAPS, ".board svg text") == [], name
+        assert page.eval_on_selector_all(".board svg text", """els => els.filter(
+            e => parseFloat(getComputedStyle(e).fontSize) !== parseFloat(e.getAttribute(
+            'font-size'))).map(e => e.textContent)""") == [], name
         box = page.locator(".board svg").bounding_box()
         assert box["width"] <= viewport["width"]
         page.screenshot(path=str(shots / f"{board}-{name}.png"), full_page=True)
