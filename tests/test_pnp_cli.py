@@ -261,4 +261,5 @@ def test_single_pages_summary_names_the_page_size_printed(tmp_path, mini, paper)
     page = [v / 72 * 25.4 for v in pdfium.PdfDocument(str(out))[0].get_size()]
     said = r.output.split(" pages (")[1].split(",")[0]
     assert said.endswith("mm"), said
-    assert [abs(float(v) - mm) < 0.06 for v, mm in zip(said[:-2].split("x"), page)] == [True] * 2
+    assert [abs(float(v) - mm) < 0.06
+            for v, mm in zip(said[:-2].split("x"), page, strict=True)] == [True, True], said

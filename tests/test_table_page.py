@@ -218,7 +218,8 @@ def test_a_lan_page_without_its_token_is_refused(env, serve, browser):  # noqa: 
 @pytest.mark.parametrize("board", ["tripple_domino_30", "dobble_connect_grid"])
 def test_the_boards_are_legible_on_a_phone(env, serve, browser, board, tmp_path):  # noqa: F811
     """At 390 px the numbers on the tiles and the card ids stay at least 9 px tall, no text is
-    drawn over another, and the whole board is in view; screenshots at 390 and 1920 px go to $TABLE_SHOTS to be looked at."""
+    drawn over another, and the whole board is in view; screenshots at 390 and 1920 px go to
+    $TABLE_SHOTS to be looked at."""
     getattr(table_matches, board)(Path(env["REFEREE_DB"]))
     served = serve()
     shots = Path(os.environ.get("TABLE_SHOTS", tmp_path))
