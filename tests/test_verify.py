@@ -165,6 +165,15 @@ def test_cli_verify_missing_file_is_one_line_error(tmp_path):
     assert r.exit_code == 2 and r.output.startswith("error: ") and r.output.count("\n") == 1
 
 
+def test_cli_verify_csv_naming_one_card_id_twice_is_an_error_naming_both_lines(tmp_path):
+    """Two rows with id 1 were checked as two cards and reported as "cards #1 and #1 share
+    0": which rows, nobody could tell."""
+    (tmp_path / "ids.csv").write_text("card,s1,s2\n1,a,b\n2,b,c\n1,c,a\n")
+    r = CliRunner().invoke(main, ["verify", str(tmp_path / "ids.csv")])
+    assert r.exit_code == 2, r.output
+    assert r.output == "error: card id 1 is also on line 2 (ids.csv:4)\n"
+
+
 def test_cli_verify_csv_with_space_separated_symbols(tmp_path):
     (tmp_path / "cards.csv").write_text("a b c\nc d e\ne f a\na c\n")
     r = CliRunner().invoke(main, ["verify", str(tmp_path / "cards.csv")])

@@ -42,6 +42,7 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     if id_col is None and multi is None and all(len(r) == 1 for r in rows):
         multi = 0  # no commas anywhere: symbols separated by spaces or semicolons
     cards = []
+    seen: dict[int, int] = {}  # card id -> its line
     for n, row in enumerate(body):
         line = f"{path.name}:{first_line + n}"
         cid = n + 1
@@ -52,6 +53,9 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
                     cid = int(cell.lstrip("#"))
                 except ValueError:
                     raise PnpError(f"card id {cell!r} is not a whole number", line) from None
+                if cid in seen:  # else the report names "cards #1 and #1": which rows?
+                    raise PnpError(f"card id {cid} is also on line {seen[cid]}", line)
+                seen[cid] = first_line + n
             elif i == multi:
                 syms += cell.replace(";", " ").split()
             elif cell:
