@@ -12,12 +12,16 @@ from typing import Any
 from referee.engine import RefereeError
 
 
-def geometry(template: str) -> tuple[dict[str, float], int, int]:
+def geometry(template: str, where: str = "--game") -> tuple[dict[str, float], int, int]:
     """(the card box and its marker element in points, first id, number of cards) of a bundled
     template or a definition folder."""
     from pnp_model.definition import load
+    from pnp_model.errors import PnpError
 
-    deck = load(template)
+    try:
+        deck = load(template)
+    except PnpError as e:
+        raise RefereeError(e.what, e.where or where) from None
     el = next((e for e in deck.face if e.kind == "marker"), None)
     if el is None:
         raise RefereeError(f"{deck.name} prints no markers (its game.toml has no marker "
@@ -46,7 +50,11 @@ def read(game: Any, image: Any, name: str, deck: str | None = None
     reading, card id -> place, for its photo_move); `name` says which photo."""
     from referee.camera import detect
 
-    g, first, count = geometry(deck or game.name)
+    g, first, count = geometry(deck, "--deck") if deck else geometry(game.name)
+    if deck and first != (own := geometry(game.name)[1]):
+        # else another game's cards are read as this game's, the very thing the ranges prevent
+        raise RefereeError(f"{deck} prints markers from id {first}, not {game.name}'s from "
+                           f"{own}: the definition of another game?", "--deck")
     back = g.get("back", {}).get("id")
     found = detect.markers(image, {*range(first, first + count), back} - {None})
     seen = [{"id": None, "back": True, "corners": m["corners"]} if m["id"] == back else

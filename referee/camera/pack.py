@@ -49,8 +49,15 @@ def table_deck(game: Any, options: dict[str, str]) -> str | None:
 
 
 def default_folder(game: str) -> Path:
-    """Beside the exports: output/<game>-look/, where `pnp export --format look` writes."""
-    return Path("output") / f"{game}-look"
+    """Beside the exports: output/<deck name>-look/, where `pnp export --format look` writes
+    (never a path out of output/ for a game given as ../mygame)."""
+    return Path("output") / f"{deck_name(game)}-look"
+
+
+def deck_name(game: str) -> str:
+    """A deck's name as its pack says it: a definition folder's name, or the bundled
+    template's."""
+    return Path(game).resolve().name if (Path(game) / "game.toml").is_file() else game
 
 
 def make(game: str, folder: Path) -> None:
@@ -64,6 +71,15 @@ def make(game: str, folder: Path) -> None:
     if done.returncode != 0:
         last = (done.stderr.strip().splitlines() or ["pnp failed"])[-1]
         raise RefereeError(f"pnp export {game} --format look failed: {last}", "--pack")
+
+
+def deck_of(folder: Path) -> str | None:
+    """The name of the deck a pack was made of, if it says (read() checks the rest)."""
+    try:
+        deck = json.loads((folder / PACK).read_text(encoding="utf-8")).get("deck")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return deck if isinstance(deck, str) else None
 
 
 def read(folder: Path) -> list[Face]:

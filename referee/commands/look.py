@@ -34,7 +34,6 @@ def look_cmd(ctx, photo, game, deck, pack, turn, overlay, as_json) -> None:
     lie, as a position file `referee new --position` takes; or a symbol deck's cards (Dobble)
     by their features, and the symbol two of them share. Cards it cannot read are listed
     as not seen, never guessed. Needs the camera extra: pip install 'pnp-toolkit[camera]'."""
-    from referee import registry
     from referee.camera import opencv
     from referee.camera.look import look
     from referee.engine import RefereeError
@@ -42,13 +41,22 @@ def look_cmd(ctx, photo, game, deck, pack, turn, overlay, as_json) -> None:
     opencv()  # the missing extra is said first, whatever else is wrong
     if not photo.is_file():
         raise RefereeError(f"no photo {photo}", "PHOTO")
-    name = game if game is not None else _current_game(ctx)
-    try:
-        g = None if pack is not None else registry.game(name)
-    except RefereeError:  # no rules at the referee: a symbol deck, read by its features
-        g = None
-    if g is None:
+    if overlay is not None and overlay.exists() and overlay.samefile(photo):
+        raise RefereeError(f"the overlay would be written over the photo {photo}: name "
+                           "another file", "--overlay")
+    # a pack names its deck: no game to ask for
+    name = game if game is not None or pack is not None else _current_game(ctx)
+    g = None if name is None else _marker_game(name)
+    if g is None:  # a symbol deck, read by its features against its pack
+        for flag, value in (("--deck", deck), ("--turn", turn)):
+            if value is not None:
+                raise RefereeError(f"{flag} is for a board read by its markers; a symbol "
+                                   "deck is read against its pack (--pack DIR, made by `pnp "
+                                   "export FOLDER --format look -o DIR`)", flag)
         return _symbols(name, photo, pack, overlay, as_json)
+    if pack is not None:
+        raise RefereeError(f"--pack is for a symbol deck; {name} is read by its markers "
+                           "(your own copy: --deck FOLDER)", "--pack")
     data, _ = look(g, photo, str(deck) if deck else None)
     if turn:
         data["position"] += f"turn {turn}\n"
@@ -73,17 +81,53 @@ def look_cmd(ctx, photo, game, deck, pack, turn, overlay, as_json) -> None:
 COMMANDS = (look_cmd,)
 
 
+def _marker_game(name: str):
+    """The referee's rules of `name` when its cards are read by their markers; None for a
+    symbol deck (a bundled template or a definition folder); a one-line error otherwise."""
+    from referee import registry
+    from referee.engine import RefereeError, Rules
+
+    try:
+        g = registry.game(name)
+    except RefereeError:
+        from pnp_model.catalog import bundled
+
+        if name in bundled() or (Path(name) / "game.toml").is_file():
+            return None
+        raise RefereeError(f"no game {name!r}: not one the referee reads from photos "
+                           f"({', '.join(_photo_games())}), a bundled template, nor a folder "
+                           "with game.toml", "--game") from None
+    if type(g).photo is Rules.photo:
+        raise RefereeError(f"{name} is not read from photos: `referee look` reads the markers "
+                           f"of {', '.join(_photo_games())}, and symbol decks such as dobble",
+                           "--game")
+    return g
+
+
+def _photo_games() -> list[str]:
+    from referee import registry
+    from referee.engine import Rules
+
+    return [n for n, g in registry.games().items() if type(g).photo is not Rules.photo]
+
+
 def _symbols(game, photo, pack, overlay, as_json) -> None:
     """A symbol deck read against its reference pack: the cards, and the symbol two share."""
     from referee.camera import detect, symbol_deck
     from referee.camera import overlay as drawing
     from referee.camera import pack as packs
+    from referee.engine import RefereeError
 
     folder = pack or packs.default_folder(game)
     if pack is None and not (folder / packs.PACK).is_file():
         click.echo(f"# making the reference pack: pnp export {game} --format look -o {folder}",
                    err=True)
         packs.make(game, folder)
+    made_of = packs.deck_of(folder)
+    if game is not None and made_of is not None and made_of != packs.deck_name(game):
+        # a pack of another deck names none of the photo's cards: it reads as nothing
+        raise RefereeError(f"the pack in {folder} is of {made_of}, not of {game}", "--pack")
+    game = game or made_of
     ref = symbol_deck.reference(folder)
     image = detect.load(photo, colour=True)
     data = {"game": game} | symbol_deck.read(ref, image, str(photo))
@@ -118,4 +162,5 @@ def _current_game(ctx) -> str:
             return table_deck(registry.game(match.game), match.options) or match.game
         except RefereeError:
             pass
-    raise RefereeError("say which game is on the table: --game tripple-domino", "--game")
+    raise RefereeError("say which game is on the table: --game GAME (one of "
+                       f"{', '.join(_photo_games())}, or a symbol deck such as dobble)", "--game")
