@@ -242,9 +242,9 @@ def _triangles(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     from generator.layout.triangles import impose_triangles
 
     def imposed(turn: str, offset: tuple[float, float] | None) -> Sheet:
-        return impose_triangles(deck, cards, *units.paper(o.paper, turn), backs=o.backs,
-                                flip=o.flip, back_offset=offset, marks=o.marks,
-                                **({} if o.margin is None else {"margin": o.margin}))
+        paper = units.paper(o.paper, turn)
+        return impose_triangles(deck, cards, *paper, backs=o.backs, flip=o.flip,
+                                back_offset=offset, marks=o.marks, **_cutter_margins(o, *paper))
 
     def rank(turn: str) -> tuple[int, int]:  # as in _chosen: the offset never turns the page
         s = imposed(turn, (0.0, 0.0))

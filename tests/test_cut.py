@@ -59,9 +59,10 @@ def test_silhouette_type1_marks_at_10mm_inset_with_cards_clear(tmp_path):
             assert x1 <= mx0 or x0 >= mx1 or y1 <= my0 or y0 >= my1
 
 
-def test_cricut_keeps_the_cards_in_its_print_then_cut_area(tmp_path):
-    out = build(coloured("decktet"), tmp_path / "c.pdf", Options(cutter="cricut",
-                                                                   orientation="portrait")).path
+@pytest.mark.parametrize("game", ["decktet", "tripple-domino"])
+def test_cricut_keeps_the_cards_in_its_print_then_cut_area(game, tmp_path):
+    out = build(coloured(game), tmp_path / "c.pdf", Options(cutter="cricut",
+                                                              orientation="portrait")).path
     page = _pages(out)[0]
     assert _black_boxes(page) == []  # Design Space prints its own frame
     aw, ah = 6.75 * INCH, 9.25 * INCH
@@ -167,16 +168,19 @@ def test_export_cut_lays_the_sheet_out_with_the_builds_flags_and_printer(tmp_pat
     assert r.exit_code == 2 and "--format cut" in r.output
 
 
-@pytest.mark.parametrize("game,bleed", [("coda", 3 * MM), ("dominoes", 3 * MM), ("dobble", 0),
-                                        ("decktet", 0)])
-def test_nothing_is_printed_within_5mm_of_a_silhouette_mark(game, bleed, tmp_path):
+@pytest.mark.parametrize("game,bleed,paper", [("coda", 3 * MM, None), ("dominoes", 3 * MM, None),
+                                              ("dobble", 0, None), ("decktet", 0, None),
+                                              ("tripple-domino", 0, "letter")])
+def test_nothing_is_printed_within_5mm_of_a_silhouette_mark(game, bleed, paper, tmp_path):
     """Measured in rendered pixels: around every registration mark, a 5 mm ring holds no ink
     (card art, footer, anything). silhouette-card-maker's letter sheet leaves 2 mm between a
-    card and an L, and its guide has users cover that card while the sensor registers."""
+    card and an L, and its guide has users cover that card while the sensor registers.
+    (Triangular tiles kept only the printer's margin, and ran over the L marks.)"""
     import numpy as np
     import pypdfium2 as pdfium
 
-    out = build(coloured(game), tmp_path / "s.pdf", Options(cutter="silhouette", bleed=bleed)).path
+    out = build(coloured(game), tmp_path / "s.pdf", Options(cutter="silhouette", bleed=bleed,
+                                                            paper=paper)).path
     marks = _black_boxes(_pages(out)[0])
     assert len(marks) == 5
     dpi = 100

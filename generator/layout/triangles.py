@@ -160,9 +160,10 @@ def cut_marks(block: Block, cells: list[Cell], paper_w: float, paper_h: float,
 
 
 def capacity(side: float, height: float, paper_w: float, paper_h: float,
-             margin: float) -> tuple[int, int]:
-    """Most rows, and most tiles per row, that fit inside the printable area."""
-    rows = int((paper_h - 2 * margin) // height)
+             margin: float, margin_y: float | None = None) -> tuple[int, int]:
+    """Most rows, and most tiles per row, that fit inside the printable area (margin_y above
+    and below, if it differs: a cutting machine's cut area)."""
+    rows = int((paper_h - 2 * (margin if margin_y is None else margin_y)) // height)
     slots = int((paper_w - 2 * margin) // (side / 2)) - 1
     return max(rows, 0), max(slots, 0)
 
@@ -214,14 +215,15 @@ def check_tile(deck: Deck) -> tuple[float, float]:
 
 
 def impose_triangles(deck: Deck, cards: tuple[Card, ...], paper_w: float, paper_h: float, *,
-                     margin: float = PRINTER_MARGIN, backs: bool = False, flip: str = "long",
+                     margin: float = PRINTER_MARGIN, margin_y: float | None = None,
+                     backs: bool = False, flip: str = "long",
                      back_offset: tuple[float, float] = (0.0, 0.0),
                      marks: bool = True) -> Sheet:
     """Pages of tessellated tiles (a back page after each front page when backs is true)."""
     if flip not in ("long", "short"):
         raise PnpError(f"duplex flip must be 'long' or 'short', not {flip!r}", "--flip")
     side, height = check_tile(deck)
-    max_rows, max_slots = capacity(side, height, paper_w, paper_h, margin)
+    max_rows, max_slots = capacity(side, height, paper_w, paper_h, margin, margin_y)
     if max_rows < 1 or max_slots < 1:
         raise PnpError(
             f"a {side / MM:.1f} mm triangular tile does not fit on {paper_w / MM:.0f}x"
