@@ -475,9 +475,12 @@ def new(directory: Path, template: str | None, blank: bool) -> None:
               help="Default: the orientation the game's build picks (a new game's poker cards "
               "without GAME); landscape sheets turn over the other way, so offsets are read on "
               "the sheet the job prints.")
+@click.option("--printer", metavar="NAME",
+              help="The printer profile whose flip and margin the build applies (default: the "
+              "default profile; 'none' for no profile).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(game, paper, flip, orientation, output) -> None:
+def calibrate(game, paper, flip, orientation, printer, output) -> None:
     """A two-page test print: a 100 mm ruler and duplex registration marks, on the sheet
     `pnp build GAME` prints (paper, orientation, duplex edge).
 
@@ -487,15 +490,21 @@ def calibrate(game, paper, flip, orientation, output) -> None:
     """
     from generator.build import Options, printed_as, write_atomic
     from generator.calibration import calibration_pdf
+    from generator.printers.profiles import applied
     from generator.starter import starter_deck
     from pnp_model.definition import load
 
     deck = load(game) if game else starter_deck()
-    paper, flip, orientation = printed_as(deck, Options(paper=paper, flip=flip,
-                                                        orientation=orientation))
+    # the build's own flip and margin (which can turn the sheet); never its offset, measured here
+    printer, profile = applied(printer)
+    paper, flip, orientation = printed_as(deck, Options(
+        paper=paper, flip=flip or profile.get("flip"), orientation=orientation,
+        margin=profile.get("margin")))
     write_atomic(output, calibration_pdf(paper, flip, orientation))
     job = f"`pnp build {game}` prints" if game else "a new game's poker cards print"
+    used = f" with printer profile {printer}" if printer else ""
     click.echo(f"wrote {output}: {paper} {orientation}, turned over the {flip} edge, the sheet "
-               f"{job} on; print both sides at 100 % scale, then measure the ruler")
-    click.echo(f"then keep what you measured for every build: pnp printer save NAME "
-               f"--back-offset X,Y --flip {flip}")
+               f"{job} on{used}; print both sides at 100 % scale, then measure the ruler")
+    keep = f"{printer or 'NAME'} --back-offset X,Y" + (
+        "" if printer and flip == profile.get("flip") else f" --flip {flip}")
+    click.echo(f"then keep what you measured for every build: pnp printer save {keep}")

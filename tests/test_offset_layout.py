@@ -73,3 +73,19 @@ def test_calibrate_without_a_game_matches_a_new_games_build(tmp_path):
     run("calibrate", "--paper", "letter", "-o", calibration)
     assert page_size(calibration) == pytest.approx(page_size(built))
     assert turn(calibration) == "landscape"
+
+
+def test_calibrate_uses_the_default_printer_profile_as_the_build_does(tmp_path, monkeypatch):
+    """A default profile turning over the short edge, with a 10 mm margin: the build printed
+    decktet landscape, short edge, and calibrate a portrait sheet over the long edge, saying it
+    was the build's and advising `--flip long`, which would have overwritten the profile's."""
+    monkeypatch.setenv("PNP_CONFIG", str(tmp_path / "config"))
+    run("printer", "save", "home", "--flip", "short", "--margin", "10mm")
+    built, calibration = tmp_path / "built.pdf", tmp_path / "cal.pdf"
+    run("build", "decktet", "--paper", "letter", "-o", built)
+    said = run("calibrate", "decktet", "--paper", "letter", "-o", calibration).output
+    assert page_size(calibration) == pytest.approx(page_size(built))
+    assert b"/DuplexFlipShortEdge" in built.read_bytes()
+    assert b"/DuplexFlipShortEdge" in calibration.read_bytes()
+    assert "printer profile home" in said and "pnp printer save home --back-offset X,Y" in said
+    assert "--flip" not in said
