@@ -63,14 +63,19 @@ def scale(deck: Deck) -> tuple[float, float]:
 
 def check_base_url(base_url: str) -> str:
     """The base URL, its path percent-encoded (a space is not a URL character) and without a
-    trailing slash; PnpError when it is not an http(s) or file URL."""
+    trailing slash; PnpError when it is not an http(s) or file URL of a folder."""
     parts = urlsplit(base_url.strip())
     if parts.scheme not in URL_SCHEMES or not (parts.netloc or parts.scheme == "file"):
         raise PnpError(f"{base_url!r} is not a URL: give where the sheets will be hosted, "
                        "e.g. https://example.com/mygame/", "--base-url")
+    if parts.query or parts.fragment or base_url.rstrip().endswith(("?", "#")):
+        # each file's name is added after the folder: after a query it names no file
+        raise PnpError(f"{base_url!r} carries a query or a fragment (?... or #...): give the "
+                       "folder's plain address, each file's name is added after it",
+                       "--base-url")
     # normpath drops a trailing slash and resolves "..": the URL names the folder once
     path = posixpath.normpath(quote(parts.path, safe="/%~")) if parts.path.strip("/") else ""
-    return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+    return urlunsplit((parts.scheme, parts.netloc, path, "", ""))
 
 
 def grid(n: int) -> tuple[int, int]:

@@ -150,3 +150,24 @@ def test_a_base_url_that_is_not_a_url_is_one_line(tmp_path):
                                   "nowhere", "-o", str(tmp_path)])
     assert r.exit_code == 2
     assert r.output.startswith("error: 'nowhere' is not a URL") and r.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("fmt", ["tts", "cgs"])
+def test_a_base_url_with_a_query_or_fragment_is_refused(tmp_path, fmt):
+    """The file names go at the end of the address: with `?sig=abc#x` a sheet's URL came out
+    `https://b.example.com/coda?sig=abc/sheet-1.png` (the '#x' dropped), which loads nothing."""
+    for url in ("https://b.example.com/coda?sig=abc", "https://b.example.com/coda#x"):
+        r = CliRunner().invoke(main, ["export", "coda", "--format", fmt, "--base-url", url,
+                                      "-o", str(tmp_path / fmt)])
+        assert r.exit_code == 2, r.output
+        assert r.output.startswith("error: ") and r.output.count("\n") == 1, r.output
+        assert "(--base-url)" in r.output
+
+
+def test_options_of_the_cut_sheet_are_refused_with_other_formats(tmp_path):
+    """`--format cgs --cutter cricut --paper a3 --printer nosuch` exported and said nothing."""
+    for fmt in ("cgs", "tts"):
+        r = CliRunner().invoke(main, ["export", "lighthouse", "--format", fmt, "--cutter",
+                                      "cricut", "-o", str(tmp_path / fmt)])
+        assert r.exit_code == 2, r.output
+        assert "--cutter: for --format cut" in r.output and r.output.count("\n") == 1, r.output

@@ -76,6 +76,12 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
     if shop and fmt != "cgs" and (dpi is not None or bleed is not None):
         raise click.UsageError("--shop uses the dpi and bleed the shop asks for: drop "
                                f"{'--dpi' if dpi is not None else '--bleed'}")
+    sheet = {"cutter": cutter, "paper": paper, "orientation": orientation, "gutter": gutter,
+             "margin": margin, "printer": printer}
+    given = [f"--{name}" for name, value in sheet.items() if value is not None]
+    if given and fmt != "cut":
+        raise click.UsageError(f"{', '.join(given)}: for --format cut (the sheet the cut lines "
+                               "are for)")
     whole = load_game(game)
     if fmt == "cgs":
         return _export_cgs(whole, shop, dpi, parts, base_url, workers, output, as_json)
@@ -86,14 +92,8 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
         _export_whole(whole, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json)
         return
     deck = whole.components[0].deck
-    sheet = {"cutter": cutter, "paper": paper, "orientation": orientation, "gutter": gutter,
-             "margin": margin, "printer": printer}
     if fmt == "cut":
         return _export_cut(deck, sheet, bleed, parts, output, as_json)
-    given = [f"--{name}" for name, value in sheet.items() if value is not None]
-    if given:
-        raise click.UsageError(f"{', '.join(given)}: for --format cut (the sheet the cut lines "
-                               "are for)")
     cards = _cards(deck, parts)
     if deck.print.markers if markers is None else markers:
         from generator.markers import marked
