@@ -99,3 +99,26 @@ def test_fonts_without_an_embedded_program_are_named():
 
     assert "Courier" in unembedded_fonts(pdf("Courier"))
     assert "Courier" not in unembedded_fonts(pdf(font("sans")))
+
+
+def test_a_whole_game_is_checked_component_by_component(tmp_path):
+    """`pnp check lighthouse` refused a whole game ("this command takes one deck"), so a
+    publisher could not preflight one before sending it: each component is checked now, and a
+    finding names its component."""
+    import shutil
+
+    from pnp_model.catalog import bundled
+
+    game = tmp_path / "lh"
+    shutil.copytree(bundled()["lighthouse"], game)
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace('y = "12.5mm"\nsize = 8\n', 'y = "12.5mm"\nsize = 4\n'))
+    r = CliRunner().invoke(main, ["check", str(game)])
+    assert r.exit_code == 1, r.output
+    tiny = [line for line in r.output.splitlines() if " is 4.0 pt" in line]
+    assert tiny and all(line.startswith("tokens: ") for line in tiny), r.output
+    for component in ("board", "voyages", "weather", "tokens", "tiles"):
+        assert f"lh/{component}: " in r.output
+    found = json.loads(CliRunner().invoke(main, ["check", str(game), "--json"]).output)
+    assert {f["component"] for f in found} == {"tokens"}
+    assert CliRunner().invoke(main, ["check", "lighthouse"]).exit_code == 0

@@ -262,38 +262,50 @@ def check(game, parts, safe, target, shop, as_json) -> None:
     suit) which protanopia, deuteranopia or tritanopia make too alike, and a symbol deck's
     icons whose silhouettes are near copies of each other.
 
-    A problem repeated on many cards is one line naming the file and counting the cards."""
-    from generator.access.colours import check as colour_check
-    from generator.preflight import check as preflight
-    from pnp_model.definition import load
-
-    deck = load(game)
+    A problem repeated on many cards is one line naming the file and counting the cards. A
+    whole game is checked component by component, each finding named by its component."""
     from generator.shops import shop as preset
+    from pnp_model.game import load_game
 
-    limits = {}
+    whole = load_game(game)
+    if whole.whole and parts:
+        raise click.UsageError("--part names parts of one deck; a whole game's components are "
+                               "all checked")
+    limits, ink_limit = {}, None
     if shop:
         s = preset(shop)
         safe = s.safe_points() if safe is None else safe
-        limits["min_text"] = s.min_text_pt
-    cards = _cards(deck, parts)
-    findings = preflight(deck, cards, safe, target, **limits)
+        limits["min_text"], ink_limit = s.min_text_pt, s.ink_limit
+    found, said = 0, []
+    for c in whole.components:
+        findings, colours, ink = _checked(c.deck, _cards(c.deck, parts), safe, target, limits,
+                                          ink_limit)
+        found += len(findings) + len(colours)
+        named = {"component": c.name} if whole.whole else {}
+        said += [named | f.__dict__ | {"cards": list(f.cards)} for f in findings]
+        said += [named | _colour_json(f) for f in colours]
+        if not as_json:
+            prefix = f"{c.name}: " if whole.whole else ""
+            for f in (*findings, *colours, *([ink] if ink else [])):
+                click.echo(f"{prefix}{f}")
+            click.echo(f"{c.deck.name}: {len(findings) or 'no'} preflight finding(s), "
+                       f"{len(colours) or 'no'} colour-vision or look-alike finding(s)")
+    if as_json:
+        click.echo(json.dumps(said, indent=2, ensure_ascii=False))
+    if found:
+        sys.exit(1)
+
+
+def _checked(deck, cards, safe, target, limits: dict, ink_limit):
+    """(preflight findings, colour-vision and look-alike findings, the most ink) of one deck."""
+    from generator.access.colours import check as colour_check
     from generator.access.lookalike import check as lookalike_check
+    from generator.preflight import check as preflight
     from generator.preflight import most_ink
 
+    findings = preflight(deck, cards, safe, target, **limits)
     colours = [*colour_check(deck, cards), *lookalike_check(deck, cards)]
-    if as_json:
-        click.echo(json.dumps([f.__dict__ | {"cards": list(f.cards)} for f in findings]
-                              + [_colour_json(f) for f in colours], indent=2, ensure_ascii=False))
-    else:
-        for f in (*findings, *colours):
-            click.echo(str(f))
-        ink = most_ink(deck, cards, preset(shop).ink_limit if shop else None)
-        if ink:
-            click.echo(str(ink))
-        click.echo(f"{deck.name}: {len(findings) or 'no'} preflight finding(s), "
-                   f"{len(colours) or 'no'} colour-vision or look-alike finding(s)")
-    if findings or colours:
-        sys.exit(1)
+    return findings, colours, most_ink(deck, cards, ink_limit)
 
 
 def _colour_json(f) -> dict:
