@@ -129,7 +129,7 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
             for c in labels:
                 categories.setdefault(c, []).append(row.get(c, 0))
     finished = [p for p in plays if p["winners"] is not None]
-    found = _versions(notes)
+    found = _versions(notes, registry.game(matches[0].game))
     for r, m in played:
         _by_version(r, m, found, notes)
     sizes = []
@@ -172,12 +172,13 @@ def _noted(card: Any, deck: Any, at: str) -> dict[str, Any]:
     return {"digest": card["digest"], "fields": fields, "at": at, "deck": deck}
 
 
-def _versions(notes: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
-    """Per card, the versions its notes saw against the card as its definition has it now;
-    each note is told its version."""
+def _versions(notes: dict[str, list[dict[str, Any]]], rules: Any
+              ) -> dict[str, list[dict[str, Any]]]:
+    """Per card, the versions its notes saw against the card as its definition has it now,
+    named as the game names it (referee/notes.py: named_cards); each note is told its version."""
     from pnp_shared.errors import UserError
     from referee import card_versions
-    from referee.components import card_contents
+    from referee.notes import named_cards
 
     decks: dict[str, dict[str, dict[str, str]]] = {}
     out: dict[str, list[dict[str, Any]]] = {}
@@ -188,7 +189,7 @@ def _versions(notes: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str
         deck = noted[-1]["deck"]
         if deck not in decks:
             try:
-                decks[deck] = {name: f for _, name, f in reversed(card_contents(deck))}
+                decks[deck] = {name: f for _, name, _, f in reversed(named_cards(rules, deck))}
             except UserError:  # the definition moved or has a mistake now: versions still show
                 decks[deck] = {}
         out[card] = card_versions.versions(card, noted, decks[deck].get(card))

@@ -260,3 +260,21 @@ def add_to(hands: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
 def to_tell(s: State) -> list[str]:
     """The players whose hands are still to be told at the round's end."""
     return [p for p in s.players if p != s.out]
+
+
+def card_name(own: str, fields: Mapping[str, object]) -> str:
+    """A printed tile by its numbers, as every report names it (5-5-5): the definition calls
+    its tiles `card 1`..`card 56`; one whose corners do not read as numbers keeps that name."""
+    try:
+        return name(sorted(int(str(fields[k])) for k in ("a", "b", "c")))
+    except (KeyError, ValueError):
+        return own
+
+
+def card_typed(text: str) -> str:
+    """A tile as typed (5-3-1, 531), spelled as reports spell it (1-3-5), the numbers in any
+    order as the notation takes them; any other text as it is."""
+    try:
+        return name(sorted(parse_tile(text.strip())))
+    except InvalidMove:
+        return text
