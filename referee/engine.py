@@ -306,6 +306,12 @@ class Rules(Generic[State, Move]):
         it cannot (e.g. the folder's game.toml has nothing this game reads)."""
         return None
 
+    def score_kind(self, item: ScoreItem) -> str:
+        """The kind of score an item is, what `referee playtests` averages a player's score by:
+        by default its label (a score sheet's labels are its categories). A game whose labels
+        describe the move (`tile 5-5-5 at U1,0`, `draw 2`) names the kind (`tiles`, `draws`)."""
+        return item.label
+
     def card_name(self, name: str, fields: Mapping[str, Any]) -> str:
         """A card of the game's definition as the game's reports name it (per-card win rates,
         notes), from its name and fields there: by default that name. A game whose cards are

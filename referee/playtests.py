@@ -114,7 +114,8 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
                                "seconds": sum(spent.values()), "play": play_seconds},
                       "status": status, "totals": cur.totals(),
                       "winners": list(outcome.winners) if finished else None,
-                      "categories": _by_category(cur.game.ledger(cur.state), m.players)})
+                      "categories": _by_category(cur.game, cur.game.ledger(cur.state),
+                                                 m.players)})
         if not finished:
             continue
         minutes.append(play_seconds / 60)
@@ -237,11 +238,15 @@ def _per_player(finished: Sequence[dict[str, Any]], labels: Sequence[str]) -> li
     return out
 
 
-def _by_category(ledger: Sequence[ScoreItem], players: Sequence[str]) -> dict[str, dict]:
-    """Each player's points by ledger label (a scorepad's labels are its categories)."""
+def _by_category(rules: Any, ledger: Sequence[ScoreItem], players: Sequence[str]
+                 ) -> dict[str, dict]:
+    """Each player's points by kind of score item, as the game names them (Rules.score_kind:
+    a scorepad's labels are its categories; a label naming the very tile would make a column
+    of each move)."""
     out: dict[str, dict[str, int]] = {p: {} for p in players}
     for i in ledger:
-        out[i.player][i.label] = out[i.player].get(i.label, 0) + i.points
+        kind = rules.score_kind(i)
+        out[i.player][kind] = out[i.player].get(kind, 0) + i.points
     return out
 
 

@@ -278,3 +278,23 @@ def card_typed(text: str) -> str:
         return name(sorted(parse_tile(text.strip())))
     except InvalidMove:
         return text
+
+
+# The kind of each score item, by the start of the label the rules write (referee/games/
+# tripple_domino/rules.py), longest first: what `referee playtests` sums a player's score by,
+# where the labels name the very tile, cell and draw.
+KINDS = (("opening tile", "opening"), ("opening with", "start bonus"),
+         ("start bonus", "start bonus"), ("pass", "pass"), ("draw", "draws"),
+         ("third drawn tile", "third draw"), ("tile", "tiles"), ("hexagon", "hexagons"),
+         ("double match", "double match"), ("bridge", "bridge"), ("going out", "going out"),
+         ("tiles left in the other hands", "others' hands"), ("blocked round", "blocked round"),
+         ("score when the position", "position"))
+_KIND_ORDER = sorted(KINDS, key=lambda k: -len(k[0]))
+
+
+def score_kind(label: str) -> str:
+    """`tile 5-5-5 at U1,0` is a tile placed, `draw 2` a draw, `2 hexagons completed`
+    hexagons; a label of no known kind is its own."""
+    if re.match(r"\d+ hexagons", label):
+        return "hexagons"
+    return next((kind for start, kind in _KIND_ORDER if label.startswith(start)), label)

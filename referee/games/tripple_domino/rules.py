@@ -77,6 +77,9 @@ class TrippleDomino(Rules):
     def card_typed(self, text: str) -> str:
         return model.card_typed(text)
 
+    def score_kind(self, item: ScoreItem) -> str:
+        return model.score_kind(item.label)
+
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         variant = options.get("variant", "standard")
         if variant not in VARIANTS:
