@@ -7,6 +7,7 @@ Generic over the game contract (engine.Rules): no game is named here. User mista
 from __future__ import annotations
 
 import gc
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -291,18 +292,33 @@ def _move_command(ctx, words: tuple[str, ...], by: str | None, as_json: bool, dr
     return 0
 
 
-# A move may hold a negative number (`ana military -2` on a score sheet): a word of a dash and
-# digits belongs to the move; any other unknown option is still one (with did-you-mean).
+# A move may hold a negative number (`ana military -2` on a score sheet) or a player named
+# `-2+3`: a word that cannot be an option (a dash and a letter, or two dashes and a word), a
+# word of several (`"-2+3 coins 3"`) and every word after `--` belong to the move; any other
+# unknown option is still one (with did-you-mean).
 MOVE_WORDS = {"ignore_unknown_options": True}
+OPTION = re.compile(r"--?[A-Za-z][\w-]*(=\S*)?")
+AFTER_DASHES = "referee.words after --"  # ctx.meta key: how many MOVE words followed `--`
+
+
+class MoveCommand(click.Command):
+    """A command whose MOVE words may start with a dash: it notes how many words followed
+    `--`, which click passes on as arguments without saying so."""
+
+    def parse_args(self, ctx, args):
+        if "--" in args:
+            ctx.meta[AFTER_DASHES] = len(args) - args.index("--") - 1
+        return super().parse_args(ctx, args)
 
 
 def _options_in(ctx, words: tuple[str, ...]) -> None:
-    for word in words:
-        if word.startswith("-") and not word.lstrip("-").replace(".", "", 1).isdigit():
+    typed = words[:len(words) - ctx.meta.get(AFTER_DASHES, 0)]
+    for word in typed:
+        if OPTION.fullmatch(word):
             raise click.NoSuchOption(word, ctx=ctx)
 
 
-@main.command("play", context_settings=MOVE_WORDS)
+@main.command("play", cls=MoveCommand, context_settings=MOVE_WORDS)
 @click.argument("move", nargs=-1, required=True)
 @click.option("--by", "by", help="Who makes the move (default: whose turn it is).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")
@@ -335,7 +351,7 @@ def ask_cmd(ctx, question, match_id, as_json) -> None:
     click.echo(answer)
 
 
-@main.command("check", context_settings=MOVE_WORDS)
+@main.command("check", cls=MoveCommand, context_settings=MOVE_WORDS)
 @click.argument("move", nargs=-1, required=True)
 @click.option("--by", "by", help="Who would make the move (default: whose turn it is).")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as JSON.")

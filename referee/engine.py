@@ -142,6 +142,9 @@ class Rules(Generic[State, Move]):
     # Words of the notation (lower case) no player may be named: a move naming that player
     # would read as the word (Duplicon's `steal steal ...`); `new` refuses them (check_players).
     move_words: frozenset[str] = frozenset()
+    # The bundled template whose cards the game plays when it is not the one named like the
+    # game (Thricewise plays the Decktet): where `referee note --card` finds the card.
+    deck: str = ""
 
     # moves: notation in and out
 
@@ -302,6 +305,23 @@ class Rules(Generic[State, Move]):
         read from its definition folder (a pathlib.Path) when this game can keep it; None when
         it cannot (e.g. the folder's game.toml has nothing this game reads)."""
         return None
+
+    def score_kind(self, item: ScoreItem) -> str:
+        """The kind of score an item is, what `referee playtests` averages a player's score by:
+        by default its label (a score sheet's labels are its categories). A game whose labels
+        describe the move (`tile 5-5-5 at U1,0`, `draw 2`) names the kind (`tiles`, `draws`)."""
+        return item.label
+
+    def card_name(self, name: str, fields: Mapping[str, Any]) -> str:
+        """A card of the game's definition as the game's reports name it (per-card win rates,
+        notes), from its name and fields there: by default that name. A game whose cards are
+        known by what they show says so (a Tripple Domino tile is 5-5-5, not `card 56`)."""
+        return name
+
+    def card_typed(self, text: str) -> str:
+        """A card as a player typed it (`referee note --card`), spelled as card_name spells it
+        (a tile's numbers in any order the notation takes); by default the text as typed."""
+        return text
 
     def lowest_wins(self, options: Mapping[str, str]) -> bool:
         """Whether the lowest total wins a match with these options (ranks in exports)."""

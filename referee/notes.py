@@ -29,28 +29,46 @@ def slug(text: str) -> str:
 
 def deck_of(cur: Loaded, deck: str | None) -> str:
     """Where the match's cards are defined: --deck, the folder it was started from, or the
-    bundled template named like the game."""
-    return deck or cur.match.options.get("definition") or cur.match.game
+    bundled template the game plays (its `deck`, else the one named like the game)."""
+    return (deck or cur.match.options.get("definition") or getattr(cur.game, "deck", "")
+            or cur.match.game)
+
+
+def named_cards(rules: Any, source: str) -> list[tuple[int, str, str, dict[str, str]]]:
+    """(id, name as the game's reports write it, name in the definition, fields) of every card
+    of `source`: a note is filed under the name the win rates and the rest of the report use."""
+    from referee.components import card_contents
+
+    return [(cid, rules.card_name(name, f), name, f) for cid, name, f in card_contents(source)]
 
 
 def resolve_cards(cards: Sequence[tuple[int, str]], typed: Sequence[str],
-                  where: str) -> list[dict[str, Any]]:
-    """Each typed card (a name in any spelling, or an id such as 12 or #12) as {name, ids}; an
-    unknown one is an error naming the nearest cards."""
+                  where: str, rules: Any = None,
+                  aliases: Sequence[tuple[int, str]] = ()) -> list[dict[str, Any]]:
+    """Each typed card (a name in any spelling, as the game spells it, or an id such as 12 or
+    #12) as {name, ids}; `aliases` are other names of the same ids (the definition's, where the
+    game names its cards otherwise). An unknown one is an error naming the nearest cards."""
     by_slug: dict[str, list[int]] = {}
     names: dict[str, str] = {}
     for cid, name in cards:
         by_slug.setdefault(slug(name), []).append(cid)
         names.setdefault(slug(name), name)
     by_id = dict(cards)
+    other = {slug(name): [] for _, name in aliases}
+    for cid, name in aliases:
+        other[slug(name)].append(cid)
     out: list[dict[str, Any]] = []
     for word in typed:
         key = word.strip().lstrip("#")
+        spelled = slug(rules.card_typed(word.strip())) if rules is not None else slug(word)
         if key.isdigit() and int(key) in by_id:
             cid = int(key)
             found = {"name": by_id[cid], "ids": [cid]}
-        elif slug(word) in by_slug:
-            found = {"name": names[slug(word)], "ids": by_slug[slug(word)]}
+        elif spelled in by_slug:
+            found = {"name": names[spelled], "ids": by_slug[spelled]}
+        elif slug(word) in other:
+            ids = other[slug(word)]
+            found = {"name": by_id[ids[0]], "ids": ids}
         else:
             import difflib
 
@@ -85,18 +103,17 @@ def note(store: Store, text: str, cards: Sequence[str] = (), player: str | None 
         if cards:
             source = deck_of(cur, deck)
             from referee.card_versions import kept
-            from referee.components import card_contents
 
             try:
-                listed = card_contents(source)
+                listed = named_cards(cur.game, source)
             except UserError as e:  # a mistake in the definition (or no such definition)
                 raise RefereeError(f"cannot read the cards of {source}: {e.what}; name the "
                                    "definition (a folder or a template) with --deck",
                                    "--card") from None
-            fields = {cid: f for cid, _, f in listed}
-            data["cards"] = [{**c, **kept(fields[c["ids"][0]])} for c in
-                             resolve_cards([(cid, name) for cid, name, _ in listed], cards,
-                                           source)]
+            fields = {cid: f for cid, _, _, f in listed}
+            data["cards"] = [{**c, **kept(fields[c["ids"][0]])} for c in resolve_cards(
+                [(cid, name) for cid, name, _, _ in listed], cards, source, cur.game,
+                [(cid, own) for cid, name, own, _ in listed if own != name])]
             data["deck"] = source  # where playtests reads the card again, to see an edit
         ev = store.append(cur.match.id, "note", data)
         return cur, ev

@@ -114,7 +114,8 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
                                "seconds": sum(spent.values()), "play": play_seconds},
                       "status": status, "totals": cur.totals(),
                       "winners": list(outcome.winners) if finished else None,
-                      "categories": _by_category(cur.game.ledger(cur.state), m.players)})
+                      "categories": _by_category(cur.game, cur.game.ledger(cur.state),
+                                                 m.players)})
         if not finished:
             continue
         minutes.append(play_seconds / 60)
@@ -129,7 +130,7 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
             for c in labels:
                 categories.setdefault(c, []).append(row.get(c, 0))
     finished = [p for p in plays if p["winners"] is not None]
-    found = _versions(notes)
+    found = _versions(notes, registry.game(matches[0].game))
     for r, m in played:
         _by_version(r, m, found, notes)
     sizes = []
@@ -172,12 +173,13 @@ def _noted(card: Any, deck: Any, at: str) -> dict[str, Any]:
     return {"digest": card["digest"], "fields": fields, "at": at, "deck": deck}
 
 
-def _versions(notes: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
-    """Per card, the versions its notes saw against the card as its definition has it now;
-    each note is told its version."""
+def _versions(notes: dict[str, list[dict[str, Any]]], rules: Any
+              ) -> dict[str, list[dict[str, Any]]]:
+    """Per card, the versions its notes saw against the card as its definition has it now,
+    named as the game names it (referee/notes.py: named_cards); each note is told its version."""
     from pnp_shared.errors import UserError
     from referee import card_versions
-    from referee.components import card_contents
+    from referee.notes import named_cards
 
     decks: dict[str, dict[str, dict[str, str]]] = {}
     out: dict[str, list[dict[str, Any]]] = {}
@@ -188,7 +190,7 @@ def _versions(notes: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str
         deck = noted[-1]["deck"]
         if deck not in decks:
             try:
-                decks[deck] = {name: f for _, name, f in reversed(card_contents(deck))}
+                decks[deck] = {name: f for _, name, _, f in reversed(named_cards(rules, deck))}
             except UserError:  # the definition moved or has a mistake now: versions still show
                 decks[deck] = {}
         out[card] = card_versions.versions(card, noted, decks[deck].get(card))
@@ -236,11 +238,15 @@ def _per_player(finished: Sequence[dict[str, Any]], labels: Sequence[str]) -> li
     return out
 
 
-def _by_category(ledger: Sequence[ScoreItem], players: Sequence[str]) -> dict[str, dict]:
-    """Each player's points by ledger label (a scorepad's labels are its categories)."""
+def _by_category(rules: Any, ledger: Sequence[ScoreItem], players: Sequence[str]
+                 ) -> dict[str, dict]:
+    """Each player's points by kind of score item, as the game names them (Rules.score_kind:
+    a scorepad's labels are its categories; a label naming the very tile would make a column
+    of each move)."""
     out: dict[str, dict[str, int]] = {p: {} for p in players}
     for i in ledger:
-        out[i.player][i.label] = out[i.player].get(i.label, 0) + i.points
+        kind = rules.score_kind(i)
+        out[i.player][kind] = out[i.player].get(kind, 0) + i.points
     return out
 
 

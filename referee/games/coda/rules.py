@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from referee.engine import Option, Outcome, RefereeError, Rules, Sample, Violation
+from referee.engine import Option, Outcome, RefereeError, Rules, Sample, ScoreItem, Violation
 from referee.games.coda import checks, deduction, effects, notation, position, sealing, view
 from referee.games.coda.model import (
     RULES,
@@ -46,6 +46,15 @@ class Coda(Rules):
         "guess cy 3 5 hit", "guess ben 2 3 miss", "place 4 at 3", "draw white"))
 
     # setup
+
+    def score_kind(self, item: ScoreItem) -> str:
+        """`correct guess: bob's tile 2 is w5` is a correct guess (referee/games/coda/
+        effects.py writes the labels): the kinds `referee playtests` sums by."""
+        for start, kind in (("correct guess", "correct guesses"), ("revealed", "last tiles"),
+                            ("won round", "rounds won"), ("tiles still hidden", "hidden tiles")):
+            if item.label.startswith(start):
+                return kind
+        return item.label
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         game = options.get("game", "basic")

@@ -59,6 +59,11 @@ class DobbleConnect(Rules):
 
     # setup
 
+    def score_kind(self, item: ScoreItem) -> str:
+        """`red line #3 #9 #12` is a line, whichever cards made it: the kind `referee
+        playtests` sums by."""
+        return "lines" if " line #" in item.label else item.label
+
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         teams = parse_teams(options.get("teams", ""), players, self.deck.team_colors)
         start = self._next_black(set())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -53,6 +54,15 @@ class Duplicon(Rules):
     sample = Sample(("ana", "bob"), ("open a1=orange c3=blue", "play blue c3=blue", "draw"))
 
     # setup
+
+    def score_kind(self, item: ScoreItem) -> str:
+        """`3 won`, `2 in hand (−2 each)`, `1 in play zone (−3 each)` (play.py writes them) by
+        kind, whatever the count: what `referee playtests` sums by."""
+        for end, kind in ((" won", "won"), (" in hand", "in hand"),
+                          (" in play zone", "in play zone")):
+            if re.fullmatch(rf"\d+{end}( \(.*\))?", item.label):
+                return kind
+        return item.label
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         raw = options.get("target", "100")

@@ -174,6 +174,13 @@ def window_kinds(cards: Sequence[DCard]) -> list[str]:
     return kinds
 
 
+def score_kind(label: str) -> str:
+    """The kind of a window's score item (`flush Leaves row F8-G8-H8: ...` is a flush), what
+    `referee playtests` sums by; a label of no window kind is its own."""
+    first = label.split(" ", 1)[0]
+    return first if first in ("set", "straight", "flush") else label
+
+
 def score_placement(cells: Mapping[tuple[int, int], int], cell: tuple[int, int],
                     player: str, round_no: int = 1) -> list[ScoreItem]:
     """Every window of three occupied cells in a line through the new card, itemised by kind."""

@@ -16,7 +16,7 @@ from referee.engine import (
     Violation,
     totals,
 )
-from referee.games.thricewise import notation, position, view
+from referee.games.thricewise import model, notation, position, view
 from referee.games.thricewise.decktet import card_by_id, deck
 from referee.games.thricewise.model import (
     ORIGIN,
@@ -37,6 +37,7 @@ from referee.games.thricewise.model import (
 class Thricewise(Rules):
     name = "thricewise"
     title = "Thricewise"
+    deck = "decktet"  # the cards a note names (templates/decktet)
     min_players = 2
     max_players = 5
     options = (
@@ -52,6 +53,9 @@ class Thricewise(Rules):
         "reveal ana Pact, ben Diplomat, cy Ace Moons", "D5", "H5", "H6"))
 
     # setup
+
+    def score_kind(self, item: ScoreItem) -> str:
+        return model.score_kind(item.label)
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         mode = options.get("deferred", "final")

@@ -260,3 +260,41 @@ def add_to(hands: tuple[int, ...], i: int, delta: int) -> tuple[int, ...]:
 def to_tell(s: State) -> list[str]:
     """The players whose hands are still to be told at the round's end."""
     return [p for p in s.players if p != s.out]
+
+
+def card_name(own: str, fields: Mapping[str, object]) -> str:
+    """A printed tile by its numbers, as every report names it (5-5-5): the definition calls
+    its tiles `card 1`..`card 56`; one whose corners do not read as numbers keeps that name."""
+    try:
+        return name(sorted(int(str(fields[k])) for k in ("a", "b", "c")))
+    except (KeyError, ValueError):
+        return own
+
+
+def card_typed(text: str) -> str:
+    """A tile as typed (5-3-1, 531), spelled as reports spell it (1-3-5), the numbers in any
+    order as the notation takes them; any other text as it is."""
+    try:
+        return name(sorted(parse_tile(text.strip())))
+    except InvalidMove:
+        return text
+
+
+# The kind of each score item, by the start of the label the rules write (referee/games/
+# tripple_domino/rules.py), longest first: what `referee playtests` sums a player's score by,
+# where the labels name the very tile, cell and draw.
+KINDS = (("opening tile", "opening"), ("opening with", "start bonus"),
+         ("start bonus", "start bonus"), ("pass", "pass"), ("draw", "draws"),
+         ("third drawn tile", "third draw"), ("tile", "tiles"), ("hexagon", "hexagons"),
+         ("double match", "double match"), ("bridge", "bridge"), ("going out", "going out"),
+         ("tiles left in the other hands", "others' hands"), ("blocked round", "blocked round"),
+         ("score when the position", "position"))
+_KIND_ORDER = sorted(KINDS, key=lambda k: -len(k[0]))
+
+
+def score_kind(label: str) -> str:
+    """`tile 5-5-5 at U1,0` is a tile placed, `draw 2` a draw, `2 hexagons completed`
+    hexagons; a label of no known kind is its own."""
+    if re.match(r"\d+ hexagons", label):
+        return "hexagons"
+    return next((kind for start, kind in _KIND_ORDER if label.startswith(start)), label)

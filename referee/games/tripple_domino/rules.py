@@ -15,6 +15,7 @@ from referee.engine import (
     Violation,
     totals,
 )
+from referee.games.tripple_domino import model
 from referee.games.tripple_domino.board import (
     CORNER_NAMES,
     corners,
@@ -69,6 +70,15 @@ class TrippleDomino(Rules):
                              "draw 4-4-5 U-1,1"))
 
     # setup
+
+    def card_name(self, name: str, fields: Mapping[str, object]) -> str:
+        return model.card_name(name, fields)
+
+    def card_typed(self, text: str) -> str:
+        return model.card_typed(text)
+
+    def score_kind(self, item: ScoreItem) -> str:
+        return model.score_kind(item.label)
 
     def setup(self, players: Sequence[str], options: Mapping[str, str]) -> State:
         variant = options.get("variant", "standard")
