@@ -409,7 +409,7 @@ def preview(game, page, card_spec, back, dpi, component, opts, output) -> None:
         raise PnpError("--component picks whose cards --card shows: add --card ID",
                        "--component")
     if whole.whole and card_spec is None:  # a page of the game's one PDF
-        _preview_game_page(whole, page or 1, dpi, opts, output)
+        _preview_game_page(whole, 1 if page is None else page, dpi, opts, output)
         return
     if whole.whole:
         from generator.whole.preview import component_deck
