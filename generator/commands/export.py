@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from generator.allow_option import allow_folder_option
+from generator.cli import margin_value
 
 
 def _length(flag: str):
@@ -35,7 +36,7 @@ def _length(flag: str):
 @click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
               help="cut: as for `pnp build --orientation`.")
 @click.option("--gutter", callback=_length("--gutter"), help="cut: as for `pnp build --gutter`.")
-@click.option("--margin", callback=_length("--margin"), help="cut: as for `pnp build --margin`.")
+@click.option("--margin", callback=margin_value, help="cut: as for `pnp build --margin`.")
 @click.option("--printer", metavar="NAME", help="cut: as for `pnp build --printer` (default: "
               "the default printer profile, as the build applies it).")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
@@ -226,12 +227,14 @@ def _export_cut(deck, given: dict, bleed, parts, output, as_json) -> None:
 
     if given["paper"]:
         paper_size(given["paper"])  # a paper the build would refuse is refused here too
-    _, profile = applied(given["printer"])
+    name, profile = applied(given["printer"])
     margin = profile.get("margin") if given["margin"] is None else given["margin"]
     cutter = given["cutter"]
     sheet = plan(deck, Options(cutter=cutter, paper=given["paper"], bleed=bleed,
                                gutter=given["gutter"], margin=margin,
-                               orientation=given["orientation"], parts=tuple(parts)))
+                               orientation=given["orientation"], parts=tuple(parts),
+                               printer=name, from_printer=("margin",) if given["margin"] is None
+                               and "margin" in profile else ()))
     folder = output or Path("output") / f"{output_stem(deck)}-cut"
     data = export_cut(deck, sheet, folder)
     if as_json:
