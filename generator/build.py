@@ -41,6 +41,7 @@ class Options:
     cutter: str | None = None  # a cutting machine's registration marks and room (cut/machines.py)
     margin: float | None = None  # the printer's unprintable edge (default: the paper's, margins.py)
     printer: str | None = None  # the printer profile these options came from, to report it
+    from_printer: tuple[str, ...] = ()  # the options the profile set: errors name the profile
     markers: bool | None = None  # fiducial markers for `referee look` (generator/markers)
 
 
@@ -75,7 +76,7 @@ def resolved(deck: Deck, opts: Options) -> Options:
         guides=opts.layout != "single" if opts.guides is None else opts.guides,
         fold=deck.print.fold if opts.fold is None else opts.fold, cutter=opts.cutter,
         margin=printer_margin(paper) if opts.margin is None else opts.margin,
-        printer=opts.printer)
+        printer=opts.printer, from_printer=opts.from_printer)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -120,21 +121,32 @@ def plan(deck: Deck, opts: Options) -> Sheet:
         else:
             sheet = replace(_imposed(deck, cards, o), guides=o.guides)
     except PnpError as e:
-        raise _blamed(e, opts) from None
+        raise blamed(e, opts) from None
     if legend:
         sheet = replace(sheet, info={**sheet.info, "legend cards": len(legend)})
     return replace(sheet, margin=o.margin)
 
 
-def _blamed(e: PnpError, opts: Options) -> PnpError:
-    """A card that does not fit the paper is named at the flags the user gave for the paper
-    (`--paper 60x80mm`), not at the deck's card size, which the user did not change."""
-    given = [flag for flag, value in (("--paper", opts.paper), ("--margin", opts.margin),
-                                      ("--bleed", opts.bleed), ("--gutter", opts.gutter))
+def blamed(e: PnpError, opts: Options, room: tuple[str, ...] = (grid_layout.CARD_SIZE,)
+           ) -> PnpError:
+    """A card that does not fit the paper (an error at one of `room`) is named at the options
+    given for the paper (`--paper 60x80mm`), not at the deck's card size, which the user did not
+    change; an option a printer profile set is named at the profile, never at a flag the user
+    did not type (`printer profile big: margin`)."""
+    given = [_said(name, opts) for name, value in (("paper", opts.paper), ("margin", opts.margin),
+                                                   ("bleed", opts.bleed), ("gutter", opts.gutter))
              if value is not None]
-    if e.where != grid_layout.CARD_SIZE or not given:
-        return e
-    return PnpError(e.what, ", ".join(given))
+    if e.where in room and given:
+        return PnpError(e.what, ", ".join(given))
+    name = (e.where or "").removeprefix("--").replace("-", "_")
+    return PnpError(e.what, _said(name, opts)) if name in opts.from_printer else e
+
+
+def _said(name: str, opts: Options) -> str:
+    """Where an option came from: its flag, or the printer profile that set it."""
+    if name in opts.from_printer:
+        return f"printer profile {opts.printer}: {name.replace('_', ' ')}"
+    return f"--{name.replace('_', '-')}"
 
 
 def _no_contradiction(opts: Options) -> None:

@@ -49,6 +49,15 @@ def length_value(ctx, param, value):
     return None if value is None else print_length(value, f"--{param.name.replace('_', '-')}")
 
 
+def margin_value(ctx, param, value):
+    """--margin of build, export and `printer save`: one check, so a profile never stores a
+    margin the build would refuse (generator/layout/margins.py checked_margin)."""
+    from generator.layout.margins import checked_margin
+
+    length = length_value(ctx, param, value)
+    return None if length is None else checked_margin(length, "--margin")
+
+
 def offset_value(ctx, param, value):
     from pnp_model.definition import back_offset
 
@@ -152,7 +161,7 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  "As many as keep names at 6 pt or more; never counted by pnp verify."),
     click.option("--pdfx", is_flag=True, help="PDF/X-1a:2003 for print shops (CMYK, "
                  "transparency flattened; needs --single)."),
-    click.option("--margin", callback=length_value, help="The edge your printer cannot print "
+    click.option("--margin", callback=margin_value, help="The edge your printer cannot print "
                  "(default: the paper's, 6mm on A4 and Letter; docs: print-at-home, printer "
                  "margins): cards and crop marks stay inside it."),
     click.option("--printer", metavar="NAME",
@@ -192,7 +201,8 @@ def print_options(command):
         from generator.printers.profiles import applied
 
         given["printer"], profile = applied(given["printer"])
-        given.update({k: v for k, v in profile.items() if given.get(k) is None})
+        taken = {k: v for k, v in profile.items() if given.get(k) is None}
+        given.update(taken, from_printer=tuple(taken))
         opts = Options(**{**given, "parts": tuple(given["parts"])},
                        layout="single" if single else "sheet")
         return command(*args, opts=opts, **kwargs)
@@ -409,7 +419,7 @@ def preview(game, page, card_spec, back, dpi, component, opts, output) -> None:
         raise PnpError("--component picks whose cards --card shows: add --card ID",
                        "--component")
     if whole.whole and card_spec is None:  # a page of the game's one PDF
-        _preview_game_page(whole, page or 1, dpi, opts, output)
+        _preview_game_page(whole, 1 if page is None else page, dpi, opts, output)
         return
     if whole.whole:
         from generator.whole.preview import component_deck

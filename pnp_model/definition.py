@@ -531,6 +531,16 @@ def back_offset(values: Any, where: str) -> tuple[float, float]:
     return x, y
 
 
+def check_shared_print(data: dict, fname: str) -> None:
+    """A whole game's shared [print], checked once at its own table. Checked only as part of
+    each component's, one mistake there was one line per component, each naming a component's
+    [print] the file does not have."""
+    with collecting() as problems:
+        with guard():
+            _print_settings(_table(data, "print", fname), fname)
+        problems.raise_if_any()
+
+
 def _print_settings(table: dict, fname: str) -> PrintSettings:
     where = f"{fname} [print]"
     _known(table, PRINT_KEYS, "[print]", fname)

@@ -223,3 +223,34 @@ def test_a_whole_game_for_a_cutter_nests_no_piece_where_the_machine_cannot_cut_i
         assert done.exit_code == 0, done.output
         pages[bool(extra)] = len(page_streams(out.read_bytes()))
     assert pages[False] == pages[True], "pieces were nested onto pages the cutter cannot cut"
+
+
+def test_export_cut_of_one_component_of_a_whole_game_lies_on_the_built_sheet(tmp_path):
+    """A whole game is built for a cutter, but its cut lines were refused ('--format cut takes
+    one deck'): `--component NAME` exports that component's, each line on the built PDF's
+    outline of that component's sheets (`build --only NAME`, the same flags)."""
+    def run(*args):
+        return CliRunner().invoke(main, list(args))
+
+    for name in ("tokens", "voyages"):
+        pdf = tmp_path / f"{name}.pdf"
+        r = run("build", "lighthouse", "--cutter", "silhouette", "--only", name, "-o", str(pdf))
+        assert r.exit_code == 0, r.output
+        r = run("export", "lighthouse", "--format", "cut", "--cutter", "silhouette",
+                "--component", name, "-o", str(tmp_path / f"{name}-cut"))
+        assert r.exit_code == 0, r.output
+        fronts = [p for p in _pages(pdf) if _black_boxes(p)]
+        assert fronts and not (tmp_path / f"{name}-cut" / f"sheet-{len(fronts) + 1}.svg").exists()
+        for n, page in enumerate(fronts, 1):
+            svg = (tmp_path / f"{name}-cut" / f"sheet-{n}.svg").read_text()
+            _on_the_pdf_outlines(list(_svg_paths(svg)), page, name)
+            _on_the_pdf_outlines(list(_dxf_paths(tmp_path / f"{name}-cut" / f"sheet-{n}.dxf")),
+                                 page, name)
+    r = run("export", "lighthouse", "--format", "cut", "--cutter", "silhouette")
+    assert r.exit_code == 2 and r.output == (
+        "error: lighthouse holds several components (board, voyages, weather, tokens, tiles): "
+        "--format cut needs --component NAME (--component)\n"), r.output
+    r = run("export", "lighthouse", "--format", "cut", "--component", "board")
+    assert r.exit_code == 2 and r.output.count("\n") == 1 and "(--component)" in r.output
+    r = run("export", "decktet", "--format", "png", "--component", "board")
+    assert r.exit_code == 2 and "--component" in r.output

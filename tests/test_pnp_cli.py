@@ -121,7 +121,8 @@ def test_a_card_larger_than_the_paper_says_so(mini):
 
 
 @pytest.mark.parametrize("flags, named", [(["--paper", "60x80mm"], "(--paper)"),
-                                          (["--margin", "200mm"], "(--margin)"),
+                                          (["--paper", "a5", "--margin", "45mm"],
+                                           "(--paper, --margin)"),
                                           (["--paper", "a5", "--bleed", "40mm"],
                                            "(--paper, --bleed)")])
 def test_a_card_too_large_for_the_paper_given_names_the_flags(mini, flags, named):

@@ -87,3 +87,35 @@ def test_none_is_not_a_printer_name(pnp, tmp_path):
         r = pnp("printer", "save", name, "--back-offset", "2mm,0mm")
         assert r.exit_code == 2 and "--printer none" in r.output, r.output
     assert "no printer profiles" in pnp("printer", "list").output
+
+
+def test_a_margin_no_paper_could_print_with_is_refused_and_a_profiles_value_is_named(pnp,
+                                                                                     tmp_path):
+    """`printer save big --margin 500mm` was accepted; builds then blamed --paper or --margin,
+    flags never typed. The bound is the one `build --margin` has; a profile's value that does
+    not fit is named at the profile."""
+    r = pnp("printer", "save", "big", "--margin", "500mm")
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert r.output.startswith("error: a printer margin of 500 mm") and r.output.endswith(
+        "(--margin)\n"), r.output
+    assert "no printer profiles" in pnp("printer", "list").output
+    r = pnp("build", "decktet", "--margin", "500mm", "-o", str(tmp_path / "d.pdf"))
+    assert r.exit_code == 2 and r.output.startswith("error: a printer margin of 500 mm")
+    # within the bound, but too wide for a card on A5: the profile is named, not a flag
+    assert pnp("printer", "save", "wide", "--margin", "45mm").exit_code == 0
+    r = pnp("build", "decktet", "--paper", "a5", "-o", str(tmp_path / "d.pdf"))
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert r.output.rstrip().endswith("(--paper, printer profile wide: margin)"), r.output
+    r = pnp("build", "lighthouse", "--only", "board", "--paper", "120x120mm", "-o",
+            str(tmp_path / "l.pdf"))
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert r.output.rstrip().endswith("(--paper, printer profile wide: margin)"), r.output
+    # a profile saved before the bound existed is named at the profile too
+    path = tmp_path / "config" / "printers.json"
+    data = json.loads(path.read_text())
+    data["printers"]["wide"]["margin_mm"] = 500
+    path.write_text(json.dumps(data))
+    r = pnp("build", "lighthouse", "-o", str(tmp_path / "l.pdf"))
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert r.output.startswith("error: a printer margin of 500 mm")
+    assert r.output.rstrip().endswith("(printer profile wide: margin)"), r.output

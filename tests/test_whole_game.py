@@ -363,3 +363,45 @@ def test_the_designers_pages_come_first(tmp_path):
     assert "Page 1: the rules; this contents page is page 2." in \
         pdf[1].get_textpage().get_text_range()
     assert listed["board"][0] == list(range(3, 9))
+
+
+def test_a_mistake_in_the_shared_print_table_is_one_line_at_that_table(tmp_path):
+    """Every component inherits the game's [print]: one misspelt paper there was five lines,
+    each at a component's [print] the file does not have. A mistake in a component's own
+    [print] still names that component."""
+    import shutil
+
+    from pnp_model.catalog import bundled
+
+    shutil.copytree(bundled()["lighthouse"], tmp_path / "g")
+    toml = tmp_path / "g" / "game.toml"
+    text = toml.read_text()
+    toml.write_text(text.replace('paper = "a4"', 'paper = "a44"', 1))
+    r = CliRunner().invoke(main, ["build", str(tmp_path / "g")])
+    assert r.exit_code == 2
+    assert r.output.count("error:") == 1, r.output
+    assert r.output.startswith("error: unknown paper 'a44'")
+    assert r.output.rstrip().endswith("(game.toml [print].paper)"), r.output
+    toml.write_text(text.replace('[component.tokens.print]\ngutter = "2mm"',
+                                 '[component.tokens.print]\ngutter = "2mm"\npaper = "b99"'))
+    r = CliRunner().invoke(main, ["build", str(tmp_path / "g")])
+    assert r.exit_code == 2 and r.output.count("error:") == 1, r.output
+    assert r.output.rstrip().endswith("(game.toml [component.tokens] [print].paper)"), r.output
+
+
+def test_a_board_that_fits_one_sheet_mentions_no_glue(tmp_path):
+    """On paper the board fits, nothing is glued: neither the printed summary nor the PDF's
+    contents page speaks of glue bands (they did: '1x1 sheets, glue over 10 mm bands')."""
+    out = tmp_path / "b.pdf"
+    r = CliRunner().invoke(main, ["build", "lighthouse", "--paper", "600x400mm", "--only",
+                                  "board", "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "board (board): 1 x 500x350 mm, 1 sheet" in r.output
+    assert "glue" not in r.output, r.output
+    text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(out)))
+    assert "board" in text and "glue" not in text, text
+    # split over A4 sheets, the glue bands are still said
+    r = CliRunner().invoke(main, ["build", "lighthouse", "--only", "board", "-o", str(out)])
+    assert r.exit_code == 0 and "glue over 10 mm bands" in r.output, r.output
+    text = "".join(page.get_textpage().get_text_range() for page in pdfium.PdfDocument(str(out)))
+    assert "glue over 10 mm bands" in text

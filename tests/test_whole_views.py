@@ -142,3 +142,13 @@ def test_serve_a_piece_opens_with_its_own_components_image(browser, served_game)
     got = Image.open(io.BytesIO(page.request.get(served_game.url + src).body()))
     assert abs(got.width / got.height - 1) < 0.05  # a round 22 mm token, not a card
     assert page.errors == []
+
+
+def test_preview_of_page_0_of_a_whole_game_is_refused_as_for_a_deck(tmp_path):
+    """Pages count from 1: `--page 0` of a whole game wrote page 1; a deck's is refused."""
+    for game, count in (("lighthouse", 14), ("decktet", 8)):
+        r = CliRunner().invoke(main, ["preview", game, "--page", "0", "-o",
+                                      str(tmp_path / "p.png")])
+        assert r.exit_code == 2 and r.output == (
+            f"error: {game} has {count} pages; there is no page 0 (--page)\n"), r.output
+        assert not (tmp_path / "p.png").exists()

@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 
 from generator.allow_option import allow_folder_option
+from generator.cli import margin_value
+from pnp_model.errors import PnpError
 
 
 def _length(flag: str):
@@ -35,9 +37,11 @@ def _length(flag: str):
 @click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
               help="cut: as for `pnp build --orientation`.")
 @click.option("--gutter", callback=_length("--gutter"), help="cut: as for `pnp build --gutter`.")
-@click.option("--margin", callback=_length("--margin"), help="cut: as for `pnp build --margin`.")
+@click.option("--margin", callback=margin_value, help="cut: as for `pnp build --margin`.")
 @click.option("--printer", metavar="NAME", help="cut: as for `pnp build --printer` (default: "
               "the default printer profile, as the build applies it).")
+@click.option("--component", metavar="NAME", help="cut: a game of several components: the "
+              "component whose cut lines to write, laid out as `pnp build --only NAME` prints it.")
 @click.option("--shop", help="Print shop preset (sizes, bleed, naming): thegamecrafter, "
               "makeplayingcards, printerstudio, drivethrucards, printninja (PDF/X-1a); see "
               "docs/guides/print-shop.md.")
@@ -59,7 +63,7 @@ def _length(flag: str):
               help="Folder to write (default output/<game>-<format>/).")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
 def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, output, as_json,
-           cutter, paper, orientation, gutter, margin, printer) -> None:
+           cutter, paper, orientation, gutter, margin, printer, component) -> None:
     """Export GAME's cards as images: each distinct face once, with a manifest.
 
     PNGs have exact pixel sizes (round(inches × dpi), bleed included), carry their dpi, and
@@ -82,16 +86,24 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
     if given and fmt != "cut":
         raise click.UsageError(f"{', '.join(given)}: for --format cut (the sheet the cut lines "
                                "are for)")
+    if component is not None and fmt != "cut":
+        raise click.UsageError("--component is for --format cut (a whole game's other formats "
+                               "export every component)")
     whole = load_game(game)
+    if component is not None and not whole.whole:
+        raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
     if fmt == "cgs":
         return _export_cgs(whole, shop, dpi, parts, base_url, workers, output, as_json)
-    if whole.whole:
-        if fmt in ("cut", "look"):
-            raise click.UsageError(f"--format {fmt} takes one deck: export a component "
+    if whole.whole and fmt == "cut":
+        deck = _cut_component(whole, component)
+    elif whole.whole:
+        if fmt == "look":
+            raise click.UsageError("--format look takes one deck: export a component "
                                    "from a game folder of that deck alone")
         _export_whole(whole, fmt, shop, dpi, bleed, base_url, parts, workers, output, as_json)
         return
-    deck = whole.components[0].deck
+    else:
+        deck = whole.components[0].deck
     if fmt == "cut":
         return _export_cut(deck, sheet, bleed, parts, output, as_json)
     cards = _cards(deck, parts)
@@ -153,7 +165,6 @@ def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output,
     """A game of several components: Tabletop Simulator gets the whole game in one saved
     object (generator/whole/tts.py); PNGs are exported per component, a folder each."""
     from generator.naming import slug
-    from pnp_model.errors import PnpError
 
     if shop or parts:
         raise PnpError(f"{'--shop' if shop else '--part'} is for one deck: a game of "
@@ -214,6 +225,21 @@ def _export_cgs(game, shop, dpi, parts, base_url, workers, output, as_json) -> N
     click.echo(f"{where}the folder into CGS's games folder")
 
 
+def _cut_component(game, name: str | None):
+    """The deck of the component whose cut lines are asked for; a whole game's sheets for a
+    cutter are each component's own (no nesting), so its lines are that component's sheets. A
+    board is split over glued sheets that carry no registration marks: nothing to cut by machine."""
+    from generator.whole.preview import component_deck
+
+    deck = component_deck(game, name, "--format cut")
+    kind = next(c.kind for c in game.components if c.deck is deck)
+    if kind == "board":
+        raise PnpError(f"component {name} is a board: its sheets are glued together and carry no "
+                       "registration marks, so a machine has nothing to cut (cut it by hand "
+                       "along its trim lines)", "--component")
+    return deck
+
+
 def _export_cut(deck, given: dict, bleed, parts, output, as_json) -> None:
     """Cut lines of the sheets `pnp build` prints with the same --cutter, --paper, --bleed,
     --gutter, --margin, --orientation and printer profile (a build's default profile too:
@@ -226,12 +252,14 @@ def _export_cut(deck, given: dict, bleed, parts, output, as_json) -> None:
 
     if given["paper"]:
         paper_size(given["paper"])  # a paper the build would refuse is refused here too
-    _, profile = applied(given["printer"])
+    name, profile = applied(given["printer"])
     margin = profile.get("margin") if given["margin"] is None else given["margin"]
     cutter = given["cutter"]
     sheet = plan(deck, Options(cutter=cutter, paper=given["paper"], bleed=bleed,
                                gutter=given["gutter"], margin=margin,
-                               orientation=given["orientation"], parts=tuple(parts)))
+                               orientation=given["orientation"], parts=tuple(parts),
+                               printer=name, from_printer=("margin",) if given["margin"] is None
+                               and "margin" in profile else ()))
     folder = output or Path("output") / f"{output_stem(deck)}-cut"
     data = export_cut(deck, sheet, folder)
     if as_json:

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from generator.cli import length_value, offset_value
+from generator.cli import margin_value, offset_value
 
 
 @click.group()
@@ -19,8 +19,8 @@ def printer() -> None:
 @click.option("--back-offset", callback=offset_value, metavar="X,Y",
               help="What `pnp calibrate` measured, e.g. 1mm,-0.5mm.")
 @click.option("--flip", type=click.Choice(["long", "short"]), help="The duplex flip edge.")
-@click.option("--margin", callback=length_value, help="The edge the printer cannot print, e.g. 5mm "
-              "(default 6mm).")
+@click.option("--margin", callback=margin_value, help="The edge the printer cannot print, e.g. 5mm "
+              "(default 6mm; at most 50mm).")
 @click.option("--default", "make_default", is_flag=True,
               help="Use it for every build without --printer (the first profile saved is).")
 def save(name, back_offset, flip, margin, make_default) -> None:

@@ -122,7 +122,13 @@ def applied(name: str | None) -> tuple[str | None, dict]:
     if "flip" in p:
         opts["flip"] = p["flip"]
     if "margin_mm" in p:
-        opts["margin"] = p["margin_mm"] * MM
+        from generator.layout.margins import checked_margin
+
+        where = f"printer profile {name}: margin"
+        if not isinstance(p["margin_mm"], int | float) or p["margin_mm"] < 0:
+            raise PnpError(f"a margin is a length in mm, not {p['margin_mm']!r}: save the "
+                           f"profile again with --margin", where)
+        opts["margin"] = checked_margin(p["margin_mm"] * MM, where)
     return name, opts
 
 

@@ -1,7 +1,8 @@
 """The first page of a whole game's PDF: what is in it and how to print each part.
 
 One line per component: its kind, how many pieces, their size, how many sheets, which pages,
-and whether those pages print double-sided; a board also says how its sheets go together.
+and whether those pages print double-sided; a board split over sheets also says how they go
+together.
 """
 
 from __future__ import annotations
@@ -36,9 +37,10 @@ def rows(parts) -> list[dict[str, str]]:
             "pages": ", ".join(pages + [str(n) for n in sorted(on)]),
             "print": "fold-and-glue" if "fold" in p.sheet.info else
                      "double-sided" if p.double_sided else "one-sided",
+            # a board on one sheet has nothing to glue: no bands to speak of
             **({"assembly": f"{p.sheet.info['board sheets']} sheets, glue over "
                             f"{p.sheet.info['overlap']} bands"}
-               if "board sheets" in p.sheet.info else {}),
+               if p.sheet.info.get("board sheets", "1x1") != "1x1" else {}),
             **({"fold": f"not folded ({p.sheet.info['not folded']})"}
                if p.sheet.info.get("not folded") else {}),
             **({"shares": f"{sum(on.values())} nested in the free room of page"

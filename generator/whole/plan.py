@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from generator.build import Options, plan, resolved
+from generator.build import Options, blamed, plan, resolved
 from generator.layout.sheet import Sheet
 from pnp_model import units
 from pnp_model.errors import PnpError
@@ -121,8 +121,11 @@ def _board(comp: Component, opts: Options) -> Sheet:
         raise PnpError(f"a board is one card, not {len(deck.cards)}: one row in its card list",
                        "[deck].file")
     turns = ("portrait", "landscape") if o.orientation == "auto" else (o.orientation,)
-    tilings = [plan_tiling(deck.width, deck.height, *units.paper(o.paper, turn), o.bleed,
-                            o.margin)
-               for turn in turns]
+    try:
+        tilings = [plan_tiling(deck.width, deck.height, *units.paper(o.paper, turn), o.bleed,
+                                o.margin)
+                   for turn in turns]
+    except PnpError as e:  # paper too small: named at the options that made it so
+        raise blamed(e, opts, room=("--paper",)) from None
     best = min(tilings, key=lambda t: (t.cols * t.rows, t.paper_w > t.paper_h))
     return replace(tile(deck.cards[0], deck.width, deck.height, best, o.bleed), margin=o.margin)

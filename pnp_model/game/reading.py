@@ -15,7 +15,7 @@ from typing import Any
 
 from pnp_model.art_folders import inside
 from pnp_model.components import Deck
-from pnp_model.definition import GAME_KEYS, TABLES, URLS_KEY, deck_from, find
+from pnp_model.definition import GAME_KEYS, TABLES, URLS_KEY, check_shared_print, deck_from, find
 from pnp_model.errors import PnpError, PnpErrors
 from pnp_model.input_limits import read_toml
 
@@ -87,10 +87,15 @@ def load_game(name_or_path: str | Path) -> Game:
     pages = _pages(game.get("pages", []), root, f"{path.name} [game].pages")
     name = str(game.get("name", root.resolve().name))
     title = str(game.get("title", name))
-    components, errors = [], []
+    components, errors, shared = [], [], data
+    try:
+        check_shared_print(data, path.name)
+    except PnpError as e:  # once, at [print]; the components read without it say only theirs
+        errors += getattr(e, "errors", None) or [e]
+        shared = {k: v for k, v in data.items() if k != "print"}
     for cname, ctable in table.items():
         try:
-            components.append(_component(cname, ctable, data, game, title, root, path.name))
+            components.append(_component(cname, ctable, shared, game, title, root, path.name))
         except PnpErrors as e:
             errors += e.errors
         except PnpError as e:
