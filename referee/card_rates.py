@@ -5,6 +5,11 @@ A player-game is one seat in one game; a shared win counts in part. A card whose
 from the player-games without it stays above (or below) zero is an outlier, named; with many
 cards some would pass a 95 % test by luck alone, so the outlier test is corrected for their
 number (Bonferroni), while the intervals shown are 95 %.
+
+The interval of the difference is Newcombe's (his method 10: from the Wilson interval of each
+win rate), not the normal one: at 1 win of 1 play against 0 of 1 the normal one has no width
+(+100 to +100 points, so every card of a 1-game run was an outlier) and with few plays it
+passed 100 points; Newcombe's stays within ±100 and is sound on small counts.
 """
 
 from __future__ import annotations
@@ -35,13 +40,25 @@ def rates(records: Sequence[GameRecord]) -> list[dict[str, Any]]:
         rest = rest_wins / rest_n if rest_n else 0.0
         lo, hi = wilson(round(wins), n)
         diff = rate - rest
-        se = math.sqrt(rate * (1 - rate) / n + (rest * (1 - rest) / rest_n if rest_n else 0))
+        low, high = difference(wins, n, rest_wins, rest_n, strict)
         rows.append({"card": card, "played": n, "win_rate": rate, "ci95": [lo, hi],
                      "without": rest, "difference": diff,
-                     "difference_ci95": [diff - Z95 * se, diff + Z95 * se],
-                     "outlier": diff - strict * se > 0 or diff + strict * se < 0})
+                     "difference_ci95": list(difference(wins, n, rest_wins, rest_n)),
+                     "outlier": low > 0 or high < 0})
     rows.sort(key=lambda r: (-r["difference"], r["card"]))
     return rows
+
+
+def difference(wins: float, n: int, rest_wins: float, rest_n: int, z: float = Z95
+               ) -> tuple[float, float]:
+    """Newcombe's interval of wins/n - rest_wins/rest_n (no player-game without the card:
+    the rest is unknown, anywhere from 0 to 1)."""
+    p, q = wins / n, (rest_wins / rest_n if rest_n else 0.0)
+    lo1, hi1 = wilson(wins, n, z)
+    lo2, hi2 = wilson(rest_wins, rest_n, z) if rest_n else (0.0, 1.0)
+    d = p - q
+    return (max(-1.0, d - math.hypot(p - lo1, hi2 - q)),
+            min(1.0, d + math.hypot(hi1 - p, q - lo2)))
 
 
 def played_in_match(rules: Any, events: Sequence[Any], players: Sequence[str]

@@ -15,15 +15,17 @@ from referee.simulate import GameRecord, Plan
 
 
 def keep(store: Store, plan: Plan, records: Sequence[GameRecord]) -> list[int]:
-    """Store every record that carries its moves; the match ids, in game order."""
+    """Store every record that carries its moves; the match ids, in game order. One
+    transaction for all, each game replayed before it ends: a Ctrl-C or a game that would not
+    replay leaves no match of the run (they used to stay, one by one, the failing one too)."""
     ids = []
-    for r in records:
-        if r.log is None:
-            continue
-        with store.transaction():
+    with store.transaction():
+        for r in records:
+            if r.log is None:
+                continue
             m = session.new_match(store, plan.game, r.players, plan.options).match
             for text, player in r.log:
                 store.append(m.id, "move", {"text": text, "player": player})
-        session.load(store, m.id)  # the fold replays it, or says why not
-        ids.append(m.id)
+            session.load(store, m.id)  # the fold replays it, or says why not
+            ids.append(m.id)
     return ids

@@ -13,7 +13,6 @@ import os
 import random
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -246,11 +245,12 @@ def run(plan: Plan, games: int, workers: int | None = None,
             if progress:
                 progress(len(batch))
         return out
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for done in pool.map(_worker, [(plan, b, player) for b in batches]):
-            out.extend(done)
-            if progress:
-                progress(len(done))
+    from referee.worker_pool import ordered  # Ctrl-C ends the workers at once
+
+    for done in ordered(_worker, [(plan, b, player) for b in batches], workers):
+        out.extend(done)
+        if progress:
+            progress(len(done))
     return out
 
 

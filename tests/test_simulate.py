@@ -292,3 +292,31 @@ def test_deck_deals_from_a_users_folder(tmp_path):
     res = _cli(["simulate", "tripple-domino", "--players", "3", "--deck", str(folder), "--keep",
                 "1"], tmp_path / "db")
     assert res.exit_code == 2 and "--keep cannot be used with --deck" in res.output
+
+
+def test_a_deck_with_a_tile_twice_is_refused_naming_it(tmp_path):
+    """The tester's report: a copy of Tripple Domino listing its 56 tiles in a CSV, 0-0-1
+    twice, simulated as `56 of 56 played`, the second 0-0-1 silently dropped. A tile is known
+    by its corners (moves, the board, the tiles used name it so), so a set holds one of each:
+    such a deck is refused in one line naming the tile and the deck."""
+    import shutil
+    from itertools import combinations_with_replacement
+    from pathlib import Path
+
+    folder = tmp_path / "td"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "templates" / "tripple-domino", folder)
+    toml = folder / "game.toml"
+    text = toml.read_text(encoding="utf-8")
+    text = text.replace('source = "triangles"', 'source = "csv"\nfile = "tiles.csv"')
+    text = text.replace("options = { max = 5 }\n", "").replace("count = 56\n", "")
+    text = text.replace('unique = ["a", "b", "c"]\n', "").replace("domino_set = true\n", "")
+    toml.write_text(text, encoding="utf-8")
+    rows = [f"{a},{b},{c},{a + b + c}" for a, b, c in combinations_with_replacement(range(6), 3)]
+    (folder / "tiles.csv").write_text("a,b,c,value\n" + "\n".join(rows + ["0,0,1,1"]) + "\n",
+                                      encoding="utf-8")
+    res = _cli(["simulate", "tripple-domino", "--players", "2", "--games", "5", "--workers", "1",
+                "--deck", str(folder)], tmp_path / "db")
+    assert res.exit_code == 2, res.output
+    line, = res.output.strip().splitlines()
+    assert line.startswith(f"error: the cards in {folder} ") and line.endswith("(--deck)"), line
+    assert "0-0-1" in line and "twice" in line, line

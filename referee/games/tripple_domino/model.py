@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from referee.engine import (
     InvalidMove,
+    RefereeError,
     RuleRef,
     ScoreItem,
 )
@@ -85,13 +86,19 @@ VARIANTS = {"standard": STANDARD, "pressman": PRESSMAN}
 
 @cache
 def tiles() -> dict[Tile, tuple[int, int]]:
-    """Every tile of the printed set -> (card id, value), read from the generator's definition."""
+    """Every tile of the printed set -> (card id, value), read from the generator's definition.
+    A tile is known by its corners (moves, the board, the tiles used name it so), so a set
+    holds one of each: a deck with a tile twice is refused, not dealt with the second dropped."""
     from referee.components import cards
 
     out: dict[Tile, tuple[int, int]] = {}
     for card_id, f in cards("tripple-domino", ("a", "b", "c", "value")):
-        t = (int(f["a"]), int(f["b"]), int(f["c"]))
-        out[tuple(sorted(t))] = (card_id, int(f["value"]))
+        t = tuple(sorted((int(f["a"]), int(f["b"]), int(f["c"]))))
+        if t in out:
+            raise RefereeError(f"tile {name(t)} is in the deck twice (cards #{out[t][0]} and "
+                               f"#{card_id}): a Tripple Domino set has one tile of each, "
+                               "known by its corners")
+        out[t] = (card_id, int(f["value"]))
     return out
 
 
