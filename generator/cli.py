@@ -488,9 +488,12 @@ def new(directory: Path, template: str | None, blank: bool) -> None:
 @click.option("--printer", metavar="NAME",
               help="The printer profile whose flip and margin the build applies (default: the "
               "default profile; 'none' for no profile).")
+@click.option("--component", metavar="NAME",
+              help="A game of several components: the one whose sheet to calibrate on "
+              "(default: the first printed on both sides).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
-def calibrate(game, paper, flip, orientation, printer, output) -> None:
+def calibrate(game, paper, flip, orientation, printer, component, output) -> None:
     """A two-page test print: a 100 mm ruler and duplex registration marks, on the sheet
     `pnp build GAME` prints (paper, orientation, duplex edge).
 
@@ -502,19 +505,40 @@ def calibrate(game, paper, flip, orientation, printer, output) -> None:
     from generator.calibration import calibration_pdf
     from generator.printers.profiles import applied
     from generator.starter import starter_deck
-    from pnp_model.definition import load
 
-    deck = load(game) if game else starter_deck()
+    deck, which = _duplex_deck(game, component) if game else (starter_deck(), "")
     # the build's own flip and margin (which can turn the sheet); never its offset, measured here
     printer, profile = applied(printer)
     paper, flip, orientation = printed_as(deck, Options(
         paper=paper, flip=flip or profile.get("flip"), orientation=orientation,
         margin=profile.get("margin")))
     write_atomic(output, calibration_pdf(paper, flip, orientation))
-    job = f"`pnp build {game}` prints" if game else "a new game's poker cards print"
+    job = f"`pnp build {game}` prints{which}" if game else "a new game's poker cards print"
     used = f" with printer profile {printer}" if printer else ""
     click.echo(f"wrote {output}: {paper} {orientation}, turned over the {flip} edge, the sheet "
                f"{job} on{used}; print both sides at 100 % scale, then measure the ruler")
     keep = f"{printer or 'NAME'} --back-offset X,Y" + (
         "" if printer and flip == profile.get("flip") else f" --flip {flip}")
     click.echo(f"then keep what you measured for every build: pnp printer save {keep}")
+
+
+def _duplex_deck(game: str, component: str | None):
+    """(The deck whose sheet a calibration is for, the component said): one deck, or a whole
+    game's named component, else its first printed on both sides (one-sided pieces need no
+    back aligned)."""
+    from generator.whole.preview import component_deck
+    from pnp_model.game import load_game
+
+    whole = load_game(game)
+    if not whole.whole:
+        if component:
+            raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
+        return whole.components[0].deck, ""
+    if component:
+        return component_deck(whole, component, "pnp calibrate"), f" {component}"
+    both = next((c for c in whole.components if c.double_sided), None)
+    if both is None:
+        raise PnpError(f"no component of {whole.name} is printed on both sides, so no back "
+                       "needs aligning: `pnp calibrate --paper PAPER` checks the scale",
+                       "pnp calibrate")
+    return both.deck, f" {both.name}"

@@ -89,3 +89,17 @@ def test_calibrate_uses_the_default_printer_profile_as_the_build_does(tmp_path, 
     assert b"/DuplexFlipShortEdge" in calibration.read_bytes()
     assert "printer profile home" in said and "pnp printer save home --back-offset X,Y" in said
     assert "--flip" not in said
+
+
+def test_calibrate_a_whole_game_on_its_first_double_sided_components_sheet(tmp_path):
+    """`pnp calibrate lighthouse` refused ("this command takes one deck"): it now prints on the
+    sheet of the first component printed on both sides (voyages), or of --component."""
+    built, calibration = tmp_path / "built.pdf", tmp_path / "cal.pdf"
+    run("build", "lighthouse", "--only", "voyages", "--paper", "letter", "-o", built)
+    said = run("calibrate", "lighthouse", "--paper", "letter", "-o", calibration).output
+    doc = pdfium.PdfDocument(str(built))
+    # page 3: after the contents page and a blank one (a double-sided part starts on a front)
+    assert page_size(calibration) == pytest.approx(doc[2].get_size())
+    assert "`pnp build lighthouse` prints voyages on" in said
+    r = CliRunner().invoke(main, ["calibrate", "lighthouse", "--component", "nope"])
+    assert r.exit_code == 2 and "no component 'nope'" in r.output
