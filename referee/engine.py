@@ -144,7 +144,7 @@ class Rules(Generic[State, Move]):
     move_words: frozenset[str] = frozenset()
     # The bundled template whose cards the game plays when it is not the one named like the
     # game (Thricewise plays the Decktet): where `referee note --card` finds the card.
-    deck: str = ""
+    bundled_deck: str = ""
 
     # moves: notation in and out
 

@@ -29,8 +29,8 @@ def slug(text: str) -> str:
 
 def deck_of(cur: Loaded, deck: str | None) -> str:
     """Where the match's cards are defined: --deck, the folder it was started from, or the
-    bundled template the game plays (its `deck`, else the one named like the game)."""
-    return (deck or cur.match.options.get("definition") or getattr(cur.game, "deck", "")
+    bundled template the game plays (its `bundled_deck`, else the one named like the game)."""
+    return (deck or cur.match.options.get("definition") or cur.game.bundled_deck
             or cur.match.game)
 
 

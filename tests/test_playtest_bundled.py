@@ -60,6 +60,15 @@ def test_a_thricewise_note_finds_the_decktet(referee_run):
     assert "Desert: 1" in run("playtests", "thricewise").output
 
 
+@pytest.mark.parametrize("game", ["dobble-connect", "duplicon", "coda"])
+def test_every_bundled_game_takes_a_note_on_a_card_by_its_id(referee_run, game):
+    """A note on Dobble Connect's card 5 failed: 'File name too long (DeckInfo(...))', the
+    game's own deck data taken for the name of a bundled template."""
+    run = referee_run
+    run("new", game, "--players", "ana,bob")
+    assert run("note", "too good", "--card", "5").output.startswith("note [")
+
+
 def test_a_tile_is_noted_by_its_name_in_any_order(referee_run):
     run = referee_run
     run("new", "tripple-domino", "--players", "ana,bob")

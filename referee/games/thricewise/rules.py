@@ -37,7 +37,7 @@ from referee.games.thricewise.model import (
 class Thricewise(Rules):
     name = "thricewise"
     title = "Thricewise"
-    deck = "decktet"  # the cards a note names (templates/decktet)
+    bundled_deck = "decktet"  # the cards a note names (templates/decktet)
     min_players = 2
     max_players = 5
     options = (
