@@ -198,11 +198,9 @@ def print_options(command):
         single = given.pop("single")
         marks = "off" if given.pop("no_marks") else given["marks"]
         given["marks"] = {"on": True, "off": False}.get(marks, marks)  # None, or "full"
-        from generator.printers.profiles import applied
+        from generator.printers.profiles import with_profile
 
-        given["printer"], profile = applied(given["printer"])
-        taken = {k: v for k, v in profile.items() if given.get(k) is None}
-        given.update(taken, from_printer=tuple(taken))
+        given = with_profile(given)
         opts = Options(**{**given, "parts": tuple(given["parts"])},
                        layout="single" if single else "sheet")
         return command(*args, opts=opts, **kwargs)
@@ -245,8 +243,8 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
     jobs: dict[Path, object] = {}
     for name in names:
         game = load_game(name)
-        if chosen and not game.whole:
-            raise PnpError(f"{game.name} is one deck, not a game of components", "--only")
+        if chosen:
+            game.needs_components("--only")
         deck = game.only(chosen) if game.whole else game.components[0].deck
         stem = slug(game.name, "") or slug(game.root.resolve().name, "game") if game.whole \
             else output_stem(deck)
@@ -413,8 +411,8 @@ def preview(game, page, card_spec, back, dpi, component, opts, output) -> None:
         raise PnpError("--back shows the back of one card: add --card ID", "pnp preview")
     whole = load_game(game)
     check_not_game_file(output, whole.root)
-    if component and not whole.whole:
-        raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
+    if component:
+        whole.needs_components("--component")
     if component and card_spec is None:
         raise PnpError("--component picks whose cards --card shows: add --card ID",
                        "--component")
@@ -503,22 +501,21 @@ def calibrate(game, paper, flip, orientation, printer, component, output) -> Non
     """
     from generator.build import Options, printed_as, write_atomic
     from generator.calibration import calibration_pdf
-    from generator.printers.profiles import applied
+    from generator.printers.profiles import with_profile
     from generator.starter import starter_deck
 
     deck, which = _duplex_deck(game, component) if game else (starter_deck(), "")
     # the build's own flip and margin (which can turn the sheet); never its offset, measured here
-    printer, profile = applied(printer)
-    paper, flip, orientation = printed_as(deck, Options(
-        paper=paper, flip=flip or profile.get("flip"), orientation=orientation,
-        margin=profile.get("margin")))
+    o = Options(**with_profile({"paper": paper, "flip": flip, "orientation": orientation,
+                                "printer": printer}, keys=("flip", "margin")))
+    paper, flip, orientation = printed_as(deck, o)
+    printer, kept_flip = o.printer, "flip" in o.from_printer
     write_atomic(output, calibration_pdf(paper, flip, orientation))
     job = f"`pnp build {game}` prints{which}" if game else "a new game's poker cards print"
     used = f" with printer profile {printer}" if printer else ""
     click.echo(f"wrote {output}: {paper} {orientation}, turned over the {flip} edge, the sheet "
                f"{job} on{used}; print both sides at 100 % scale, then measure the ruler")
-    keep = f"{printer or 'NAME'} --back-offset X,Y" + (
-        "" if printer and flip == profile.get("flip") else f" --flip {flip}")
+    keep = f"{printer or 'NAME'} --back-offset X,Y" + ("" if kept_flip else f" --flip {flip}")
     click.echo(f"then keep what you measured for every build: pnp printer save {keep}")
 
 
@@ -530,9 +527,9 @@ def _duplex_deck(game: str, component: str | None):
     from pnp_model.game import load_game
 
     whole = load_game(game)
+    if component:
+        whole.needs_components("--component")
     if not whole.whole:
-        if component:
-            raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
         return whole.components[0].deck, ""
     if component:
         return component_deck(whole, component, "pnp calibrate"), f" {component}"

@@ -46,12 +46,12 @@ def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list
     whole = load_game(game)
     if whole.whole and target.card is None:
         return _render_game(whole, target)
+    if target.component:
+        whole.needs_components("--component")
     if whole.whole:
         from generator.whole.preview import component_deck
 
         deck = component_deck(whole, target.component, "--card")
-    elif target.component:
-        raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
     else:
         deck = whole.components[0].deck
     stem = output_stem(deck)

@@ -90,8 +90,8 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
         raise click.UsageError("--component is for --format cut (a whole game's other formats "
                                "export every component)")
     whole = load_game(game)
-    if component is not None and not whole.whole:
-        raise PnpError(f"{whole.name} is one deck, not a game of components", "--component")
+    if component is not None:
+        whole.needs_components("--component")
     if fmt == "cgs":
         return _export_cgs(whole, shop, dpi, parts, base_url, workers, output, as_json)
     if whole.whole and fmt == "cut":
@@ -247,19 +247,14 @@ def _export_cut(deck, given: dict, bleed, parts, output, as_json) -> None:
     from generator.build import Options, plan
     from generator.cut.files import export_cut
     from generator.naming import output_stem
-    from generator.printers.profiles import applied
+    from generator.printers.profiles import with_profile
     from pnp_model.units import paper as paper_size
 
     if given["paper"]:
         paper_size(given["paper"])  # a paper the build would refuse is refused here too
-    name, profile = applied(given["printer"])
-    margin = profile.get("margin") if given["margin"] is None else given["margin"]
     cutter = given["cutter"]
-    sheet = plan(deck, Options(cutter=cutter, paper=given["paper"], bleed=bleed,
-                               gutter=given["gutter"], margin=margin,
-                               orientation=given["orientation"], parts=tuple(parts),
-                               printer=name, from_printer=("margin",) if given["margin"] is None
-                               and "margin" in profile else ()))
+    sheet = plan(deck, Options(**with_profile(given, keys=("margin",)), bleed=bleed,
+                               parts=tuple(parts)))
     folder = output or Path("output") / f"{output_stem(deck)}-cut"
     data = export_cut(deck, sheet, folder)
     if as_json:

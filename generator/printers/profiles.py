@@ -132,6 +132,15 @@ def applied(name: str | None) -> tuple[str | None, dict]:
     return name, opts
 
 
+def with_profile(given: dict, keys: tuple[str, ...] = ("back_offset", "flip", "margin")) -> dict:
+    """Options as given (None: not given), the printer profile's `keys` filling those not given
+    (`printer`: its name, `none` or None for the default), and `from_printer`: the options the
+    profile set, so that an error they cause names the profile, not a flag never typed."""
+    name, profile = applied(given.get("printer"))
+    taken = {k: v for k, v in profile.items() if k in keys and given.get(k) is None}
+    return {**given, **taken, "printer": name, "from_printer": tuple(taken)}
+
+
 def described(p: dict) -> str:
     parts = []
     if "back_offset_mm" in p:

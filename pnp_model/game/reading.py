@@ -49,6 +49,11 @@ class Game:
     whole: bool  # several components ([component.NAME]); False: a one-deck definition
     pages: tuple[Path, ...] = ()  # the designer's own pages (the rules as images), first
 
+    def needs_components(self, flag: str) -> None:
+        """A flag that names components, refused for a definition of one deck."""
+        if not self.whole:
+            raise PnpError(f"{self.name} is one deck, not a game of components", flag)
+
     def only(self, names: tuple[str, ...], where: str = "--only") -> Game:
         """The game with only the named components, in the definition's order."""
         known = [c.name for c in self.components]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from referee.engine import RefereeError
+from referee.engine import RefereeError, Rules
 
 INSTALL = "pip install 'pnp-toolkit[camera]'"
 
@@ -21,3 +21,9 @@ def opencv() -> ModuleType:
     except ImportError:
         raise RefereeError(f"reading a photo needs OpenCV: {INSTALL}", "referee look") from None
     return cv2
+
+
+def reads_markers(game: Rules) -> bool:
+    """Whether a photo of the game's table is read by its cards' markers (its rules read
+    them: Rules.photo); else only a symbol deck it names, by features, if any."""
+    return type(game).photo is not Rules.photo

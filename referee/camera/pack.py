@@ -40,9 +40,9 @@ def table_deck(game: Any, options: dict[str, str]) -> str | None:
     """The symbol deck a table of `game` (its Rules) shows when it reads no markers itself (a
     score sheet kept for Dobble: the game's photo_deck), if its name can name a pack folder
     (output/NAME-look/: a slug, never a path)."""
-    from referee.engine import Rules
+    from referee.camera import reads_markers
 
-    if type(game).photo is not Rules.photo:
+    if reads_markers(game):
         return None
     name = game.photo_deck(options)
     return name if name and SLUG.fullmatch(name) else None

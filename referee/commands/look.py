@@ -85,7 +85,8 @@ def _marker_game(name: str):
     """The referee's rules of `name` when its cards are read by their markers; None for a
     symbol deck (a bundled template or a definition folder); a one-line error otherwise."""
     from referee import registry
-    from referee.engine import RefereeError, Rules
+    from referee.camera import reads_markers
+    from referee.engine import RefereeError
 
     try:
         g = registry.game(name)
@@ -97,7 +98,7 @@ def _marker_game(name: str):
         raise RefereeError(f"no game {name!r}: not one the referee reads from photos "
                            f"({', '.join(_photo_games())}), a bundled template, nor a folder "
                            "with game.toml", "--game") from None
-    if type(g).photo is Rules.photo:
+    if not reads_markers(g):
         raise RefereeError(f"{name} is not read from photos: `referee look` reads the markers "
                            f"of {', '.join(_photo_games())}, and symbol decks such as dobble",
                            "--game")
@@ -106,9 +107,9 @@ def _marker_game(name: str):
 
 def _photo_games() -> list[str]:
     from referee import registry
-    from referee.engine import Rules
+    from referee.camera import reads_markers
 
-    return [n for n, g in registry.games().items() if type(g).photo is not Rules.photo]
+    return [n for n, g in registry.games().items() if reads_markers(g)]
 
 
 def _symbols(game, photo, pack, overlay, as_json) -> None:

@@ -36,9 +36,10 @@ def readable(game: Rules, options: dict[str, str]) -> str | None:
     """What the seat panel offers: "ready" (the button), "install" (the button says how to
     install OpenCV), or None for a table no photo is read of: a game that reads no markers
     and names no symbol deck."""
+    from referee.camera import reads_markers
     from referee.camera.pack import table_deck
 
-    if type(game).photo is Rules.photo and table_deck(game, options) is None:
+    if not reads_markers(game) and table_deck(game, options) is None:
         return None
     return "ready" if importlib.util.find_spec("cv2") is not None else "install"
 
