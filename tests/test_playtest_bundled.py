@@ -80,3 +80,11 @@ def test_a_tile_is_noted_by_its_name_in_any_order(referee_run):
     assert "about 5-5-5 v1, the card as it is now" in out and "gone" not in out
     line = one_error_line(run("note", "w", "--card", "6-6-6", code=2))
     assert "no card '6-6-6'" in line and "0-0-0" in line and "card 1" not in line
+
+
+def test_playtests_without_a_game_reports_the_current_matchs(referee_run):
+    run = referee_run
+    assert "name the GAME" in one_error_line(run("playtests", code=2))
+    run("new", "thricewise", "--players", "ana,bob")
+    run("note", "too strong", "--card", "desert")
+    assert run("playtests").output == run("playtests", "thricewise").output

@@ -35,7 +35,7 @@ def note_cmd(ctx, text: tuple[str, ...], cards, player, deck, match_id, as_json:
 
 
 @click.command("playtests")
-@click.argument("game")
+@click.argument("game", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="One row per player of each match (CSV).")
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to a file.")
@@ -43,8 +43,9 @@ def note_cmd(ctx, text: tuple[str, ...], cards, player, deck, match_id, as_json:
               help="Also play GAMES greedy games at each table size and show their per-card "
                    "win rates beside the real ones.")
 @click.pass_context
-def playtests_cmd(ctx, game: str, as_json: bool, as_csv: bool, output, simulate: int) -> None:
-    """What the matches of GAME say (your game's name or folder, or a bundled game): plays,
+def playtests_cmd(ctx, game: str | None, as_json: bool, as_csv: bool, output, simulate: int) -> None:
+    """What the matches of GAME say (your game's name or folder, or a bundled game; the
+    current match's game when left out): plays,
     wins by seat with 95% intervals, scores, length, category averages, per-card win rates
     where moves name cards, notes by card, and real play beside the simulation when its
     game.toml has a [balance] table (or with --simulate)."""
@@ -53,7 +54,14 @@ def playtests_cmd(ctx, game: str, as_json: bool, as_csv: bool, output, simulate:
 
     if as_json and as_csv:
         raise RefereeError("choose --json or --csv, not both", "--csv")
-    summary = playtests.gather(store_of(ctx), game, simulate)
+    store = store_of(ctx)
+    if game is None:
+        try:
+            game = store.current().own_name
+        except RefereeError:
+            raise RefereeError("name the GAME: there is no current match to take it from",
+                               "referee playtests") from None
+    summary = playtests.gather(store, game, simulate)
     if as_json:
         from referee.jsontext import pretty
 
