@@ -53,6 +53,7 @@ class Result:
     paper: str
     info: dict = field(default_factory=dict)
     notes: tuple[str, ...] = ()  # things the user should know (a blurry image, a kept background)
+    written: bool = True  # False: --strict and warnings, so the last good file was left as it was
 
 
 def resolved(deck: Deck, opts: Options) -> Options:
@@ -403,17 +404,29 @@ def single_pages(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
 
 
 def build(deck: Deck, out: Path, opts: Options = Options(),
-          progress: Callable[[int], None] | None = None, sheet: Sheet | None = None) -> Result:
-    """Impose (unless given the planned sheet), render and atomically write the PDF."""
+          progress: Callable[[int], None] | None = None, sheet: Sheet | None = None,
+          strict: bool = False) -> Result:
+    """Impose (unless given the planned sheet), render and atomically write the PDF; `strict`:
+    a build with warnings writes nothing, so the last good PDF is never replaced by a bad one."""
+    data, result = built(deck, out, opts, progress, sheet)
+    if strict and result.notes:
+        return replace(result, written=False)
+    write_atomic(out, data)
+    return result
+
+
+def built(deck: Deck, out: Path, opts: Options = Options(),
+          progress: Callable[[int], None] | None = None, sheet: Sheet | None = None
+          ) -> tuple[bytes, Result]:
+    """The PDF `build` would write to `out`, and what it reports, without writing it."""
     o = resolved(deck, opts)
     sheet = sheet or plan(deck, opts)
     data, notes = rendered(deck, sheet, o, progress)
-    write_atomic(out, data)
     cards = sum(1 for p in sheet.pages if p.side == "front" for pl in p.placements
                 if not isinstance(pl.card, LegendCard) and pl.side != "back")
     info = {k: v for k, v in sheet.info.items() if k != "warnings"}
-    return Result(out, len(sheet.pages), cards, _paper_said(sheet, o),
-                  {"orientation": _turn(sheet), **info}, notes)
+    return data, Result(out, len(sheet.pages), cards, _paper_said(sheet, o),
+                        {"orientation": _turn(sheet), **info}, notes)
 
 
 def _paper_said(sheet: Sheet, o: Options) -> str:

@@ -220,8 +220,8 @@ def print_options(command):
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
 @click.option("--strict", is_flag=True,
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
-              "missing glyph, art below 200 ppi, 300 with --cmyk/--pdfx...); the PDF is still "
-              "written.")
+              "missing glyph, art below 200 ppi, 300 with --cmyk/--pdfx...), writing no PDF: "
+              "the last good one stays as it was.")
 @click.option("--only", metavar="NAME[,NAME]",
               help="A game of several components: build only these components.")
 @click.option("--no-nesting", is_flag=True,
@@ -261,7 +261,7 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
         from dataclasses import replace
 
         opts = replace(opts, nesting=False)
-    results = _build_many(list(jobs.items()), opts, quiet=as_json)
+    results = _build_many(list(jobs.items()), opts, quiet=as_json, strict=strict)
     if opts.printer and not as_json:
         from generator.printers.profiles import described, get
 
@@ -270,7 +270,8 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
         click.echo(json.dumps([{"game": g, "path": str(r.path), "pages": r.pages,
                                 **({"printer": opts.printer} if opts.printer else {}),
                                 "cards": r.cards, "paper": r.paper, **r.info,
-                                **({"warnings": list(r.notes)} if r.notes else {})}
+                                **({"warnings": list(r.notes)} if r.notes else {}),
+                                **({} if r.written else {"written": False})}
                                for g, r in results], indent=2))
     else:
         for game, r in results:
@@ -290,14 +291,22 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
                 continue
             extra = "".join(f", {k} {v}" for k, v in r.info.items() if k != "legend cards")
             click.echo(f"{game}: {r.cards} cards{_legend_said(r.info)} on {r.pages} pages "
-                       f"({r.paper}{extra}) -> {r.path}")
+                       f"({r.paper}{extra}) -> {_where(r)}")
             for text in r.notes:
                 click.echo(f"warning: {game}: {text}", err=True)
     warnings = sum(len(r.notes) for _, r in results)
     if strict and warnings:
-        click.echo(f"error: {warnings} warning{'s' if warnings > 1 else ''} and --strict "
-                   "(--strict)", err=True)
+        kept = [str(r.path) for _, r in results if not r.written]
+        click.echo(f"error: {warnings} warning{'s' if warnings > 1 else ''} and --strict: "
+                   f"did not write {', '.join(kept)} (the last good one stays as it was) "
+                   "(--strict)",
+                   err=True)
         sys.exit(1)
+
+
+def _where(r) -> str:
+    """Where a build went: its path, or that --strict kept its warnings from replacing it."""
+    return str(r.path) if r.written else f"{r.path} not written (--strict)"
 
 
 def _whole_said(game: str, r) -> str:
@@ -305,7 +314,7 @@ def _whole_said(game: str, r) -> str:
     saved = r.info["sheets without nesting"] - r.info["sheets"]
     nesting = f", {r.info['sheets without nesting']} without nesting" if saved else ""
     lines = [f"{game}: {r.cards} pieces in {len(r.info['components'])} components on "
-             f"{r.pages} pages, {r.info['sheets']} sheets{nesting} ({r.paper}) -> {r.path}"]
+             f"{r.pages} pages, {r.info['sheets']} sheets{nesting} ({r.paper}) -> {_where(r)}"]
     for c in r.info["components"]:
         extra = "".join(f", {c[k]}" for k in ("assembly", "shares", "fold") if k in c)
         pages = "pages" if "-" in c["pages"] or "," in c["pages"] else "page"
@@ -324,23 +333,23 @@ def _legend_said(info: dict) -> str:
     return f" + {n} legend card{'s' if n > 1 else ''}{why}"
 
 
-_FORKED: tuple = ()  # (jobs, options) handed to forked workers without pickling the decks
+_FORKED: tuple = ()  # (jobs, options, strict) handed to forked workers without pickling the decks
 
 
-def _build_many(jobs: list, opts, quiet: bool) -> list:
+def _build_many(jobs: list, opts, quiet: bool, strict: bool) -> list:
     """Several games at once, one per core: forked workers inherit the loaded decks and send
     back only each Result (games are independent, so the PDFs are the same bytes). One game,
     one core or no fork (Windows, macOS): one after the other, with progress bars."""
     workers = min(len(jobs), len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                   else os.cpu_count() or 1)
     if workers < 2:  # one game: no pool, not even multiprocessing's import
-        return [_build_one(deck, out, opts, quiet) for out, deck in jobs]
+        return [_build_one(deck, out, opts, quiet, strict) for out, deck in jobs]
     import multiprocessing
 
     if "fork" not in multiprocessing.get_all_start_methods():
-        return [_build_one(deck, out, opts, quiet) for out, deck in jobs]
+        return [_build_one(deck, out, opts, quiet, strict) for out, deck in jobs]
     global _FORKED
-    _FORKED = (jobs, opts)
+    _FORKED = (jobs, opts, strict)
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             return pool.map(_build_forked, range(len(jobs)), chunksize=1)
@@ -349,36 +358,38 @@ def _build_many(jobs: list, opts, quiet: bool) -> list:
 
 
 def _build_forked(index: int):
-    jobs, opts = _FORKED
+    jobs, opts, strict = _FORKED
     out, deck = jobs[index]
-    return _build_one(deck, out, opts, quiet=True)
+    return _build_one(deck, out, opts, True, strict)
 
 
-def _build_one(deck, out: Path, opts, quiet: bool):
+def _build_one(deck, out: Path, opts, quiet: bool, strict: bool):
     from generator.build import build as build_pdf
     from generator.build import plan
 
     if not hasattr(deck, "cards"):  # a game of several components (generator/whole)
-        return _build_whole(deck, out, opts, quiet)
+        return _build_whole(deck, out, opts, quiet, strict)
     sheet = plan(deck, opts)
     if len(sheet.pages) > 20 and not quiet and sys.stderr.isatty():
         with click.progressbar(length=len(sheet.pages), label=deck.name, file=sys.stderr) as bar:
-            return deck.name, build_pdf(deck, out, opts, progress=bar.update, sheet=sheet)
-    return deck.name, build_pdf(deck, out, opts, sheet=sheet)
+            return deck.name, build_pdf(deck, out, opts, progress=bar.update, sheet=sheet,
+                                        strict=strict)
+    return deck.name, build_pdf(deck, out, opts, sheet=sheet, strict=strict)
 
 
-def _build_whole(game, out: Path, opts, quiet: bool):
+def _build_whole(game, out: Path, opts, quiet: bool, strict: bool):
     from generator.whole.build import build_game
     from generator.whole.plan import plan_game
 
     if opts.pdfx:  # a PDF/X file per component, each built as a deck is
-        return game.name, build_game(game, out, opts)
+        return game.name, build_game(game, out, opts, strict=strict)
     parts = plan_game(game, opts)
     pages = sum(p.pages for p in parts)
     if pages > 20 and not quiet and sys.stderr.isatty():
         with click.progressbar(length=pages, label=game.name, file=sys.stderr) as bar:
-            return game.name, build_game(game, out, opts, progress=bar.update, parts=parts)
-    return game.name, build_game(game, out, opts, parts=parts)
+            return game.name, build_game(game, out, opts, progress=bar.update, parts=parts,
+                                         strict=strict)
+    return game.name, build_game(game, out, opts, parts=parts, strict=strict)
 
 
 @main.command()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from generator.build import Options, Result, write_atomic
@@ -13,13 +14,16 @@ from pnp_model.game import Game
 
 def build_game(game: Game, out: Path, opts: Options,
                progress: Callable[[int], None] | None = None,
-               parts: list[Part] | None = None) -> Result:
+               parts: list[Part] | None = None, strict: bool = False) -> Result:
+    """`strict`: a build with warnings writes nothing (the last good PDF stays)."""
     if opts.pdfx:  # a file per component (generator/whole/pdfx.py)
         from generator.whole.pdfx import build_game_pdfx
 
-        return build_game_pdfx(game, out, opts, progress)
+        return build_game_pdfx(game, out, opts, progress, strict)
     parts = parts or plan_game(game, opts)
     data, result = game_pdf(game, out, opts, progress, parts)
+    if strict and result.notes:
+        return replace(result, written=False)
     write_atomic(out, data)
     return result
 

@@ -11,9 +11,10 @@ cards and go to the shop as they are.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
-from generator.build import Options, Result, build
+from generator.build import Options, Result, built, write_atomic
 from pnp_model.errors import PnpError
 from pnp_model.game import Game
 
@@ -24,19 +25,27 @@ def component_path(out: Path, name: str) -> Path:
 
 
 def build_game_pdfx(game: Game, out: Path, opts: Options,
-                    progress: Callable[[int], None] | None = None) -> Result:
-    """Every component's PDF/X-1a file; the result lists them (info "files")."""
-    files, notes, pages, cards, paper = [], [], 0, 0, ""
+                    progress: Callable[[int], None] | None = None, strict: bool = False
+                    ) -> Result:
+    """Every component's PDF/X-1a file; the result lists them (info "files"). All are drawn
+    before any is written: with `strict` and a warning, none is (the last good set stays)."""
+    files, notes, pages, cards, paper, drawn = [], [], 0, 0, "", []
     for comp in game.components:
         path = component_path(out, comp.name)
         try:
-            r = build(comp.deck, path, opts, progress)
+            data, r = built(comp.deck, path, opts, progress)
         except PnpError as e:  # name the component, whatever the option or table at fault
             raise PnpError(f"{comp.name}: {e.what}", e.where) from None
         files.append({"component": comp.name, "kind": comp.kind, "path": str(path),
                       "pages": r.pages, "pieces": r.cards})
+        drawn.append((path, data))
         notes += [f"{comp.name}: {n}" for n in r.notes]
         pages, cards, paper = pages + r.pages, cards + r.cards, r.paper
     kept = {"not in PDF/X": f"the designer's pages ({', '.join(p.name for p in game.pages)}): "
                             "send them to the shop as they are"} if game.pages else {}
-    return Result(out, pages, cards, paper, {"files": files, **kept}, tuple(notes))
+    result = Result(out, pages, cards, paper, {"files": files, **kept}, tuple(notes))
+    if strict and notes:
+        return replace(result, written=False)
+    for path, data in drawn:
+        write_atomic(path, data)
+    return result
