@@ -75,9 +75,17 @@ def resolved(deck: Deck, opts: Options) -> Options:
         pdfx=opts.pdfx, legend=deck.legend if opts.legend is None else opts.legend,
         markers=p.markers if opts.markers is None else opts.markers,
         guides=opts.layout != "single" if opts.guides is None else opts.guides,
-        fold=deck.print.fold if opts.fold is None else opts.fold, cutter=opts.cutter,
+        fold=_fold(deck, opts), cutter=opts.cutter,
         margin=printer_margin(paper) if opts.margin is None else opts.margin,
         printer=opts.printer, from_printer=opts.from_printer)
+
+
+def _fold(deck: Deck, opts: Options) -> bool:
+    """--fold or --no-fold, else the definition's [print] fold unless the user asked for a
+    layout a fold sheet cannot be (--single, --grid, --cutter): the option given wins."""
+    if opts.fold is not None:
+        return opts.fold
+    return deck.print.fold and not (opts.layout == "single" or opts.grid or opts.cutter)
 
 
 def cards_of(deck: Deck, parts: tuple[str, ...]) -> tuple[Card, ...]:
@@ -108,10 +116,9 @@ def plan(deck: Deck, opts: Options) -> Sheet:
 
         legend = legend_cards(deck, cards, "--legend" if opts.legend else "[deck] legend")
         cards = cards + legend
-    if o.grid and (o.layout == "single" or deck.shape == "triangle"):
-        why = ("--single puts one card per page" if o.layout == "single" else
-               "triangular tiles are laid out in rows of alternating triangles")
-        raise PnpError(f"--grid does not apply: {why}", "--grid")
+    if o.grid and deck.shape == "triangle":
+        raise PnpError("--grid does not apply: triangular tiles are laid out in rows of "
+                       "alternating triangles", "--grid")
     try:
         if o.cutter:
             sheet = _for_cutter(deck, cards, o)
@@ -150,15 +157,50 @@ def _said(name: str, opts: Options) -> str:
     return f"--{name.replace('_', '-')}"
 
 
+# Options that ask for what another rules out: (first, second, both set?, why). Each is refused
+# as one line naming both, never one silently dropped; only options the user gave are compared
+# (a printer profile's or the definition's defaults yield to them).
+_CLASHES = (
+    ("--fold", "--no-backs", lambda o: o.fold and o.backs is False,
+     "a fold sheet prints each back beside its front (drop --fold for fronts alone)"),
+    ("--cutter", "--marks", lambda o: o.cutter and o.marks not in (None, False),
+     "a cutting machine's sheet has no crop marks (the machine cuts by its registration marks)"),
+    ("--cutter", "--single", lambda o: o.cutter and o.layout == "single",
+     "a cutting machine cuts home sheets, not a print shop's pages"),
+    ("--cutter", "--fold", lambda o: o.cutter and o.fold,
+     "a cutting machine cuts the duplex home sheet, not a fold sheet"),
+    ("--single", "--grid", lambda o: o.layout == "single" and o.grid,
+     "--single puts one card per page"),
+    ("--single", "--fold", lambda o: o.layout == "single" and o.fold,
+     "--single puts one card per page for a print shop"),
+    ("--single", "--orientation", lambda o: o.layout == "single" and o.orientation not in
+     (None, "auto"), "each page is the card and its bleed, turned as the card is"),
+    ("--single", "--marks", lambda o: o.layout == "single" and o.marks not in (None, False),
+     "a print shop trims each page at its TrimBox, so it has no crop marks"),
+    ("--single", "--back-offset", lambda o: o.layout == "single" and o.back_offset,
+     "a print shop registers its own backs; the offset corrects a home printer's"),
+    ("--single", "--gutter", lambda o: o.layout == "single" and o.gutter is not None,
+     "one card a page has no space between cards"),
+    ("--single", "--margin", lambda o: o.layout == "single" and o.margin is not None,
+     "a print shop's page is the card and its bleed, with no unprintable edge"),
+    ("--paper", "--bleed", lambda o: o.layout == "single" and o.paper and o.bleed is not None,
+     "with --single the paper only picks the shop's bleed (1/8 in on US paper), which --bleed "
+     "sets"),
+    ("--fold", "--grid", lambda o: o.fold and o.grid, "a fold sheet chooses its own grid"),
+    ("--fold", "--back-offset", lambda o: o.fold and o.back_offset,
+     "a fold sheet prints each back beside its front, with no duplex to correct"),
+    ("--fold", "--flip", lambda o: o.fold and o.flip,
+     "a fold sheet is printed on one side, so there is no duplex edge"),
+)
+
+
 def _no_contradiction(opts: Options) -> None:
-    """Flags that ask for what another flag rules out are refused, not one silently dropped:
-    a fold sheet is its fronts and backs side by side, a cutter's sheet has no crop marks."""
-    if opts.fold and opts.backs is False:
-        raise PnpError("cannot fold without backs: a fold sheet prints each back beside its "
-                       "front (drop --no-backs, or drop --fold for fronts alone)", "--no-backs")
-    if opts.cutter and opts.marks not in (None, False):
-        raise PnpError("a cutting machine's sheet has no crop marks (the machine cuts by its "
-                       "registration marks): drop --marks", "--marks")
+    """Refuse the first clash among the options the user gave (a profile's are left out)."""
+    given = replace(opts, **{name: None for name in opts.from_printer})
+    for first, second, clash, why in _CLASHES:
+        if clash(given):
+            raise PnpError(f"{first} and {second} do not go together: {why}; drop one",
+                           f"{first}, {second}")
 
 
 def _for_cutter(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
@@ -167,9 +209,6 @@ def _for_cutter(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     from generator.cut.machines import machine
 
     m = machine(o.cutter)
-    if o.layout == "single" or o.fold:
-        raise PnpError("a cutting machine cuts home sheets: not with "
-                       f"{'--single' if o.layout == 'single' else '--fold'}", "--cutter")
     sheet = _imposed(deck, cards, replace(o, marks=False))
     pages = tuple(replace(p, fills=m.marks(sheet.width, sheet.height)) if p.side == "front"
                   else p for p in sheet.pages)
@@ -181,9 +220,7 @@ def _folded(deck: Deck, cards: tuple[Card, ...], o: Options) -> Sheet:
     """Fold-and-glue sheets (layout/fold.py), refused with the reason where they cannot be."""
     from generator.layout import fold
 
-    why = ("--single puts one card per page for a print shop" if o.layout == "single" else
-           "--grid sets a duplex grid; a fold sheet chooses its own" if o.grid else
-           f"{deck.name} defines no [[back]] elements to fold behind its cards"
+    why = (f"{deck.name} defines no [[back]] elements to fold behind its cards"
            if not deck.has_backs else "triangular tiles are printed edge to edge, each cut "
            "shared by two tiles, so no back could lie beside its front" if deck.shape ==
            "triangle" else None)

@@ -49,6 +49,20 @@ def length_value(ctx, param, value):
     return None if value is None else print_length(value, f"--{param.name.replace('_', '-')}")
 
 
+MAX_BLEED_MM = 25  # shops ask 3 mm or 1/8 in; a page past PDF's 200 in is no longer a PDF
+
+
+def bleed_value(ctx, param, value):
+    """--bleed: a length from 0 up to MAX_BLEED_MM, a typo's 3000mm refused here by name."""
+    from pnp_model import units
+
+    length = length_value(ctx, param, value)
+    if length is not None and length > MAX_BLEED_MM * units.MM:
+        raise PnpError(f"a bleed of more than {MAX_BLEED_MM} mm is not a bleed (print shops ask "
+                       "3 mm or 1/8 in)", "--bleed")
+    return length
+
+
 def margin_value(ctx, param, value):
     """--margin of build, export and `printer save`: one check, so a profile never stores a
     margin the build would refuse (generator/layout/margins.py checked_margin)."""
@@ -126,7 +140,7 @@ PRINT_OPTIONS = [  # how a deck is printed: shared by build, preview, watch and 
                  "or WIDTHxHEIGHT such as 300x200mm (default: the template's, else a4)."),
     click.option("--orientation", type=click.Choice(["auto", "portrait", "landscape"]),
                  help="Paper orientation (default auto: whichever holds more cards)."),
-    click.option("--bleed", callback=length_value,
+    click.option("--bleed", callback=bleed_value,
                  help="Bleed beyond the trim, e.g. 3mm or 0.125in."),
     click.option("--gutter", callback=length_value, help="Space between cards, e.g. 2mm."),
     click.option("--marks", type=click.Choice(["on", "full", "off"]), is_flag=False,
@@ -196,6 +210,9 @@ def print_options(command):
         if given["pdfx"] and not given["single"]:
             raise PnpError("PDF/X needs a trim box on every page: add --single", "--pdfx")
         single = given.pop("single")
+        if given["no_marks"] and given["marks"] not in (None, "off"):
+            raise PnpError("--marks and --no-marks do not go together: one asks for crop marks, "
+                           "the other for none; drop one", "--marks, --no-marks")
         marks = "off" if given.pop("no_marks") else given["marks"]
         given["marks"] = {"on": True, "off": False}.get(marks, marks)  # None, or "full"
         from generator.printers.profiles import with_profile
@@ -231,7 +248,9 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
     """Build print-ready PDFs for GAMES (bundled names or folders with a game.toml).
 
     A game of several components ([component.NAME] tables) is one PDF: a contents page,
-    then each component's sheets."""
+    then each component's sheets. Options that rule each other out (--single with --grid,
+    --fold with --back-offset...) are refused, naming both; the game's [print] defaults yield
+    to the options given."""
     from generator.naming import output_path, output_stem, slug
     from pnp_model.catalog import bundled
     from pnp_model.game import load_game

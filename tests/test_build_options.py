@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from generator.cli import main
@@ -34,3 +35,51 @@ def test_strict_leaves_the_last_good_pdf_untouched(tmp_path, monkeypatch):
     assert last.startswith("error:") and "did not write output/g.pdf" in last, last
     assert run("build", "g").exit_code == 0  # without --strict the warnings do not stop it
     assert (tmp_path / "output" / "g.pdf").read_bytes() != good
+
+
+CLASHES = [  # options that ask for what another rules out, each tried alone on a blank game
+    (["--fold", "--back-offset", "3mm,3mm"], "--fold, --back-offset"),
+    (["--fold", "--grid", "2x2"], "--fold, --grid"),
+    (["--fold", "--flip", "short"], "--fold, --flip"),
+    (["--fold", "--no-backs"], "--fold, --no-backs"),
+    (["--single", "--orientation", "landscape"], "--single, --orientation"),
+    (["--single", "--marks", "full"], "--single, --marks"),
+    (["--single", "--back-offset", "2mm,2mm"], "--single, --back-offset"),
+    (["--single", "--grid", "2x2"], "--single, --grid"),
+    (["--single", "--gutter", "2mm"], "--single, --gutter"),
+    (["--single", "--margin", "8mm"], "--single, --margin"),
+    (["--single", "--paper", "a3", "--bleed", "2mm"], "--paper, --bleed"),
+    (["--cutter", "silhouette", "--marks", "full"], "--cutter, --marks"),
+    (["--cutter", "silhouette", "--single"], "--cutter, --single"),
+    (["--marks", "full", "--no-marks"], "--marks, --no-marks"),
+]
+
+
+@pytest.mark.parametrize("flags, named", CLASHES)
+def test_every_clash_is_refused_alike_naming_both_options(tmp_path, monkeypatch, flags, named):
+    blank(tmp_path, monkeypatch)
+    result = run("build", "g", *flags)
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1, result.output
+    assert result.output.startswith("error: ") and result.output.strip().endswith(f"({named})")
+    assert not (tmp_path / "output" / "g.pdf").exists()
+
+
+def test_a_default_yields_to_the_option_given(tmp_path, monkeypatch):
+    """A game.toml that folds still builds --single or --grid: only options typed clash."""
+    game = blank(tmp_path, monkeypatch)
+    toml = game / "game.toml"
+    toml.write_text(toml.read_text().replace("[print] ", "[print]\nfold = true\n#", 1))
+    assert "fold" in run("build", "g").output
+    for flags, said in ((["--single"], "bleed 3 mm"), (["--grid", "2x2"], "grid 2x2")):
+        result = run("build", "g", *flags)
+        assert result.exit_code == 0 and said in result.output and "fold" not in result.output
+
+
+@pytest.mark.parametrize("flags", [["--bleed", "3000mm"], ["--bleed", "3000mm", "--single",
+                                                            "--pdfx"]])
+def test_a_bleed_past_any_shop_is_refused_at_bleed(tmp_path, monkeypatch, flags):
+    blank(tmp_path, monkeypatch)
+    result = run("build", "g", *flags)
+    assert result.exit_code == 2 and result.output.strip().endswith("(--bleed)"), result.output
+    assert run("build", "g", "--single", "--bleed", "5mm").exit_code == 0

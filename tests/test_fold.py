@@ -89,9 +89,9 @@ def test_a_shape_that_cannot_fold_is_refused_with_the_reason(tmp_path):
     assert "--fold" in r.output and "Traceback" not in r.output
 
 
-@pytest.mark.parametrize("flags, named", [(["--fold", "--no-backs"], "--no-backs"),
+@pytest.mark.parametrize("flags, named", [(["--fold", "--no-backs"], "--fold, --no-backs"),
                                           (["--cutter", "silhouette", "--marks", "full"],
-                                           "--marks")])
+                                           "--cutter, --marks")])
 def test_flags_that_contradict_each_other_are_refused(tmp_path, flags, named):
     """`--fold --no-backs` printed every back anyway and `--cutter ... --marks full` drew no
     marks, both with exit 0: the flag that cannot be honoured is named, nothing written."""

@@ -107,7 +107,8 @@ def test_option_mistakes_are_one_line_too(tmp_path):
         (["nosuch"], ["unknown command 'nosuch'"]),
         (["verify", "decktet", "--pairs", "1"], ["no symbols to share", "--pairs"]),
         (["build", "tripple-domino", "--grid", "3x3"], ["--grid does not apply"]),
-        (["build", "coda", "--single", "--grid", "3x3"], ["--grid does not apply"]),
+        (["build", "coda", "--single", "--grid", "3x3"], ["do not go together",
+                                                          "(--single, --grid)"]),
     ]
     for args, words in cases:
         _one_error_line(run(*args), *words)
@@ -123,7 +124,7 @@ def test_a_card_larger_than_the_paper_says_so(mini):
 @pytest.mark.parametrize("flags, named", [(["--paper", "60x80mm"], "(--paper)"),
                                           (["--paper", "a5", "--margin", "45mm"],
                                            "(--paper, --margin)"),
-                                          (["--paper", "a5", "--bleed", "40mm"],
+                                          (["--paper", "80x110mm", "--bleed", "20mm"],
                                            "(--paper, --bleed)")])
 def test_a_card_too_large_for_the_paper_given_names_the_flags(mini, flags, named):
     """The deck's own size was blamed (game.toml [deck].size) for the paper the user asked
