@@ -136,7 +136,8 @@ def watch(game: str | Path, target: Target, report: Callable[[str, bool], None],
 
     def rebuild(why: str) -> None:
         nonlocal built
-        built = _rebuild(root, target, report, why, built) or built
+        built = _rebuild(root, target, report, why, built, options_final=why == "start") \
+            or built
 
     watch_folder(root, outputs_filter(root, target), rebuild, stop_event,
                  started=lambda: report(f"watching {root} for changes (Ctrl-C to stop)", False))
@@ -215,10 +216,19 @@ def _relative(path: str, root: Path) -> str:
     return str(p.relative_to(root.resolve())) if root.resolve() in p.parents else p.name
 
 
+def at_option(error: PnpError) -> bool:
+    """Whether an error names a command-line option (or the printer profile that set one): a
+    mistake of the command, which no save in the game's folder is meant to fix."""
+    return any(where.strip().startswith(("--", "printer profile "))
+               for where in (error.where or "").split(","))
+
+
 def _rebuild(root: Path, target: Target, report: Callable[[str, bool], None], why: str,
-             built: bool) -> bool:
+             built: bool, options_final: bool = False) -> bool:
     """Build and report; True when the output was written. `built`: whether an earlier
-    rebuild succeeded, so an error line can say a good output is still there."""
+    rebuild succeeded, so an error line can say a good output is still there.
+    `options_final`: an error at an option is raised, not reported (the first build: the
+    command is wrong, and watching would wait forever for a save that cannot fix it)."""
     from pnp_shared.oneline import capped, error_lines
 
     kept = "kept the last good output" if built else "no good build yet"
@@ -226,6 +236,8 @@ def _rebuild(root: Path, target: Target, report: Callable[[str, bool], None], wh
     try:
         outs, summary, warnings = render_once(root, target)
     except PnpError as e:
+        if options_final and at_option(e):
+            raise
         for line in error_lines(e):
             report(capped(f"{line} [{why}; {kept}]"), True)
         return False

@@ -240,3 +240,16 @@ def test_a_link_out_of_the_game_folder_is_not_followed(mini, tmp_path, watching,
         lines.append(w.expect("out", "built "))
     assert "y.txt" in lines[-1] and not any("x.txt" in line for line in lines), lines
     assert w.stop() == 0
+
+
+@pytest.mark.parametrize("flags, where", [(["--grid", "100x100"], "(--grid)"),
+                                          (["--card", "99"], "(--card)"),
+                                          (["--page", "50"], "(--page)"),
+                                          (["--single", "--grid", "2x2"], "(--single, --grid)")])
+def test_a_bad_option_ends_the_watch_at_once(mini, tmp_path, flags, where):
+    """No save fixes a mistake in the command: it printed its error, then watched forever."""
+    r = subprocess.run([sys.executable, "-m", "generator", "watch", str(mini), *flags],
+                       capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert r.stderr.startswith("error: ") and r.stderr.strip().endswith(where), r.stderr
+    assert r.stderr.count("\n") == 1 and "watching" not in r.stdout

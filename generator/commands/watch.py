@@ -28,7 +28,8 @@ def watch(game, card, page, dpi, component, opts, output) -> None:
     """Rebuild GAME's PDF (or --card / --page preview) whenever a file of its folder changes.
 
     A save with a mistake prints the error lines and keeps the last good output; each build
-    prints its warnings. The print options are those of `pnp build`. Ctrl-C stops.
+    prints its warnings. A mistake in an option (--card 99 of 8 cards) ends it at once.
+    The print options are those of `pnp build`. Ctrl-C stops.
     """
     from generator.watch import Target
     from generator.watch import watch as watch_game
