@@ -232,8 +232,10 @@ def print_options(command):
 @allow_folder_option
 @click.option("--all", "build_all", is_flag=True, help="Build every bundled template.")
 @print_options
-@click.option("-o", "--output", type=click.Path(path_type=Path),
-              help="Output file (one game) or folder (several). Default: output/<game>.pdf")
+@click.option("-o", "--output", metavar="PATH",
+              help="Where to write: a path ending .pdf is the file (one game); an existing "
+              "folder or a path ending / is a folder, each game's PDF named after it inside. "
+              "Default: output/<game>.pdf")
 @click.option("--json", "as_json", is_flag=True, help="Print what was built as JSON.")
 @click.option("--strict", is_flag=True,
               help="Exit with code 1 when the build has warnings (text that does not fit, a "
@@ -251,7 +253,7 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
     then each component's sheets. Options that rule each other out (--single with --grid,
     --fold with --back-offset...) are refused, naming both; the game's [print] defaults yield
     to the options given."""
-    from generator.naming import output_path, output_stem, slug
+    from generator.naming import output_path, output_stem
     from pnp_model.catalog import bundled
     from pnp_model.game import load_game
 
@@ -265,8 +267,7 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
         if chosen:
             game.needs_components("--only")
         deck = game.only(chosen) if game.whole else game.components[0].deck
-        stem = slug(game.name, "") or slug(game.root.resolve().name, "game") if game.whole \
-            else output_stem(deck)
+        stem = output_stem(game if game.whole else deck)
         out = output_path(output, stem, len(names))
         if out in jobs:
             raise PnpError(f"two games would both be written to {out}; build them one at a "
@@ -470,10 +471,10 @@ def preview(game, page, card_spec, back, dpi, component, opts, output) -> None:
 
 
 def _preview_game_page(game, page: int, dpi: int, opts, output) -> None:
-    from generator.naming import slug
+    from generator.naming import output_stem
     from generator.whole.preview import preview_game_page
 
-    stem = slug(game.name, "") or slug(game.root.resolve().name, "game")
+    stem = output_stem(game)
     out = output or Path("output") / f"{stem}-page-{page}.png"
     warnings = preview_game_page(game, page, out, dpi, opts)
     click.echo(f"wrote {out}")
@@ -482,15 +483,18 @@ def _preview_game_page(game, page: int, dpi: int, opts, output) -> None:
 
 
 @main.command()
-@click.argument("directory", type=click.Path(path_type=Path))
+@click.argument("directory")
 @click.option("--from", "template", metavar="TEMPLATE",
               help="Bundled template to copy (see `pnp list`), a game folder, or 'blank'.")
 @click.option("--blank", is_flag=True, help="A minimal game with every key explained (the "
               "default without --from).")
-def new(directory: Path, template: str | None, blank: bool) -> None:
+def new(directory: str, template: str | None, blank: bool) -> None:
     """Start your own game in DIRECTORY: a blank starter, or a copy of a template."""
     from generator.starter import start_game
 
+    if not directory.strip():  # Path("") is ".", which was refused as a folder not empty
+        raise PnpError("the new game's folder name is empty: give it a name", "DIRECTORY")
+    directory = Path(directory)
     if blank and template not in (None, "blank"):
         raise PnpError("give --blank or --from TEMPLATE, not both", "pnp new")
     blank = blank or template in (None, "blank")

@@ -82,9 +82,9 @@ def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list
 
 def _render_game(game, target: Target) -> tuple[list[Path], str, list[str]]:
     """A game of several components: its one PDF, or a page of it (--page)."""
-    from generator.naming import slug
+    from generator.naming import output_stem
 
-    stem = slug(game.name, "") or slug(game.root.resolve().name, "game")
+    stem = output_stem(game)
     if target.page is not None:
         from generator.whole.preview import preview_game_page
 

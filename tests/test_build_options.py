@@ -83,3 +83,24 @@ def test_a_bleed_past_any_shop_is_refused_at_bleed(tmp_path, monkeypatch, flags)
     result = run("build", "g", *flags)
     assert result.exit_code == 2 and result.output.strip().endswith("(--bleed)"), result.output
     assert run("build", "g", "--single", "--bleed", "5mm").exit_code == 0
+
+
+@pytest.mark.parametrize("given, written", [("mine.pdf", "mine.pdf"), ("new/", "new/g.pdf"),
+                                            ("dist", "dist/g.pdf")])
+def test_o_is_a_pdf_file_or_a_folder(tmp_path, monkeypatch, given, written):
+    blank(tmp_path, monkeypatch)
+    (tmp_path / "dist").mkdir()
+    result = run("build", "g", "-o", given)
+    assert result.exit_code == 0 and result.output.strip().endswith(f"-> {written}")
+    assert (tmp_path / written).read_bytes().startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("given, said", [("out.png", "neither a .pdf file nor a folder"),
+                                         ("", "-o is empty")])
+def test_o_that_is_neither_is_refused(tmp_path, monkeypatch, given, said):
+    """`-o out.png` made a folder out.png holding g.pdf; `-o ''` wrote ./g.pdf."""
+    blank(tmp_path, monkeypatch)
+    result = run("build", "g", "-o", given)
+    assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
+    assert said in result.output and result.output.strip().endswith("(--output)")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g"]  # nothing written anywhere

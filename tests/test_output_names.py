@@ -85,3 +85,26 @@ def test_verify_inside_a_game_folder_names_the_folder_in_errors(mini, monkeypatc
     result = run("verify", ".")
     assert result.exit_code == 2
     assert "(mini/game.toml [verify].count)" in result.output, result.output
+
+
+def test_games_named_in_other_scripts_keep_their_names(tmp_path, monkeypatch):
+    """日本語 and 🎲🎲 both became output/game.pdf, the second build overwriting the first."""
+    monkeypatch.chdir(tmp_path)
+    pdfs = {}
+    for name in ("日本語", "🎲🎲"):
+        assert run("new", name, "--blank").exit_code == 0
+        result = run("build", name)
+        assert result.exit_code == 0 and result.output.strip().endswith(f"output/{name}.pdf")
+        pdfs[name] = (tmp_path / "output" / f"{name}.pdf").read_bytes()
+    assert sorted(p.name for p in (tmp_path / "output").iterdir()) == sorted(
+        f"{name}.pdf" for name in pdfs)
+    assert run("build", "日本語").exit_code == 0  # one game's build leaves the other's PDF alone
+    assert (tmp_path / "output" / "🎲🎲.pdf").read_bytes() == pdfs["🎲🎲"]
+
+
+@pytest.mark.parametrize("name", ["", "  "])
+def test_new_with_an_empty_name_says_so(tmp_path, monkeypatch, name):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["new", name, "--blank"])
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "folder name is empty" in result.output and not any(tmp_path.iterdir())

@@ -24,14 +24,14 @@ NAMED = re.compile(r"^([^:]+): ")  # a whole game's warning starts with its comp
 
 def build_whole(game: Game, opts: Options, output, lock: threading.Lock) -> tuple[bytes, dict]:
     """Build the game as `pnp build` does (same file), and the page's manifest of it."""
-    from generator.naming import output_path, slug
+    from generator.naming import output_path, output_stem
     from generator.whole.build import build_game
     from generator.whole.plan import plan_game
 
     if opts.pdfx:
         raise PnpError("the live page shows a whole game's one PDF; its PDF/X is a file per "
                        "component: pnp build GAME --single --pdfx", "--pdfx")
-    out = output_path(output, slug(game.name, "") or slug(game.root.resolve().name, "game"), 1)
+    out = output_path(output, output_stem(game), 1)
     parts = plan_game(game, opts)
     result = build_game(game, out, opts, parts=parts)
     pdf = out.read_bytes()  # the file as written: the page shows what prints
