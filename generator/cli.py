@@ -521,8 +521,8 @@ def new(directory: str, template: str | None, blank: bool) -> None:
               help="The printer profile whose flip and margin the build applies (default: the "
               "default profile; 'none' for no profile).")
 @click.option("--component", metavar="NAME",
-              help="A game of several components: the one whose sheet to calibrate on "
-              "(default: the first printed on both sides).")
+              help="A game of several components: the one printed on both sides whose sheet "
+              "to calibrate on (default: the first).")
 @click.option("-o", "--output", type=click.Path(path_type=Path),
               default=Path("output/calibration.pdf"), show_default=True)
 def calibrate(game, paper, flip, orientation, printer, component, output) -> None:
@@ -565,11 +565,16 @@ def _duplex_deck(game: str, component: str | None):
         whole.needs_components("--component")
     if not whole.whole:
         return whole.components[0].deck, ""
+    both = [c for c in whole.components if c.double_sided]
     if component:
-        return component_deck(whole, component, "pnp calibrate"), f" {component}"
-    both = next((c for c in whole.components if c.double_sided), None)
-    if both is None:
+        deck = component_deck(whole, component, "--component")
+        if not any(c.name == component for c in both):  # one-sided: no back to align
+            others = ", ".join(c.name for c in both) or "none"
+            raise PnpError(f"{component} is printed on one side, so it has no back to align "
+                           f"(printed on both sides: {others})", "--component")
+        return deck, f" {component}"
+    if not both:
         raise PnpError(f"no component of {whole.name} is printed on both sides, so no back "
                        "needs aligning: `pnp calibrate --paper PAPER` checks the scale",
                        "pnp calibrate")
-    return both.deck, f" {both.name}"
+    return both[0].deck, f" {both[0].name}"

@@ -103,3 +103,16 @@ def test_calibrate_a_whole_game_on_its_first_double_sided_components_sheet(tmp_p
     assert "`pnp build lighthouse` prints voyages on" in said
     r = CliRunner().invoke(main, ["calibrate", "lighthouse", "--component", "nope"])
     assert r.exit_code == 2 and "no component 'nope'" in r.output
+
+
+@pytest.mark.parametrize("component", ["board", "tiles"])
+def test_calibrating_a_one_sided_component_is_refused_naming_the_two_sided(tmp_path, component):
+    """--component board blamed the board's size and suggested a --single calibrate lacks;
+    --component tiles wrote a duplex sheet for pieces that have no back."""
+    out = tmp_path / "cal.pdf"
+    r = CliRunner().invoke(main, ["calibrate", "lighthouse", "--component", component,
+                                  "-o", str(out)])
+    assert r.exit_code == 2 and r.output.count("\n") == 1, r.output
+    assert r.output.startswith(f"error: {component} is printed on one side")
+    assert "(printed on both sides: voyages, weather) (--component)" in r.output
+    assert not out.exists()
