@@ -380,8 +380,11 @@ def _unmarked_warning(deck: Deck, cards: tuple[Card, ...], o: Options, grid: gri
                 for g in _grids(deck, replace(o, grid=None))), key=_rank(True))
     if full.unmarked:
         return text + f" (no grid on {o.paper} {' or '.join(_turns(o))} leaves room for every mark)"
+    # the cost in sheets said only where there is one: "on 3 sheets instead of 3" read as a saving
+    cost = (f"on {_sheets(full)} sheets instead of {_sheets(sheet)}" if _sheets(full) !=
+            _sheets(sheet) else f"on as few sheets ({_sheets(sheet)})")
     return (text + f", {build_with} --marks full{' and no --grid' if o.grid else ''} for every "
-            f"mark on {_sheets(full)} sheets instead of {_sheets(sheet)} (grid "
+            f"mark {cost} (grid "
             f"{full.info['grid']}{', ' + _turn(full) if o.orientation == 'auto' else ''})")
 
 

@@ -104,3 +104,22 @@ def test_o_that_is_neither_is_refused(tmp_path, monkeypatch, given, said):
     assert result.exit_code == 2 and result.output.count("\n") == 1, result.output
     assert said in result.output and result.output.strip().endswith("(--output)")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["g"]  # nothing written anywhere
+
+
+def test_full_marks_offered_at_no_cost_do_not_claim_a_saving(tmp_path):
+    """emberfall on Letter with --grid 3x3 offered "every mark on 3 sheets instead of 3"."""
+    import re
+
+    import pypdfium2 as pdfium
+
+    forced, full = tmp_path / "forced.pdf", tmp_path / "full.pdf"
+    result = run("build", "emberfall", "--paper", "letter", "--grid", "3x3", "-o", str(forced))
+    (warning,) = [line for line in result.output.splitlines() if "crop marks" in line]
+    assert "instead of" not in warning, warning
+    offer = re.search(r"--marks full and no --grid for every mark on as few sheets \((\d+)\)",
+                      warning)
+    assert offer, warning
+    result = run("build", "emberfall", "--paper", "letter", "--marks", "full", "-o", str(full))
+    assert "crop marks" not in result.output  # every mark, as offered
+    sheets = [len(pdfium.PdfDocument(str(p))) // 2 for p in (forced, full)]
+    assert sheets == [int(offer.group(1))] * 2
