@@ -11,6 +11,7 @@ import click
 
 from generator.allow_option import allow_folder_option
 from generator.cli_group import PnpGroup
+from generator.verify import plural
 from pnp_model.errors import PnpError
 
 
@@ -296,10 +297,11 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
     else:
         for game, r in results:
             if "files" in r.info:  # a whole game for a shop: a PDF/X file per component
-                click.echo(f"{game}: {r.cards} pieces in {len(r.info['files'])} PDF/X files:")
+                click.echo(f"{game}: {plural(r.cards, 'piece')} in "
+                           f"{plural(len(r.info['files']), 'PDF/X file')}:")
                 for f in r.info["files"]:
-                    click.echo(f"  {f['component']} ({f['kind']}): {f['pieces']} pieces on "
-                               f"{f['pages']} page{'s' if f['pages'] != 1 else ''} -> "
+                    click.echo(f"  {f['component']} ({f['kind']}): {plural(f['pieces'], 'piece')} "
+                               f"on {plural(f['pages'], 'page')} -> "
                                f"{f['path']}")
                 if "not in PDF/X" in r.info:
                     click.echo(f"  not in PDF/X: {r.info['not in PDF/X']}")
@@ -310,7 +312,8 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
                     click.echo(f"warning: {game}: {text}", err=True)
                 continue
             extra = "".join(f", {k} {v}" for k, v in r.info.items() if k != "legend cards")
-            click.echo(f"{game}: {r.cards} cards{_legend_said(r.info)} on {r.pages} pages "
+            click.echo(f"{game}: {plural(r.cards, 'card')}{_legend_said(r.info)} on "
+                       f"{plural(r.pages, 'page')} "
                        f"({r.paper}{extra}) -> {_where(r)}")
             for text in r.notes:
                 click.echo(f"warning: {game}: {text}", err=True)
@@ -333,8 +336,9 @@ def _whole_said(game: str, r) -> str:
     """What a whole game's build printed: the file, then the contents page's lines."""
     saved = r.info["sheets without nesting"] - r.info["sheets"]
     nesting = f", {r.info['sheets without nesting']} without nesting" if saved else ""
-    lines = [f"{game}: {r.cards} pieces in {len(r.info['components'])} components on "
-             f"{r.pages} pages, {r.info['sheets']} sheets{nesting} ({r.paper}) -> {_where(r)}"]
+    lines = [f"{game}: {plural(r.cards, 'piece')} in {plural(len(r.info['components']), 'component')}"
+             f" on {plural(r.pages, 'page')}, {plural(r.info['sheets'], 'sheet')}{nesting} "
+             f"({r.paper}) -> {_where(r)}"]
     for c in r.info["components"]:
         extra = "".join(f", {c[k]}" for k in ("assembly", "shares", "fold") if k in c)
         pages = "pages" if "-" in c["pages"] or "," in c["pages"] else "page"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from generator.build import Options
 from generator.preview import AS_DEFINED
+from generator.verify import plural
 from pnp_model.errors import PnpError
 
 # Changes grouped for at most this long before a rebuild; a save is picked up after STEP_MS
@@ -76,7 +77,7 @@ def render_once(game: str | Path, target: Target) -> tuple[list[Path], str, list
         out = target.output or Path("output") / f"{stem}.pdf"
         result = build(deck, out, target.opts)
         said.update(dict.fromkeys(result.notes))
-        outs, summary = [out], f"{result.cards} cards on {result.pages} pages"
+        outs, summary = [out], f"{plural(result.cards, 'card')} on {plural(result.pages, 'page')}"
     return outs, summary, [f"warning: {deck.name}: {text}" for text in said]
 
 
@@ -97,8 +98,8 @@ def _render_game(game, target: Target) -> tuple[list[Path], str, list[str]]:
         out = target.output or Path("output") / f"{stem}.pdf"
         result = build_game(game, out, target.opts)
         notes = result.notes
-        summary = f"{result.cards} pieces in {len(game.components)} components on " \
-                  f"{result.pages} pages"
+        summary = f"{plural(result.cards, 'piece')} in " \
+                  f"{plural(len(game.components), 'component')} on {plural(result.pages, 'page')}"
     return [out], summary, [f"warning: {game.name}: {text}" for text in dict.fromkeys(notes)]
 
 

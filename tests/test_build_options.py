@@ -123,3 +123,13 @@ def test_full_marks_offered_at_no_cost_do_not_claim_a_saving(tmp_path):
     assert "crop marks" not in result.output  # every mark, as offered
     sheets = [len(pdfium.PdfDocument(str(p))) // 2 for p in (forced, full)]
     assert sheets == [int(offer.group(1))] * 2
+
+
+def test_one_of_a_thing_is_said_in_the_singular(tmp_path, monkeypatch):
+    """"1 cards", "1 pieces in 1 components": counts of one read as English."""
+    game = blank(tmp_path, monkeypatch)
+    (game / "cards.csv").write_text("name,type,cost,text,qty\nA,action,1,Hi.,1\n")
+    said = run("build", "g").output
+    assert said.startswith("g: 1 card on 2 pages (") and "1 cards" not in said
+    said = run("build", "lighthouse", "--only", "board", "-o", "board.pdf").output
+    assert said.startswith("lighthouse: 1 piece in 1 component on ")
