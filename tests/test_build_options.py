@@ -133,3 +133,23 @@ def test_one_of_a_thing_is_said_in_the_singular(tmp_path, monkeypatch):
     assert said.startswith("g: 1 card on 2 pages (") and "1 cards" not in said
     said = run("build", "lighthouse", "--only", "board", "-o", "board.pdf").output
     assert said.startswith("lighthouse: 1 piece in 1 component on ")
+
+
+@pytest.mark.parametrize("flags, files", [([], ["game.pdf"]),
+                                          (["--single", "--pdfx"], ["game-voyages.pdf"])])
+def test_strict_keeps_a_whole_games_last_good_files(tmp_path, monkeypatch, flags, files):
+    """A game of several components, one PDF or a PDF/X file per component: none replaced."""
+    import shutil
+
+    from pnp_model.catalog import bundled
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(bundled()["lighthouse"], tmp_path / "game")
+    args = ("build", "game", "--only", "voyages", "-o", "out/game.pdf", "--strict", *flags)
+    assert run(*args).exit_code == 0
+    good = {f: (tmp_path / "out" / f).read_bytes() for f in files}
+    voyages = tmp_path / "game" / "voyages.csv"
+    voyages.write_text(voyages.read_text().replace("Move your boat two spaces.", WORDY, 1))
+    result = run(*args)
+    assert result.exit_code == 1 and "did not write out/game.pdf" in result.output
+    assert {f: (tmp_path / "out" / f).read_bytes() for f in files} == good
