@@ -100,6 +100,12 @@ def sniff_delimiter(text: str) -> str:
 
 
 def _csv_table(text: str, name: str) -> Table:
+    return _table(csv_records(text, name), name, whole_rows=True)
+
+
+def csv_records(text: str, name: str) -> list[tuple[str, list[str]]]:
+    """Each line of CSV text as (file:line, values), the delimiter found as a spreadsheet
+    wrote it (`sep=` first line, else `,` `;` or tab): every CSV a user gives is read alike."""
     lines = io.StringIO(text, newline="")
     hint = _SEP_HINT.match(text)  # Excel's "sep=;" first line names the delimiter
     if hint:
@@ -121,7 +127,7 @@ def _csv_table(text: str, name: str) -> Table:
                            f"{name}:{reader.line_num + skipped}") from None
         raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
                        f"{name}:{reader.line_num + skipped}") from None
-    return _table(records, name, whole_rows=True)
+    return records
 
 
 def _workbook_table(data: bytes, name: str, sheet: str | None) -> Table:
