@@ -56,6 +56,7 @@ class _Seen:
     message: str
     faces: list = field(default_factory=list)
     ppi: list = field(default_factory=list)
+    texts: list = field(default_factory=list)  # the distinct texts, for a message with {text}
 
 
 def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
@@ -83,12 +84,14 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
     doc = pdfium.PdfDocument(pdf)
     try:
         for index, face in enumerate(faces):
-            for check_name, message, key, ppi in _page_findings(doc[index], trim, safe,
-                                                                deck.shape, floor, min_text):
+            for check_name, message, key, ppi, text in _page_findings(
+                    doc[index], trim, safe, deck.shape, floor, min_text):
                 entry = seen.setdefault((check_name, key), _Seen(check_name, message))
                 entry.faces.append(face)
                 if ppi:
                     entry.ppi.append(ppi)
+                if text and text not in entry.texts:
+                    entry.texts.append(text)
     finally:
         doc.close()
     files = _art_by_size(deck) if any(k[0] == "ppi" for k in seen) else {}
@@ -143,7 +146,18 @@ def _finding(key: tuple, seen: _Seen, floor: float, files: dict) -> Finding:
         at = f"{lo}" if lo == hi else f"{lo}–{hi}"
         message = f"image of {w}×{h} px prints at {at} ppi (below {floor})"
         file = " or ".join(files.get((w, h), []))
+    if seen.texts:
+        message = message.format(text=_texts(seen.texts))
     return Finding(card.id, card.name, " and ".join(sides), seen.check, message, ids, file)
+
+
+def _texts(texts: list[str], shown: int = 3) -> str:
+    """The texts one finding was seen with: a card number differs on every card, the problem
+    (its size, its place) does not, so it is one line that shows a few."""
+    if len(texts) == 1:
+        return f"text {texts[0]}"
+    more = f" and {len(texts) - shown} more" if len(texts) > shown else ""
+    return f"texts {', '.join(texts[:shown])}{more}: each"
 
 
 def _art_by_size(deck: Deck) -> dict[tuple[int, int], list[str]]:
@@ -203,8 +217,9 @@ def unembedded_fonts(pdf: bytes) -> list[str]:
 
 
 def _page_findings(page, trim, safe: float, shape: str, floor: float, min_text: float):
-    """(check, message, grouping key, ppi or None) for each problem on the page: an image is
-    keyed by its pixel size (the same art at any scale), text by its message."""
+    """(check, message, grouping key, ppi or None, text or None) for each problem on the page:
+    an image is keyed by its pixel size (the same art at any scale), text by its message with
+    the text itself left out ({text} in the message)."""
     import pypdfium2.raw as raw
 
     textpage = page.get_textpage()
@@ -218,8 +233,9 @@ def _page_findings(page, trim, safe: float, shape: str, floor: float, min_text: 
             elif obj.type == raw.FPDF_PAGEOBJ_IMAGE:
                 yield from _image(obj, floor, forms[-1] if forms else None)
             elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                for check_name, message in _text(obj, textpage, trim, safe, shape, min_text):
-                    yield check_name, message, message, None
+                for check_name, message, label in _text(obj, textpage, trim, safe, shape,
+                                                        min_text):
+                    yield check_name, message, message, None, label
     finally:
         textpage.close()
 
@@ -236,7 +252,7 @@ def _image(obj, floor: float, form=None):
         wide, high = math.hypot(m.a, m.b), math.hypot(m.c, m.d)
         ppi = min(meta.width * 72 / wide, meta.height * 72 / high) if wide and high else 0
     if 0 < ppi < floor - 0.5:
-        yield "ppi", "", (meta.width, meta.height), ppi
+        yield "ppi", "", (meta.width, meta.height), ppi, None
 
 
 def _text(obj, textpage, trim, safe: float, shape: str, min_text: float):
@@ -252,7 +268,7 @@ def _text(obj, textpage, trim, safe: float, shape: str, min_text: float):
         return
     label = repr(text if len(text) <= 24 else text[:23] + "…")
     if 0 < points < min_text - 0.05:
-        yield "text-size", f"text {label} is {points:.1f} pt (below {min_text:g} pt)"
+        yield "text-size", f"{{text}} is {points:.1f} pt (below {min_text:g} pt)", label
     if shape != "rect":
         return  # the safe zone of round and hex cards is not a box; not checked yet
     left, bottom, right, top = obj.get_bounds()
@@ -260,7 +276,7 @@ def _text(obj, textpage, trim, safe: float, shape: str, min_text: float):
     gap = min(left - x0, bottom - y0, x1 - right, y1 - top)
     if gap < safe - 0.01:
         where = "crosses the trim" if gap < 0 else f"is {gap / MM:.1f} mm from the trim"
-        yield "safe-zone", f"text {label} {where} (safe zone {safe / MM:g} mm)"
+        yield "safe-zone", f"{{text}} {where} (safe zone {safe / MM:g} mm)", label
 
 
 def _text_of(obj, textpage) -> str:
