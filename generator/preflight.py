@@ -3,7 +3,8 @@
 Each distinct card face and back is drawn as a print-shop page (trim plus bleed) and its page
 objects are read back with pdfium: raster images and their effective ppi at the placed size,
 text and its size after every scaling, text bounds against the safe zone, and fonts that are not
-embedded. So a finding is about what prints, not about what the definition meant.
+embedded; characters no font has are the renderer's own notes while it draws them. So a
+finding is about what prints, not about what the definition meant.
 
 One problem seen on many cards (the same art file too coarse on every card that shows it) is
 one finding that names the file and counts the cards. The ppi floor depends on where the cards
@@ -18,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator.exports import distinct
+from generator.notes import collecting
 from generator.render.basic import PPI_FLOOR
 from pnp_model.components import Card, Deck
 from pnp_model.units import MM
@@ -32,7 +34,7 @@ class Finding:
     card: int  # the first card it was seen on (0: the document)
     name: str
     side: str
-    check: str  # ppi | text-size | safe-zone | font
+    check: str  # ppi | text-size | safe-zone | font | glyph
     message: str
     cards: tuple[int, ...] = ()  # every card that shows it (copies of a face included)
     file: str = ""  # the art file, when an image's pixel size names one
@@ -74,9 +76,11 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
         faces += [(f, "back") for f in distinct(deck, cards, "back")]
     jobs = [(f.card, side) for f, side in faces]
     b = 9.0  # an eighth of an inch of bleed, as shops ask
-    pdf = render(deck, one_card_a_page(deck.width, deck.height, jobs, b), ppi_floor=floor)
+    with collecting() as notes:
+        pdf = render(deck, one_card_a_page(deck.width, deck.height, jobs, b), ppi_floor=floor)
     findings = [Finding(0, "", "", "font", f"font {name} is not embedded")
                 for name in unembedded_fonts(pdf)]
+    findings += _glyph_findings(notes, jobs)
     trim = (b, b, b + deck.width, b + deck.height)
     import pypdfium2 as pdfium
 
@@ -133,6 +137,41 @@ def most_ink(deck: Deck, cards: tuple[Card, ...], limit: float | None = None) ->
     page = max(inks, key=lambda n: (inks[n], -n))
     card, side = faces[page - 1]
     return Ink(inks[page], limit, page, card.id, card.name, side)
+
+
+def missing_characters(deck: Deck, cards: tuple[Card, ...]) -> list[Finding]:
+    """Characters no font has (an emoji in a name), each with the first card that prints it:
+    an export's images show an empty box there. Found by drawing the distinct faces and backs
+    as the build does, so a font's fallback is counted as the print counts it."""
+    from generator.layout.sheet import one_card_a_page
+    from generator.render.pdf import render
+
+    jobs = [(f.card, "front") for f in distinct(deck, cards)]
+    if deck.has_backs:
+        jobs += [(f.card, "back") for f in distinct(deck, cards, "back")]
+    with collecting() as notes:
+        render(deck, one_card_a_page(deck.width, deck.height, jobs, 0.0))
+    return _glyph_findings(notes, jobs)
+
+
+# the renderer's note: "card #6 (name), game.toml [[layouts.card.face]] #7 (text): no font ..."
+_GLYPH_NOTE = re.compile(r"^card #(\d+) .*?, (.*?): no font has")
+
+
+def _glyph_findings(notes: dict[str, str], jobs: list) -> list[Finding]:
+    """The renderer's notes of characters no font has, as findings naming card and side."""
+    names = {card.id: card.name for card, _ in jobs}
+    found = []
+    for key, text in notes.items():
+        m = _GLYPH_NOTE.match(text)
+        if not key.startswith("glyph:") or not m:
+            continue
+        ch, card = key[-1], int(m.group(1))
+        side = "back" if re.search(r"back\]\]", m.group(2)) else "front"
+        found.append(Finding(card, names.get(card, ""), side, "glyph",
+                             f"no font has the character {ch!r} (U+{ord(ch):04X}): it prints "
+                             "as an empty box (use a font that has it, or an [icons] entry)"))
+    return found
 
 
 def _finding(key: tuple, seen: _Seen, floor: float, files: dict) -> Finding:

@@ -110,6 +110,32 @@ def test_a_bundled_deck_numbering_each_card_small_is_one_line():
                               "'#1', '#2', '#3' and 96 more: each is 5.0 pt")
 
 
+def test_a_character_no_font_has_is_a_finding_and_an_export_warning(tmp_path):
+    """An emoji in a card's name passed `pnp check` and every export without a word (only
+    `pnp build` warned); the exported image showed an empty box where it was."""
+    import shutil
+
+    from pnp_model.catalog import bundled
+
+    game = tmp_path / "e"
+    shutil.copytree(bundled()["emberfall"], game)
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("\nCinder Drake,", "\nCinder Drake \U0001F409,", 1))
+    said = ("card #6 (Cinder Drake \U0001F409) front: no font has the character "
+            "'\U0001F409' (U+1F409)")
+    r = CliRunner().invoke(main, ["check", str(game)])
+    assert r.exit_code == 1 and said in r.output, r.output
+    for args in (["--format", "png", "--dpi", "40"], ["--format", "tts", "--dpi", "40"],
+                 ["--shop", "thegamecrafter"]):
+        r = CliRunner().invoke(main, ["export", str(game), *args, "-o", str(tmp_path / args[1])])
+        assert r.exit_code == 0, r.output
+        assert said in r.stderr and said not in r.stdout, (args, r.stderr)
+    # a deck without such a character is not warned about
+    r = CliRunner().invoke(main, ["export", "emberfall", "--dpi", "40", "-o",
+                                  str(tmp_path / "plain")])
+    assert r.exit_code == 0 and "no font has" not in r.output
+
+
 def test_safe_zone_comes_from_the_definition(mini):
     toml = mini / "game.toml"
     toml.write_text(toml.read_text().replace('[colors]', '[print]\nsafe = "0.5mm"\n\n[colors]'))

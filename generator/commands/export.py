@@ -111,6 +111,8 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
         from generator.markers import marked
 
         cards = marked(deck, cards, "--markers" if markers else "[print] markers")
+    if not shop:  # a shop export says it among its preflight lines
+        _warn_missing_characters([(deck, cards)])
     workers = workers or min(4, os.cpu_count() or 1)
     folder = output or Path("output") / f"{output_stem(deck)}-{shop or fmt}"
     with _progress(len(cards) * 2, deck.name, quiet=as_json) as bar:
@@ -169,6 +171,8 @@ def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output,
     if shop or parts:
         raise PnpError(f"{'--shop' if shop else '--part'} is for one deck: a game of "
                        "components is exported whole", "--shop" if shop else "--part")
+    _warn_missing_characters([(c.deck, c.deck.select(), f"{c.name}: ")
+                              for c in game.components])
     workers = workers or min(4, os.cpu_count() or 1)
     folder = output or Path("output") / f"{slug(game.name, 'game')}-{fmt}"
     total = sum(len(c.deck.select()) * 2 for c in game.components)
@@ -206,6 +210,8 @@ def _export_cgs(game, shop, dpi, parts, base_url, workers, output, as_json) -> N
     if shop or parts:
         raise PnpError(f"{'--shop' if shop else '--part'} does not apply to --format cgs: CGS "
                        "gets the whole game", "--shop" if shop else "--part")
+    _warn_missing_characters([(c.deck, c.deck.select(), f"{c.name}: " if game.whole else "")
+                              for c in game.components])
     folder = output or Path("output") / f"{slug(game.name, 'game')}-cgs"
     total = sum(len(c.deck.select()) * 2 for c in game.components)
     with _progress(total, game.name, quiet=as_json) as bar:
@@ -223,6 +229,16 @@ def _export_cgs(game, shop, dpi, parts, base_url, workers, output, as_json) -> N
         if not base_url else "put the folder at --base-url, then add the game in CGS from "\
         f"{base_url.rstrip('/')}/cgs.json; or copy "
     click.echo(f"{where}the folder into CGS's games folder")
+
+
+def _warn_missing_characters(decks) -> None:
+    """A warning on stderr for each character no font has, as `pnp build` gives: the images
+    would show an empty box where the name had an emoji, and nothing else would say so."""
+    from generator.preflight import missing_characters
+
+    for deck, cards, *prefix in decks:
+        for f in missing_characters(deck, cards):
+            click.echo(f"warning: {''.join(prefix)}{f}", err=True)
 
 
 def _cut_component(game, name: str | None):
@@ -279,7 +295,8 @@ def _export_cut(deck, given: dict, bleed, parts, output, as_json) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 def check(game, parts, safe, target, shop, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
-    zone margin, fonts not embedded. Exit code 1 when anything is found.
+    zone margin, fonts not embedded, characters no font has. Exit code 1 when anything is
+    found.
 
     Also names the colours that tell cards apart (fills and frames keyed by a field such as
     suit) which protanopia, deuteranopia or tritanopia make too alike, and a symbol deck's
