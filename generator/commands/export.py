@@ -141,6 +141,7 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
 
             data = export_tts(deck, cards, folder, dpi=dpi or 150, base_url=base_url,
                               workers=workers, progress=bar.update)
+            _say_lowered_dpi(dpi or 150, [(deck.name, data["dpi"])])
             backs = ", per-card backs" if data["unique_back"] else ""
             summary = (f"{deck.name}: {data['cards']} cards on {len(data['sheets'])} TTS "
                        f"sheet(s){backs} -> {folder / data['json']}")
@@ -182,6 +183,7 @@ def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output,
 
             data = export_game_tts(game, folder, dpi=dpi or 150, base_url=base_url,
                                    workers=workers, progress=bar.update)
+            _say_lowered_dpi(dpi or 150, [(c["component"], c["dpi"]) for c in data["components"]])
             lines = [f"{game.name}: {len(data['components'])} components in one saved object "
                      f"-> {folder / data['json']}"]
             lines += [f"  {c['component']}: {c['object']}, {c['contents']}"
@@ -229,6 +231,17 @@ def _export_cgs(game, shop, dpi, parts, base_url, workers, output, as_json) -> N
         if not base_url else "put the folder at --base-url, then add the game in CGS from "\
         f"{base_url.rstrip('/')}/cgs.json; or copy "
     click.echo(f"{where}the folder into CGS's games folder")
+
+
+def _say_lowered_dpi(asked: int, used: list[tuple[str, int]]) -> None:
+    """One line on stderr when TTS images were drawn at a lower dpi than asked: each stays
+    within 4096 px a side, which TTS loads; a silent 163 for --dpi 600 looked like a bug."""
+    from generator.tts import MAX_SHEET_PX
+
+    lowered = [f"{name} at {dpi} dpi" for name, dpi in used if dpi < asked]
+    if lowered:
+        click.echo(f"note: {asked} dpi lowered so each TTS image stays within {MAX_SHEET_PX} px "
+                   f"a side: {', '.join(lowered)}", err=True)
 
 
 def _warn_missing_characters(decks) -> None:

@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from generator.exports import distinct, render_pngs
 from generator.naming import slug
-from generator.tts import check_base_url, export_tts, scale
+from generator.tts import check_base_url, export_tts, fit_dpi, scale
 from pnp_model.game import Component, Game
 from pnp_shared.files import write_atomic
 
@@ -45,7 +45,8 @@ def export_game_tts(game: Game, folder: Path, *, dpi: int = 150, base_url: str |
         url = f"{base}/{quote(comp.name)}" if base else None
         cards = comp.deck.select()
         if comp.kind in PIECES or not comp.deck.has_backs and comp.kind != "deck":
-            obj, what = _pieces(comp, cards, sub, dpi, url or sub.resolve().as_uri(), workers,
+            used = fit_dpi(comp.deck, dpi)  # a board at 300 dpi was 5906 px wide
+            obj, what = _pieces(comp, cards, sub, used, url or sub.resolve().as_uri(), workers,
                                 progress)
         else:
             data = export_tts(comp.deck, cards, sub, dpi=dpi, base_url=url, workers=workers,
@@ -54,11 +55,12 @@ def export_game_tts(game: Game, folder: Path, *, dpi: int = 150, base_url: str |
             obj = json.loads(own.read_text())["ObjectStates"][0]
             own.unlink()  # the game's one file holds it
             what = f"{data['cards']} cards on {len(data['sheets'])} sheet(s)"
+            used = data["dpi"]
         obj["Transform"]["posX"] = x
         x += SPACING + obj["Transform"]["scaleX"] * 2
         objects.append(obj)
         summary.append({"component": comp.name, "kind": comp.kind, "object": obj["Name"],
-                        "folder": comp.name, "contents": what})
+                        "folder": comp.name, "contents": what, "dpi": used})
     name = f"{slug(game.name, 'game')}.tts.json"
     doc = {"SaveName": game.title, "ObjectStates": objects}
     write_atomic(folder / name, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
