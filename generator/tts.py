@@ -134,12 +134,13 @@ def _cells(deck: Deck, cards: tuple[Card, ...]) -> tuple[list, list, list]:
 
 def export_tts(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 150,
                base_url: str | None = None, workers: int = 1,
-               progress: Callable[[int], None] | None = None) -> dict:
+               progress: Callable[[int], None] | None = None, at: Path | None = None) -> dict:
     """Write sheet-N.png, the backs (back.png, or back-N.png sheets when the backs differ) and
-    <game>.tts.json into folder; returns a summary."""
+    <game>.tts.json into folder; returns a summary. `at`: the folder the files will be moved
+    to (file:// URLs name it), when folder is where they are staged."""
     from PIL import Image
 
-    base = check_base_url(base_url) if base_url else folder.resolve().as_uri()
+    base = check_base_url(base_url) if base_url else (at or folder).resolve().as_uri()
     faces, backs, cells = _cells(deck, cards)
     unique_back = len(backs) > 1
     chunks = [cells[i:i + PER_SHEET] for i in range(0, len(cells), PER_SHEET)]
