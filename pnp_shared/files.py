@@ -41,7 +41,13 @@ def staged_folder(folder: Path) -> Iterator[Path]:
     block did not write are kept: `folder` may be the user's own (`-o .`)."""
     parent = folder.absolute().parent
     parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{folder.absolute().name}.", suffix=".part"))
+    try:
+        tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{folder.absolute().name}.",
+                                    suffix=".part"))
+    except PermissionError:  # `-o ~`: a folder whose parent we may not write in
+        if not folder.is_dir():
+            raise
+        tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".export.", suffix=".part"))
     try:
         yield tmp
         with _no_interrupt():
