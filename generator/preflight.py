@@ -3,7 +3,8 @@
 Each distinct card face and back is drawn as a print-shop page (trim plus bleed) and its page
 objects are read back with pdfium: raster images and their effective ppi at the placed size,
 text and its size after every scaling, text bounds against the safe zone, and fonts that are not
-embedded. So a finding is about what prints, not about what the definition meant.
+embedded; characters no font has are the renderer's own notes while it draws them. So a
+finding is about what prints, not about what the definition meant.
 
 One problem seen on many cards (the same art file too coarse on every card that shows it) is
 one finding that names the file and counts the cards. The ppi floor depends on where the cards
@@ -18,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 
 from generator.exports import distinct
+from generator.notes import collecting
 from generator.render.basic import PPI_FLOOR
 from pnp_model.components import Card, Deck
 from pnp_model.units import MM
@@ -32,7 +34,7 @@ class Finding:
     card: int  # the first card it was seen on (0: the document)
     name: str
     side: str
-    check: str  # ppi | text-size | safe-zone | font
+    check: str  # ppi | text-size | safe-zone | font | glyph
     message: str
     cards: tuple[int, ...] = ()  # every card that shows it (copies of a face included)
     file: str = ""  # the art file, when an image's pixel size names one
@@ -56,6 +58,7 @@ class _Seen:
     message: str
     faces: list = field(default_factory=list)
     ppi: list = field(default_factory=list)
+    texts: list = field(default_factory=list)  # the distinct texts, for a message with {text}
 
 
 def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
@@ -73,9 +76,11 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
         faces += [(f, "back") for f in distinct(deck, cards, "back")]
     jobs = [(f.card, side) for f, side in faces]
     b = 9.0  # an eighth of an inch of bleed, as shops ask
-    pdf = render(deck, one_card_a_page(deck.width, deck.height, jobs, b), ppi_floor=floor)
+    with collecting() as notes:
+        pdf = render(deck, one_card_a_page(deck.width, deck.height, jobs, b), ppi_floor=floor)
     findings = [Finding(0, "", "", "font", f"font {name} is not embedded")
                 for name in unembedded_fonts(pdf)]
+    findings += _glyph_findings(notes, jobs)
     trim = (b, b, b + deck.width, b + deck.height)
     import pypdfium2 as pdfium
 
@@ -83,12 +88,14 @@ def check(deck: Deck, cards: tuple[Card, ...], safe: float | None = None,
     doc = pdfium.PdfDocument(pdf)
     try:
         for index, face in enumerate(faces):
-            for check_name, message, key, ppi in _page_findings(doc[index], trim, safe,
-                                                                deck.shape, floor, min_text):
+            for check_name, message, key, ppi, text in _page_findings(
+                    doc[index], trim, safe, deck.shape, floor, min_text):
                 entry = seen.setdefault((check_name, key), _Seen(check_name, message))
                 entry.faces.append(face)
                 if ppi:
                     entry.ppi.append(ppi)
+                if text and text not in entry.texts:
+                    entry.texts.append(text)
     finally:
         doc.close()
     files = _art_by_size(deck) if any(k[0] == "ppi" for k in seen) else {}
@@ -132,6 +139,41 @@ def most_ink(deck: Deck, cards: tuple[Card, ...], limit: float | None = None) ->
     return Ink(inks[page], limit, page, card.id, card.name, side)
 
 
+def missing_characters(deck: Deck, cards: tuple[Card, ...]) -> list[Finding]:
+    """Characters no font has (an emoji in a name), each with the first card that prints it:
+    an export's images show an empty box there. Found by drawing the distinct faces and backs
+    as the build does, so a font's fallback is counted as the print counts it."""
+    from generator.layout.sheet import one_card_a_page
+    from generator.render.pdf import render
+
+    jobs = [(f.card, "front") for f in distinct(deck, cards)]
+    if deck.has_backs:
+        jobs += [(f.card, "back") for f in distinct(deck, cards, "back")]
+    with collecting() as notes:
+        render(deck, one_card_a_page(deck.width, deck.height, jobs, 0.0))
+    return _glyph_findings(notes, jobs)
+
+
+# the renderer's note: "card #6 (name), game.toml [[layouts.card.face]] #7 (text): no font ..."
+_GLYPH_NOTE = re.compile(r"^card #(\d+) .*?, (.*?): no font has")
+
+
+def _glyph_findings(notes: dict[str, str], jobs: list) -> list[Finding]:
+    """The renderer's notes of characters no font has, as findings naming card and side."""
+    names = {card.id: card.name for card, _ in jobs}
+    found = []
+    for key, text in notes.items():
+        m = _GLYPH_NOTE.match(text)
+        if not key.startswith("glyph:") or not m:
+            continue
+        ch, card = key[-1], int(m.group(1))
+        side = "back" if re.search(r"back\]\]", m.group(2)) else "front"
+        found.append(Finding(card, names.get(card, ""), side, "glyph",
+                             f"no font has the character {ch!r} (U+{ord(ch):04X}): it prints "
+                             "as an empty box (use a font that has it, or an [icons] entry)"))
+    return found
+
+
 def _finding(key: tuple, seen: _Seen, floor: float, files: dict) -> Finding:
     card = seen.faces[0][0].card
     sides = list(dict.fromkeys(side for _, side in seen.faces))
@@ -143,7 +185,18 @@ def _finding(key: tuple, seen: _Seen, floor: float, files: dict) -> Finding:
         at = f"{lo}" if lo == hi else f"{lo}–{hi}"
         message = f"image of {w}×{h} px prints at {at} ppi (below {floor})"
         file = " or ".join(files.get((w, h), []))
+    if seen.texts:
+        message = message.format(text=_texts(seen.texts))
     return Finding(card.id, card.name, " and ".join(sides), seen.check, message, ids, file)
+
+
+def _texts(texts: list[str], shown: int = 3) -> str:
+    """The texts one finding was seen with: a card number differs on every card, the problem
+    (its size, its place) does not, so it is one line that shows a few."""
+    if len(texts) == 1:
+        return f"text {texts[0]}"
+    more = f" and {len(texts) - shown} more" if len(texts) > shown else ""
+    return f"texts {', '.join(texts[:shown])}{more}: each"
 
 
 def _art_by_size(deck: Deck) -> dict[tuple[int, int], list[str]]:
@@ -203,8 +256,9 @@ def unembedded_fonts(pdf: bytes) -> list[str]:
 
 
 def _page_findings(page, trim, safe: float, shape: str, floor: float, min_text: float):
-    """(check, message, grouping key, ppi or None) for each problem on the page: an image is
-    keyed by its pixel size (the same art at any scale), text by its message."""
+    """(check, message, grouping key, ppi or None, text or None) for each problem on the page:
+    an image is keyed by its pixel size (the same art at any scale), text by its message with
+    the text itself left out ({text} in the message)."""
     import pypdfium2.raw as raw
 
     textpage = page.get_textpage()
@@ -218,8 +272,9 @@ def _page_findings(page, trim, safe: float, shape: str, floor: float, min_text: 
             elif obj.type == raw.FPDF_PAGEOBJ_IMAGE:
                 yield from _image(obj, floor, forms[-1] if forms else None)
             elif obj.type == raw.FPDF_PAGEOBJ_TEXT:
-                for check_name, message in _text(obj, textpage, trim, safe, shape, min_text):
-                    yield check_name, message, message, None
+                for check_name, message, label in _text(obj, textpage, trim, safe, shape,
+                                                        min_text):
+                    yield check_name, message, message, None, label
     finally:
         textpage.close()
 
@@ -236,7 +291,7 @@ def _image(obj, floor: float, form=None):
         wide, high = math.hypot(m.a, m.b), math.hypot(m.c, m.d)
         ppi = min(meta.width * 72 / wide, meta.height * 72 / high) if wide and high else 0
     if 0 < ppi < floor - 0.5:
-        yield "ppi", "", (meta.width, meta.height), ppi
+        yield "ppi", "", (meta.width, meta.height), ppi, None
 
 
 def _text(obj, textpage, trim, safe: float, shape: str, min_text: float):
@@ -252,7 +307,7 @@ def _text(obj, textpage, trim, safe: float, shape: str, min_text: float):
         return
     label = repr(text if len(text) <= 24 else text[:23] + "…")
     if 0 < points < min_text - 0.05:
-        yield "text-size", f"text {label} is {points:.1f} pt (below {min_text:g} pt)"
+        yield "text-size", f"{{text}} is {points:.1f} pt (below {min_text:g} pt)", label
     if shape != "rect":
         return  # the safe zone of round and hex cards is not a box; not checked yet
     left, bottom, right, top = obj.get_bounds()
@@ -260,7 +315,7 @@ def _text(obj, textpage, trim, safe: float, shape: str, min_text: float):
     gap = min(left - x0, bottom - y0, x1 - right, y1 - top)
     if gap < safe - 0.01:
         where = "crosses the trim" if gap < 0 else f"is {gap / MM:.1f} mm from the trim"
-        yield "safe-zone", f"text {label} {where} (safe zone {safe / MM:g} mm)"
+        yield "safe-zone", f"{{text}} {where} (safe zone {safe / MM:g} mm)", label
 
 
 def _text_of(obj, textpage) -> str:

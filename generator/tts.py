@@ -84,8 +84,9 @@ def grid(n: int) -> tuple[int, int]:
     return cols, math.ceil((n + 1) / cols)
 
 
-def _fit_dpi(deck: Deck, dpi: int, cols: int, rows: int) -> int:
-    """The dpi, lowered so the sheet stays within MAX_SHEET_PX on both sides."""
+def fit_dpi(deck: Deck, dpi: int, cols: int = 1, rows: int = 1) -> int:
+    """The dpi, lowered so the sheet (or one board or piece image, 1 × 1) stays within
+    MAX_SHEET_PX on both sides."""
     while dpi > 30 and (pixels(deck.width, dpi) * cols > MAX_SHEET_PX
                         or pixels(deck.height, dpi) * rows > MAX_SHEET_PX):
         dpi -= 1
@@ -133,16 +134,17 @@ def _cells(deck: Deck, cards: tuple[Card, ...]) -> tuple[list, list, list]:
 
 def export_tts(deck: Deck, cards: tuple[Card, ...], folder: Path, *, dpi: int = 150,
                base_url: str | None = None, workers: int = 1,
-               progress: Callable[[int], None] | None = None) -> dict:
+               progress: Callable[[int], None] | None = None, at: Path | None = None) -> dict:
     """Write sheet-N.png, the backs (back.png, or back-N.png sheets when the backs differ) and
-    <game>.tts.json into folder; returns a summary."""
+    <game>.tts.json into folder; returns a summary. `at`: the folder the files will be moved
+    to (file:// URLs name it), when folder is where they are staged."""
     from PIL import Image
 
-    base = check_base_url(base_url) if base_url else folder.resolve().as_uri()
+    base = check_base_url(base_url) if base_url else (at or folder).resolve().as_uri()
     faces, backs, cells = _cells(deck, cards)
     unique_back = len(backs) > 1
     chunks = [cells[i:i + PER_SHEET] for i in range(0, len(cells), PER_SHEET)]
-    dpi = _fit_dpi(deck, dpi, *grid(len(chunks[0])))
+    dpi = fit_dpi(deck, dpi, *grid(len(chunks[0])))
     clear = deck.shape != "rect"
     jobs = [(f.card, "front") for f in faces] + [(b.card, "back") for b in backs]
     images = _images(deck, jobs, dpi, workers, progress, folder, clear)

@@ -100,6 +100,12 @@ def sniff_delimiter(text: str) -> str:
 
 
 def _csv_table(text: str, name: str) -> Table:
+    return _table(csv_records(text, name), name, whole_rows=True)
+
+
+def csv_records(text: str, name: str) -> list[tuple[str, list[str]]]:
+    """Each line of CSV text as (file:line, values), the delimiter found as a spreadsheet
+    wrote it (`sep=` first line, else `,` `;` or tab): every CSV a user gives is read alike."""
     lines = io.StringIO(text, newline="")
     hint = _SEP_HINT.match(text)  # Excel's "sep=;" first line names the delimiter
     if hint:
@@ -121,7 +127,7 @@ def _csv_table(text: str, name: str) -> Table:
                            f"{name}:{reader.line_num + skipped}") from None
         raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
                        f"{name}:{reader.line_num + skipped}") from None
-    return _table(records, name, whole_rows=True)
+    return records
 
 
 def _workbook_table(data: bytes, name: str, sheet: str | None) -> Table:
@@ -203,8 +209,8 @@ def _table(records: list[tuple[str, list[str]]], name: str, whole_rows: bool = F
         header.pop()
     if len(set(header)) != len(header) or "" in header:
         raise PnpError(f"the header has an empty or repeated column: {header}", header_where)
+    width = _widest_line(records, header) if whole_rows else len(header)
     rows = []
-    width = len(header)
     for where, values in records[1:]:
         extra = [v for v in values[width:] if v]
         if extra:  # a bad line is named and left out; the others are still read
@@ -218,3 +224,19 @@ def _table(records: list[tuple[str, list[str]]], name: str, whole_rows: bool = F
             continue
         rows.append((where, values[:width] + [""] * (width - len(values))))
     return Table(header, rows)
+
+
+def _widest_line(records: list[tuple[str, list[str]]], header: list[str]) -> int:
+    """The columns to read: the header's, unless no line reaches its last ones (a column
+    added to the header alone): that is one mistake of the header, named once, not one per
+    line, and the lines are read under the columns they fill."""
+    widest = max((len(values) for _, values in records[1:]), default=len(header))
+    if widest >= len(header):
+        return len(header)
+    extra = header[widest:]
+    record(PnpError(f"the header has {len(header)} columns and no line more than {widest} "
+                    f"values: extra column{'s' if len(extra) > 1 else ''} "
+                    f"{', '.join(map(repr, extra))} (give each line a value for it, an empty "
+                    "one as ,, or remove it from the header)", records[0][0]))
+    del header[widest:]
+    return widest

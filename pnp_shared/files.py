@@ -2,7 +2,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -27,3 +30,59 @@ def write_atomic(path: Path, data: bytes) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+@contextmanager
+def staged_folder(folder: Path) -> Iterator[Path]:
+    """A new hidden folder beside `folder` to write into. When the block ends well, its files
+    take their places in `folder` (made if missing); when it fails or is interrupted (Ctrl-C),
+    it is removed. So an interrupted export never leaves half a folder that could be uploaded
+    by mistake, and a previous export stays whole until it is replaced. Files of `folder` the
+    block did not write are kept: `folder` may be the user's own (`-o .`)."""
+    parent = folder.absolute().parent
+    parent.mkdir(parents=True, exist_ok=True)
+    try:
+        tmp = Path(tempfile.mkdtemp(dir=parent, prefix=f".{folder.absolute().name}.",
+                                    suffix=".part"))
+    except PermissionError:  # `-o ~`: a folder whose parent we may not write in
+        if not folder.is_dir():
+            raise
+        tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".export.", suffix=".part"))
+    try:
+        yield tmp
+        with _no_interrupt():
+            _move_into(tmp, folder)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _move_into(tmp: Path, folder: Path) -> None:
+    umask = os.umask(0)
+    os.umask(umask)
+    if not folder.exists():
+        os.chmod(tmp, 0o777 & ~umask)  # mkdtemp's 0700 would keep the export private
+        os.replace(tmp, folder)
+        return
+    # the manifests last: a folder holding one holds every file it lists
+    files = sorted((p for p in tmp.rglob("*") if p.is_file()), key=lambda p: p.suffix == ".json")
+    for path in files:
+        dest = folder / path.relative_to(tmp)
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(path, dest)
+
+
+@contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """Ctrl-C held back for the few renames that swap an export in (it still ends the program
+    right after), so the folder is never left half old, half new."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -103,7 +103,8 @@ class OneLineErrors(click.Group):
 
             fail(*translate(e, self._typed_path(args)))
         except click.exceptions.Abort as e:
-            where = self.name if self.name_the_command else None
+            # the program (referee), else the command the user ran (`pnp export`)
+            where = self.name if self.name_the_command else self._typed_path(args)
             if isinstance(e.__cause__, KeyboardInterrupt):  # Ctrl-C: 130, as shells report it
                 click.echo(error_line("aborted", where), err=True)
                 sys.exit(130)

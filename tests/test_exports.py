@@ -219,3 +219,51 @@ def _images_as_rgb(pdf: Path) -> list[tuple[int, int, float, float, float]]:
             px = np.asarray(image.convert("RGB"), dtype=float) / 255
             out.append((px.shape[1], px.shape[0], *(float(v) * 255 for v in px.reshape(-1, 3).mean(axis=0))))
     return out
+
+
+def _interrupted_export(out: Path, tmp_path: Path) -> tuple[int, str]:
+    """`pnp export duplicon --shop thegamecrafter` Ctrl-C'd once it has written some PNGs."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    repo = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(repo), "PNP_CACHE": str(tmp_path / "cache")}
+    proc = subprocess.Popen([sys.executable, "-m", "generator", "export", "duplicon", "--shop",
+                             "thegamecrafter", "--workers", "1", "-o", str(out)],
+                            cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    there = set(out.glob("*.png"))  # a previous export's
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and proc.poll() is None:
+            written = {*tmp_path.glob(f".{out.name}.*/*.png"), *out.glob("*.png")} - there
+            if len(written) >= 5:  # mid-export
+                break
+            time.sleep(0.05)
+        assert proc.poll() is None, "the export ended before it could be interrupted"
+        os.killpg(proc.pid, signal.SIGINT)  # Ctrl-C, as a terminal sends it
+        _, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+    return proc.returncode, err.strip()
+
+
+def test_an_interrupted_export_leaves_no_partial_folder_and_keeps_the_previous_one(tmp_path):
+    """Ctrl-C 2.5 s into a shop export left 30 of its 99 PNGs and no manifest, a folder that
+    could be uploaded by mistake, and said `error: aborted` without naming the command."""
+    fresh = tmp_path / "new"
+    assert _interrupted_export(fresh, tmp_path) == (130, "error: aborted (pnp export)")
+    assert not fresh.exists()
+    previous = tmp_path / "old"
+    r = CliRunner().invoke(main, ["export", "coda", "--dpi", "40", "-o", str(previous)])
+    assert r.exit_code == 0, r.output
+    before = {p.name: p.read_bytes() for p in previous.iterdir()}
+    assert _interrupted_export(previous, tmp_path) == (130, "error: aborted (pnp export)")
+    assert {p.name: p.read_bytes() for p in previous.iterdir()} == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "cache") == ["old"]

@@ -167,6 +167,20 @@ def test_verify_reports_a_malformed_csv_with_its_line(tmp_path):
     _one_error_line(run("verify", str(bad)), "malformed CSV", "deck.csv:")
 
 
+def test_a_column_added_to_the_header_alone_is_one_error_naming_it(tmp_path):
+    """One extra header column made every line of emberfall "11 values and the header 12
+    columns": eleven identical lines, none naming the header or the column."""
+    game = tmp_path / "e"
+    assert run("new", str(game), "--from", "emberfall").exit_code == 0
+    cards = game / "cards.csv"
+    lines = cards.read_text().split("\n")
+    cards.write_text("\n".join([lines[0] + ",notes", *lines[1:]]))
+    result = run("verify", str(game))
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1
+    _one_error_line(result, "extra column 'notes'", "(cards.csv:1)")
+
+
 def test_plane_json_flag():
     data = json.loads(run("plane", "--order", "2", "--json").output)
     assert data["cards"] == 7 and len(data["incidence"]) == 7

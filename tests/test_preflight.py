@@ -81,6 +81,61 @@ def test_tiny_text_and_text_in_the_safe_zone_are_found(mini):
     assert not [f for f in found if f["side"] == "front" and f["check"] != "font"]
 
 
+def test_small_text_that_differs_on_every_card_is_one_line_counting_the_cards(mini, tmp_path):
+    """A card number too small on every card was one line per card (duplicon: 99 lines of
+    "card #n ... text '#n' is 5.0 pt"): the problem is one, and one line counts the cards,
+    in `pnp check` and in a shop export's preflight lines; --json keeps every card."""
+    toml = mini / "game.toml"
+    toml.write_text(toml.read_text() + '\n[[face]]\ntype = "text"\ntext = "{name}"\n'
+                    'x = "20mm"\ny = "45mm"\nsize = 4\n')
+    r = CliRunner().invoke(main, ["check", str(mini)])
+    tiny = [line for line in r.output.splitlines() if "is 4.0 pt" in line]
+    assert r.exit_code == 1 and len(tiny) == 1, r.output
+    assert tiny[0] == ("6 cards (#1, #2, #3, #4, #5, #6) front: texts 'Alpha', 'Beta', "
+                       "'Gamma': each is 4.0 pt (below 6 pt)")
+    _, found = findings(mini)
+    assert [f["cards"] for f in found if f["check"] == "text-size"] == [[1, 2, 3, 4, 5, 6]]
+    r = CliRunner().invoke(main, ["export", str(mini), "--shop", "printninja",
+                                  "-o", str(tmp_path / "pn")])
+    assert r.exit_code == 0, r.output
+    said = [ln for ln in r.output.splitlines() if ln.startswith("preflight:")]
+    assert [ln for ln in said if "4.0 pt" in ln] == [f"preflight: {tiny[0]}"]
+
+
+def test_a_bundled_deck_numbering_each_card_small_is_one_line():
+    r = CliRunner().invoke(main, ["check", "duplicon"])
+    tiny = [line for line in r.output.splitlines() if "is 5.0 pt" in line]
+    assert r.exit_code == 1 and len(tiny) == 1, r.output
+    assert tiny[0].startswith("99 cards (#1, #2, #3, #4, #5, #6 and 93 more) front: texts "
+                              "'#1', '#2', '#3' and 96 more: each is 5.0 pt")
+
+
+def test_a_character_no_font_has_is_a_finding_and_an_export_warning(tmp_path):
+    """An emoji in a card's name passed `pnp check` and every export without a word (only
+    `pnp build` warned); the exported image showed an empty box where it was."""
+    import shutil
+
+    from pnp_model.catalog import bundled
+
+    game = tmp_path / "e"
+    shutil.copytree(bundled()["emberfall"], game)
+    cards = game / "cards.csv"
+    cards.write_text(cards.read_text().replace("\nCinder Drake,", "\nCinder Drake \U0001F409,", 1))
+    said = ("card #6 (Cinder Drake \U0001F409) front: no font has the character "
+            "'\U0001F409' (U+1F409)")
+    r = CliRunner().invoke(main, ["check", str(game)])
+    assert r.exit_code == 1 and said in r.output, r.output
+    for args in (["--format", "png", "--dpi", "40"], ["--format", "tts", "--dpi", "40"],
+                 ["--shop", "thegamecrafter"]):
+        r = CliRunner().invoke(main, ["export", str(game), *args, "-o", str(tmp_path / args[1])])
+        assert r.exit_code == 0, r.output
+        assert said in r.stderr and said not in r.stdout, (args, r.stderr)
+    # a deck without such a character is not warned about
+    r = CliRunner().invoke(main, ["export", "emberfall", "--dpi", "40", "-o",
+                                  str(tmp_path / "plain")])
+    assert r.exit_code == 0 and "no font has" not in r.output
+
+
 def test_safe_zone_comes_from_the_definition(mini):
     toml = mini / "game.toml"
     toml.write_text(toml.read_text().replace('[colors]', '[print]\nsafe = "0.5mm"\n\n[colors]'))

@@ -147,3 +147,19 @@ def test_emberfall_keeps_its_two_back_designs(tmp_path):
                             c % entry["NumWidth"] * w + w, c // entry["NumWidth"] * h + h)).tobytes()
                    for c in cells}
     assert len(designs) == 2
+
+
+def test_a_dpi_lowered_to_fit_the_sheet_is_said_once_on_stderr(tmp_path, mini):
+    """--dpi 1200 was silently lowered so the sheet fits 4096 px: the user saw their dpi
+    ignored. The sheet still fits, and one line says the dpi it got."""
+    r = CliRunner().invoke(main, ["export", str(mini), "--format", "tts", "--dpi", "1200",
+                                  "-o", str(tmp_path / "t")])
+    assert r.exit_code == 0, r.output
+    sheet = Image.open(tmp_path / "t" / "sheet-1.png")
+    assert max(sheet.size) <= 4096
+    doc = json.loads(next((tmp_path / "t").glob("*.tts.json")).read_text())
+    cols = doc["ObjectStates"][0]["CustomDeck"]["1"]["NumWidth"]
+    used = round(sheet.size[0] / cols / (63.5 / 25.4))  # the pixels of a poker card's width
+    notes = [ln for ln in r.stderr.splitlines() if "dpi lowered" in ln]
+    assert notes == [f"note: 1200 dpi lowered so each TTS image stays within 4096 px a side: "
+                     f"mini at {used} dpi"], r.stderr

@@ -160,6 +160,26 @@ def test_cli_verify_reads_plane_output(tmp_path):
     assert r.exit_code == 0 and json.loads(r.output)["cards"] == 21
 
 
+@pytest.mark.parametrize("sep", [";", "\t"])
+def test_cli_verify_reads_plane_output_saved_with_semicolons_or_tabs(tmp_path, sep):
+    """A European Excel saves `;`, a TSV tabs: the header was read as a card (FAILED, 8 cards)."""
+    out = CliRunner().invoke(main, ["plane", "--order", "2"]).output
+    (tmp_path / "p.csv").write_text(out.replace(",", sep))
+    r = CliRunner().invoke(main, ["verify", str(tmp_path / "p.csv")])
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("p.csv: OK — 7 cards, 7 symbols")
+
+
+def test_cli_verify_csv_with_a_header_alone_lists_no_cards(tmp_path):
+    """A header and no rows said "OK — 0 cards": the same error as an empty file."""
+    (tmp_path / "h.csv").write_text("card,s1\n")
+    (tmp_path / "e.csv").write_text("")
+    for name in ("h.csv", "e.csv"):
+        r = CliRunner().invoke(main, ["verify", str(tmp_path / name)])
+        assert r.exit_code == 2, r.output
+        assert r.output == f"error: the CSV lists no cards ({tmp_path / name})\n"
+
+
 def test_cli_verify_missing_file_is_one_line_error(tmp_path):
     r = CliRunner().invoke(main, ["verify", str(tmp_path / "none.csv")])
     assert r.exit_code == 2 and r.output.startswith("error: ") and r.output.count("\n") == 1

@@ -119,3 +119,20 @@ def test_two_sided_tokens_are_tiles_with_their_back_as_the_bottom_image(tmp_path
     # the one-sided tiles stay tiles with no bottom image (TTS shows the top on both faces)
     tiles = next(o for o in doc["ObjectStates"] if o.get("Nickname") == "Terrain tiles")
     assert {t["CustomImage"]["ImageSecondaryURL"] for t in tiles["ContainedObjects"]} == {""}
+
+
+def test_every_image_stays_within_4096_px_and_a_lowered_dpi_is_said_once(tmp_path):
+    """At --dpi 300 the lighthouse board was a 5906×4134 PNG (TTS loads 4096 px a side at
+    most), while the deck sheets were capped without a word: every image is capped, and one
+    line on stderr says which dpi each component got."""
+    out = tmp_path / "lh"
+    r = CliRunner().invoke(main, ["export", "lighthouse", "--format", "tts", "--dpi", "300",
+                                  "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    sizes = {p.relative_to(out).as_posix(): Image.open(p).size for p in out.rglob("*.png")}
+    assert max(max(s) for s in sizes.values()) <= 4096, sizes
+    assert max(sizes["board/001-the-coast.png"]) > 4000  # lowered just enough, not to 150
+    notes = [ln for ln in r.stderr.splitlines() if "lowered" in ln]
+    assert len(notes) == 1 and "board at " in notes[0] and "voyages at " in notes[0], r.stderr
+    assert notes[0].startswith("note: 300 dpi lowered so each TTS image stays within 4096 px")
+    assert "lowered" not in r.stdout

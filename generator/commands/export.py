@@ -12,6 +12,7 @@ import click
 from generator.allow_option import allow_folder_option
 from generator.cli import margin_value
 from pnp_model.errors import PnpError
+from pnp_shared.files import staged_folder
 
 
 def _length(flag: str):
@@ -111,13 +112,16 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
         from generator.markers import marked
 
         cards = marked(deck, cards, "--markers" if markers else "[print] markers")
+    if not shop:  # a shop export says it among its preflight lines
+        _warn_missing_characters([(deck, cards)])
     workers = workers or min(4, os.cpu_count() or 1)
     folder = output or Path("output") / f"{output_stem(deck)}-{shop or fmt}"
-    with _progress(len(cards) * 2, deck.name, quiet=as_json) as bar:
+    with _progress(len(cards) * 2, deck.name, quiet=as_json) as bar, \
+            staged_folder(folder) as into:
         if shop:
             from generator.shops import export_for_shop
 
-            data = export_for_shop(deck, cards, shop, folder, workers=workers,
+            data = export_for_shop(deck, cards, shop, into, workers=workers,
                                    progress=bar.update)
             from generator.preflight import check as preflight
             from generator.shops import shop as preset
@@ -130,15 +134,16 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
         elif fmt == "look":
             from generator.lookpack.pack import PACK, export_look
 
-            data = export_look(deck, cards, folder, dpi=dpi or 150, workers=workers,
+            data = export_look(deck, cards, into, dpi=dpi or 150, workers=workers,
                                progress=bar.update)
             summary = (f"{deck.name}: reference pack of {len(data['cards'])} faces -> "
                        f"{folder / PACK}")
         elif fmt == "tts":
             from generator.tts import export_tts
 
-            data = export_tts(deck, cards, folder, dpi=dpi or 150, base_url=base_url,
-                              workers=workers, progress=bar.update)
+            data = export_tts(deck, cards, into, dpi=dpi or 150, base_url=base_url,
+                              workers=workers, progress=bar.update, at=folder)
+            _say_lowered_dpi(dpi or 150, [(deck.name, data["dpi"])])
             backs = ", per-card backs" if data["unique_back"] else ""
             summary = (f"{deck.name}: {data['cards']} cards on {len(data['sheets'])} TTS "
                        f"sheet(s){backs} -> {folder / data['json']}")
@@ -148,11 +153,13 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
         else:
             from generator.exports import export_png
 
-            rows = export_png(deck, cards, folder, dpi=dpi or 300, bleed=bleed, workers=workers,
+            rows = export_png(deck, cards, into, dpi=dpi or 300, bleed=bleed, workers=workers,
                               progress=bar.update)
             data = [r.__dict__ | {"ids": list(r.ids)} for r in rows]
             summary = (f"{deck.name}: {len(rows)} distinct faces of {len(cards)} cards -> "
                        f"{folder}/ (manifest.csv, manifest.json)")
+        data = _relocated(data, into, folder)
+        summary = _relocated(summary, into, folder)
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
@@ -169,15 +176,18 @@ def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output,
     if shop or parts:
         raise PnpError(f"{'--shop' if shop else '--part'} is for one deck: a game of "
                        "components is exported whole", "--shop" if shop else "--part")
+    _warn_missing_characters([(c.deck, c.deck.select(), f"{c.name}: ")
+                              for c in game.components])
     workers = workers or min(4, os.cpu_count() or 1)
     folder = output or Path("output") / f"{slug(game.name, 'game')}-{fmt}"
     total = sum(len(c.deck.select()) * 2 for c in game.components)
-    with _progress(total, game.name, quiet=as_json) as bar:
+    with _progress(total, game.name, quiet=as_json) as bar, staged_folder(folder) as into:
         if fmt == "tts":
             from generator.whole.tts import export_game_tts
 
-            data = export_game_tts(game, folder, dpi=dpi or 150, base_url=base_url,
-                                   workers=workers, progress=bar.update)
+            data = export_game_tts(game, into, dpi=dpi or 150, base_url=base_url,
+                                   workers=workers, progress=bar.update, at=folder)
+            _say_lowered_dpi(dpi or 150, [(c["component"], c["dpi"]) for c in data["components"]])
             lines = [f"{game.name}: {len(data['components'])} components in one saved object "
                      f"-> {folder / data['json']}"]
             lines += [f"  {c['component']}: {c['object']}, {c['contents']}"
@@ -190,10 +200,11 @@ def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output,
 
             data, lines = {}, []
             for c in game.components:
-                rows = export_png(c.deck, c.deck.select(), folder / c.name, dpi=dpi or 300,
+                rows = export_png(c.deck, c.deck.select(), into / c.name, dpi=dpi or 300,
                                   bleed=bleed, workers=workers, progress=bar.update)
                 data[c.name] = [r.__dict__ | {"ids": list(r.ids)} for r in rows]
                 lines.append(f"{c.name}: {len(rows)} distinct faces -> {folder / c.name}/")
+        data = _relocated(data, into, folder)
     click.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else "\n".join(lines))
 
 
@@ -206,11 +217,14 @@ def _export_cgs(game, shop, dpi, parts, base_url, workers, output, as_json) -> N
     if shop or parts:
         raise PnpError(f"{'--shop' if shop else '--part'} does not apply to --format cgs: CGS "
                        "gets the whole game", "--shop" if shop else "--part")
+    _warn_missing_characters([(c.deck, c.deck.select(), f"{c.name}: " if game.whole else "")
+                              for c in game.components])
     folder = output or Path("output") / f"{slug(game.name, 'game')}-cgs"
     total = sum(len(c.deck.select()) * 2 for c in game.components)
-    with _progress(total, game.name, quiet=as_json) as bar:
-        data = export_cgs(game, folder, dpi=dpi or 300, base_url=base_url,
-                          workers=workers or min(4, os.cpu_count() or 1), progress=bar.update)
+    with _progress(total, game.name, quiet=as_json) as bar, staged_folder(folder) as into:
+        data = _relocated(export_cgs(game, into, dpi=dpi or 300, base_url=base_url,
+                                     workers=workers or min(4, os.cpu_count() or 1),
+                                     progress=bar.update), into, folder)
     if as_json:
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
@@ -223,6 +237,38 @@ def _export_cgs(game, shop, dpi, parts, base_url, workers, output, as_json) -> N
         if not base_url else "put the folder at --base-url, then add the game in CGS from "\
         f"{base_url.rstrip('/')}/cgs.json; or copy "
     click.echo(f"{where}the folder into CGS's games folder")
+
+
+def _relocated(data, staged: Path, folder: Path):
+    """The summary with the staging folder's paths as the folder's: the files end there."""
+    if isinstance(data, dict):
+        return {k: _relocated(v, staged, folder) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_relocated(v, staged, folder) for v in data]
+    if isinstance(data, str) and str(staged) in data:
+        return data.replace(str(staged), str(folder))
+    return data
+
+
+def _say_lowered_dpi(asked: int, used: list[tuple[str, int]]) -> None:
+    """One line on stderr when TTS images were drawn at a lower dpi than asked: each stays
+    within 4096 px a side, which TTS loads; a silent 163 for --dpi 600 looked like a bug."""
+    from generator.tts import MAX_SHEET_PX
+
+    lowered = [f"{name} at {dpi} dpi" for name, dpi in used if dpi < asked]
+    if lowered:
+        click.echo(f"note: {asked} dpi lowered so each TTS image stays within {MAX_SHEET_PX} px "
+                   f"a side: {', '.join(lowered)}", err=True)
+
+
+def _warn_missing_characters(decks) -> None:
+    """A warning on stderr for each character no font has, as `pnp build` gives: the images
+    would show an empty box where the name had an emoji, and nothing else would say so."""
+    from generator.preflight import missing_characters
+
+    for deck, cards, *prefix in decks:
+        for f in missing_characters(deck, cards):
+            click.echo(f"warning: {''.join(prefix)}{f}", err=True)
 
 
 def _cut_component(game, name: str | None):
@@ -256,7 +302,8 @@ def _export_cut(deck, given: dict, bleed, parts, output, as_json) -> None:
     sheet = plan(deck, Options(**with_profile(given, keys=("margin",)), bleed=bleed,
                                parts=tuple(parts)))
     folder = output or Path("output") / f"{output_stem(deck)}-cut"
-    data = export_cut(deck, sheet, folder)
+    with staged_folder(folder) as into:
+        data = _relocated(export_cut(deck, sheet, into), into, folder)
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
@@ -281,11 +328,13 @@ def check(game, parts, safe, target, shop, as_json) -> None:
     """Preflight GAME as a print shop would: low-resolution art, tiny text, text in the safe
     zone margin, fonts not embedded. Exit code 1 when anything is found.
 
-    Also names the colours that tell cards apart (fills and frames keyed by a field such as
-    suit) which protanopia, deuteranopia or tritanopia make too alike, and a symbol deck's
-    icons whose silhouettes are near copies of each other.
+    Also names characters no font has (they print as an empty box), the colours that tell
+    cards apart (fills and frames keyed by a field such as suit) which protanopia,
+    deuteranopia or tritanopia make too alike, and a symbol deck's icons whose silhouettes are
+    near copies of each other.
 
-    A problem repeated on many cards is one line naming the file and counting the cards. A
+    A problem repeated on many cards (the same art, or text of the same size) is one line
+    naming the file or the first texts and counting the cards; --json lists them all. A
     whole game is checked component by component, each finding named by its component."""
     from generator.shops import shop as preset
     from pnp_model.game import load_game

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
@@ -12,6 +10,7 @@ import click
 from generator.allow_option import allow_folder_option
 from generator.verify import plural
 from pnp_model.errors import PnpError, read_text
+from pnp_model.tables import csv_records, sniff_delimiter
 from pnp_shared.csv_text import csv_text
 
 SHOW = 20  # offending pairs listed before "... and N more"
@@ -20,31 +19,32 @@ SHOW = 20  # offending pairs listed before "... and N more"
 def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
     """Cards from a CSV, one card per row listing its symbols.
 
-    Every non-empty cell is a symbol, unless the first row is a header: then a column named
-    card or id gives the card ids, a column named symbols holds several symbols separated by
-    spaces or semicolons, and other columns are symbols (`pnp plane --format csv` writes this).
-    A file without any comma lists each card's symbols separated by spaces or semicolons.
+    The delimiter (`,` `;` or tab) is found as for a card list. Every non-empty cell is a
+    symbol, unless the first row is a header: then a column named card or id gives the card
+    ids, a column named symbols holds several symbols separated by spaces or semicolons, and
+    other columns are symbols (`pnp plane --format csv` writes this). A file without a header
+    or any comma lists each card's symbols separated by spaces, semicolons or tabs.
     """
     text = read_text(path, str(path))
-    try:
-        reader = csv.reader(io.StringIO(text), strict=True)
-        rows = list(reader)
-    except csv.Error as e:
-        raise PnpError(f"malformed CSV: {e} (a quote opened and never closed?)",
-                       f"{path}:{reader.line_num}") from None
-    rows = [[c.strip() for c in r] for r in rows if any(c.strip() for c in r)]
+    kept = [(int(where.rsplit(":", 1)[1]), [c.strip() for c in values])
+            for where, values in csv_records(text, path.name) if any(c.strip() for c in values)]
+    lines, rows = [n for n, _ in kept], [r for _, r in kept]
     if not rows:
         raise PnpError("the CSV lists no cards", str(path))
     header = [h.lower() for h in rows[0]]
     id_col = next((i for i, h in enumerate(header) if h in ("card", "id")), None)
     multi = header.index("symbols") if "symbols" in header else None
-    body, first_line = (rows[1:], 2) if id_col is not None or multi is not None else (rows, 1)
-    if id_col is None and multi is None and all(len(r) == 1 for r in rows):
-        multi = 0  # no commas anywhere: symbols separated by spaces or semicolons
+    has_header = id_col is not None or multi is not None
+    body, lines = (rows[1:], lines[1:]) if has_header else (rows, lines)
+    if not body:  # a header alone is as empty as an empty file: "OK, 0 cards" would mislead
+        raise PnpError("the CSV lists no cards", str(path))
+    # no header and no comma: symbols separated by spaces or semicolons, each cell split
+    split_all = not has_header and (sniff_delimiter(text) != ","
+                                    or all(len(r) == 1 for r in rows))
     cards = []
     seen: dict[int, int] = {}  # card id -> its line
-    for n, row in enumerate(body):
-        line = f"{path.name}:{first_line + n}"
+    for n, (row, number) in enumerate(zip(body, lines, strict=True)):
+        line = f"{path.name}:{number}"
         cid = n + 1
         syms: list[str] = []
         for i, cell in enumerate(row):
@@ -55,8 +55,8 @@ def read_symbol_csv(path: Path) -> list[tuple[int, tuple[str, ...]]]:
                     raise PnpError(f"card id {cell!r} is not a whole number", line) from None
                 if cid in seen:  # else the report names "cards #1 and #1": which rows?
                     raise PnpError(f"card id {cid} is also on line {seen[cid]}", line)
-                seen[cid] = first_line + n
-            elif i == multi:
+                seen[cid] = number
+            elif i == multi or split_all:
                 syms += cell.replace(";", " ").split()
             elif cell:
                 syms.append(cell)

@@ -23,7 +23,7 @@ from urllib.parse import quote
 
 from generator.exports import distinct, render_pngs
 from generator.naming import slug
-from generator.tts import check_base_url, export_tts, scale
+from generator.tts import check_base_url, export_tts, fit_dpi, scale
 from pnp_model.game import Component, Game
 from pnp_shared.files import write_atomic
 
@@ -34,9 +34,12 @@ SPACING = 4.0  # table units between the components as they are laid out
 
 
 def export_game_tts(game: Game, folder: Path, *, dpi: int = 150, base_url: str | None = None,
-                    workers: int = 1, progress: Callable[[int], None] | None = None) -> dict:
+                    workers: int = 1, progress: Callable[[int], None] | None = None,
+                    at: Path | None = None) -> dict:
     """Write each component's images into folder/<component>/ and <game>.tts.json into
-    folder; returns a summary per component."""
+    folder; returns a summary per component. `at`: the folder the files will be moved to
+    (file:// URLs name it), when folder is where they are staged."""
+    at = at or folder
     base = check_base_url(base_url) if base_url else None
     objects, summary = [], []
     x = 0.0
@@ -45,25 +48,27 @@ def export_game_tts(game: Game, folder: Path, *, dpi: int = 150, base_url: str |
         url = f"{base}/{quote(comp.name)}" if base else None
         cards = comp.deck.select()
         if comp.kind in PIECES or not comp.deck.has_backs and comp.kind != "deck":
-            obj, what = _pieces(comp, cards, sub, dpi, url or sub.resolve().as_uri(), workers,
-                                progress)
+            used = fit_dpi(comp.deck, dpi)  # a board at 300 dpi was 5906 px wide
+            obj, what = _pieces(comp, cards, sub, used,
+                                url or (at / comp.name).resolve().as_uri(), workers, progress)
         else:
             data = export_tts(comp.deck, cards, sub, dpi=dpi, base_url=url, workers=workers,
-                              progress=progress)
+                              progress=progress, at=at / comp.name)
             own = sub / data["json"]
             obj = json.loads(own.read_text())["ObjectStates"][0]
             own.unlink()  # the game's one file holds it
             what = f"{data['cards']} cards on {len(data['sheets'])} sheet(s)"
+            used = data["dpi"]
         obj["Transform"]["posX"] = x
         x += SPACING + obj["Transform"]["scaleX"] * 2
         objects.append(obj)
         summary.append({"component": comp.name, "kind": comp.kind, "object": obj["Name"],
-                        "folder": comp.name, "contents": what})
+                        "folder": comp.name, "contents": what, "dpi": used})
     name = f"{slug(game.name, 'game')}.tts.json"
     doc = {"SaveName": game.title, "ObjectStates": objects}
     write_atomic(folder / name, (json.dumps(doc, indent=2, ensure_ascii=False) + "\n").encode())
     return {"json": name, "components": summary,
-            "base_url": base or folder.resolve().as_uri()}
+            "base_url": base or at.resolve().as_uri()}
 
 
 def _pieces(comp: Component, cards, folder: Path, dpi: int, base: str, workers: int,
