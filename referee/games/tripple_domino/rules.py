@@ -39,6 +39,7 @@ from referee.games.tripple_domino.model import (
     capped,
     cell_name,
     deal,
+    held_elsewhere,
     mismatches,
     name,
     rotations,
@@ -170,6 +171,8 @@ class TrippleDomino(Rules):
         c = move.cell
         if move.tile in state.used:
             out.append(v("D5", f"{name(move.tile)} is already on the table{placed(state, move.tile)}"))
+        elif why := held_elsewhere(state, move.tile, move.player, move.drawn):
+            out.append(v("D5", why))
         if c in state.board:
             out.append(v("D1", f"{cell_name(c)} already holds {name(state.board[c])}"))
         if not any(n in state.board for n in edge_neighbours(c)):
@@ -218,6 +221,14 @@ class TrippleDomino(Rules):
                 out.append(v("D5", f"{name(t)} is told twice; a tile exists once"))
             if t in state.used:
                 out.append(v("D5", f"{name(t)} is on the table, it cannot be in a hand"))
+        for t, holder in sorted(state.held.items()):
+            if holder in told and t not in told[holder]:
+                out.append(v("D5", f"{holder} declared {name(t)} at the start and has not played "
+                                   f"it: it is in {holder}'s hand"))
+            for p, ts in move.hands:
+                if p != holder and t in ts:
+                    out.append(v("D5", f"{name(t)} is in {holder}'s hand (declared at the start), "
+                                       f"not {p}'s"))
         return out
 
     def _apply(self, s: State, move: Move) -> State:
@@ -242,8 +253,8 @@ class TrippleDomino(Rules):
             return replace(
                 s, phase="play", board={cell: move.tile},
                 numbers=dict(zip(corners(cell), move.tile, strict=True)),
-                used=s.used | {move.tile}, hands=add_to(s.hands, i, -1), turn=(i + 1) % n,
-                ledger=s.ledger + tuple(items))
+                used=s.used | {move.tile}, held={t: p for p, t in move.claims},
+                hands=add_to(s.hands, i, -1), turn=(i + 1) % n, ledger=s.ledger + tuple(items))
         if isinstance(move, End):
             return self._end_round(s, move)
         i = s.index(move.player)
@@ -295,8 +306,10 @@ class TrippleDomino(Rules):
                                    rnd))
         elif len(shared) == 1 and corners(move.cell)[shared[0]] in s.numbers:
             items.append(ScoreItem(move.player, r.bridge, "bridge", rnd))
-        s = replace(s, board=board, numbers=numbers, used=s.used | {move.tile}, hands=hands,
-                  reserve=reserve, draws=0, passes=0, turn=(i + 1) % n, round_draws=round_draws)
+        held = {t: p for t, p in s.held.items() if t != move.tile}
+        s = replace(s, board=board, numbers=numbers, used=s.used | {move.tile}, held=held,
+                    hands=hands, reserve=reserve, draws=0, passes=0, turn=(i + 1) % n,
+                    round_draws=round_draws)
         if hands[i] == 0:
             items.append(ScoreItem(move.player, r.going_out, "going out (last tile)", rnd))
             s = replace(s, phase="end", out=move.player, turn=None)
@@ -374,6 +387,8 @@ class TrippleDomino(Rules):
                             if drawn and (not can_draw or state.draws >= 3):
                                 continue
                             if not drawn and state.hands[state.turn] == 0:
+                                continue
+                            if held_elsewhere(state, t, who, drawn):
                                 continue
                             out.append(Place(who, t, cell, rot, drawn))
         return out
