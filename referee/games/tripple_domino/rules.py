@@ -363,6 +363,30 @@ class TrippleDomino(Rules):
                          *notes)
         return after, notes
 
+    def public_moves(self, state: State) -> list[Move]:
+        """The placements, draws and passes; the start and the round's end are typed from the
+        private hands, so their form is said instead (a solitaire start: the reserve's tile)."""
+        if state.phase == "start" and len(state.players) == 1:
+            due = ("`start TILE` (the tile turned up from the reserve, like `start 3-4-5`), "
+                   "unknown to the referee")
+        elif state.phase == "start":
+            due = (f"`start {' '.join(f'{p}=TILE' for p in state.players)}` (everyone's best "
+                   "tile, like 5-5-5; the highest opens), from hands only the players see")
+        elif state.phase == "end":
+            due = (f"`end {' '.join(self._hand_form(state, p) for p in to_tell(state))}` (the "
+                   "tiles left in each hand, - for none), from hands only the players see")
+        else:
+            return self.legal_moves(state)
+        raise RefereeError(f"the next move is {due}: it cannot be listed (`referee check MOVE` "
+                           "judges one)", "referee moves")
+
+    @staticmethod
+    def _hand_form(state: State, player: str) -> str:
+        """`bob=3-4-5,TILE`: the tiles a hand holds, the one declared at the start by name."""
+        known = [name(t) for t, p in sorted(state.held.items()) if p == player]
+        n = state.hands[state.index(player)]
+        return f"{player}=" + (",".join(known + ["TILE"] * (n - len(known))) or "-")
+
     def legal_moves(self, state: State) -> list[Move]:
         """Every placement and draw on the board as the table sees it (hands are private, so
         every tile not on the table is offered); none before the start and at round end, where
