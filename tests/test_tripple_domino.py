@@ -171,7 +171,7 @@ def test_d5_a_tile_declared_at_the_start_is_in_that_hand_until_played(referee_ru
         r = run("play", move, code=1)
         assert "D5: 3-4-5 is in cy's hand (declared at the start) until cy plays it" in r.output
     assert "3-4-5" not in run("moves").output  # not offered to ana either
-    assert "it is in cy's hand (declared at the start)" in run("ask", "where", "3-4-5").output
+    assert "3-4-5 is in cy's hand (declared at the start)" in run("ask", "where", "3-4-5").output
     assert "ana +10" in run("play", "0-5-5", "D-1,0").output  # another tile is fine
     run("play", "1-5-5", "D0,-1")  # bob
     r = run("check", "draw", "3-4-5", "U0,1", code=1)  # cy draws: not the tile cy holds
