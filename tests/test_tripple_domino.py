@@ -192,6 +192,13 @@ def test_d5_a_declared_tile_is_told_in_its_holders_hand_at_the_round_end():
         RefereeError, GAME.load_position, new(three), "turn ana\nheld bob=1-1-1\nU0,0 1-1-1"))
 
 
+def test_d5_a_player_goes_out_with_the_tile_they_declared_at_the_start():
+    s = at("turn ana\nhands ana=1 bob=2\nheld ana=1-1-1\nU0,0 5-5-5")
+    assert broken(s, "4-5-5 D0,0")["D5"] == ("ana declared 1-1-1 at the start and has not "
+                                             "played it: ana's last tile is 1-1-1")
+    assert check(s, "draw 4-5-5 D0,0").legal  # a drawn tile leaves the hand as it was
+
+
 def test_d5_start_cannot_name_one_tile_for_two_players():
     assert "D5" in broken(new(), "start ana=5-5-5 bob=5-5-5")
 

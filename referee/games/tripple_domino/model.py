@@ -259,9 +259,14 @@ def mismatches(state: State, cell: Cell, reading: Tile) -> list[tuple[int, int]]
 
 
 def held_elsewhere(s: State, tile: Tile, player: str, drawn: bool) -> str | None:
-    """Why `player` cannot place `tile` when the start told it is in a hand (D5), else None:
-    it is another player's, or, just drawn, the player's own tile would exist twice."""
+    """Why `player` cannot place `tile` when the start told where a tile is (D5), else None:
+    it is another player's; just drawn, the player's own tile would exist twice; or it is the
+    player's last tile while the tile they declared is still in their hand."""
     holder = s.held.get(tile)
+    kept = [t for t, p in s.held.items() if p == player and t != tile]
+    if kept and not drawn and s.hands[s.index(player)] == 1:
+        return (f"{player} declared {name(kept[0])} at the start and has not played it: "
+                f"{player}'s last tile is {name(kept[0])}")
     if holder is None or (holder == player and not drawn):
         return None
     if holder == player:
