@@ -315,3 +315,27 @@ def test_position_with_the_deck_out_and_scores():
 def test_position_errors(text, message):
     with pytest.raises(RefereeError, match=message):
         GAME.load_position(new(), text)
+
+
+def test_final_turns_start_when_the_openings_refills_empty_the_deck(referee_run, tmp_path):
+    run = referee_run
+    du = tmp_path / "du.txt"
+    du.write_text("round 1\nstarter ana\nopening\ndeck 2\nhands ana=3 bob=3\nwon ana=10 bob=12\n")
+    run("new", "duplicon", "--players", "ana,bob", "--position", str(du))
+    run("play", "open", "a1=orange", "c3=orange")  # a pair: its two refills empty the deck
+    r = run("play", "open", "a1=blue", "c3=green")
+    assert "the deck is out: this is ana's final turn, then one each for bob" in r.output
+    assert "bob takes a final turn" in run("play", "reveal", "b1=yellow", "b2=black").output
+    r = run("play", "reveal", "b1=yellow", "b2=black")  # bob fails: the round ends
+    assert "the final turns are over" in r.output and "round 2: bob opens" in r.output
+
+
+def test_position_of_the_last_final_turn_reads_back_as_the_last():
+    """The referee's own position, read back, gives nobody a second final turn."""
+    three = ("ana", "bob", "cy")
+    text = "round 1\nturn cy\ndeck 0\nhands ana=3 bob=3 cy=3\nwon ana=10 bob=12 cy=0\nfinal -\n"
+    s = GAME.load_position(new(three), text)
+    assert s.final == () and "final -" in GAME.position(s)
+    assert GAME.load_position(new(three), GAME.position(s)).final == ()
+    s = play(s, "reveal a1=blue a2=green")  # cy's final turn fails: the round ends
+    assert s.round == 2

@@ -196,13 +196,14 @@ def rounds_match(tmp_path_factory):
             move = "start " + " ".join(f"{p}={text(t)}" for p, t in zip(names, rng.sample(pool, 2),
                                                                        strict=True))
         elif state.phase == "end":
-            free = [t for t in pool if t not in state.used]
+            free = [t for t in pool if t not in state.used and t not in state.held]
             rng.shuffle(free)
             hands = []
             for k, p in enumerate(names):
-                if p != state.out:
-                    n = state.hands[k]
-                    hands.append(f"{p}={','.join(text(t) for t in free[:n]) or '-'}")
+                if p != state.out:  # the tile declared at the start is still in the hand
+                    own = [t for t, holder in state.held.items() if holder == p]
+                    n = state.hands[k] - len(own)
+                    hands.append(f"{p}={','.join(text(t) for t in own + free[:n]) or '-'}")
                     free = free[n:]
             move = "end " + " ".join(hands)
         else:

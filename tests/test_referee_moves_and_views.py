@@ -134,3 +134,75 @@ def test_moves_lists_only_moves_the_judge_accepts_or_says_why_not(run, name):
     out = run("moves").output.splitlines()
     assert len(out) <= 32 and out[0].endswith(f"{len(listed)} legal move"
                                               + ("" if len(listed) == 1 else "s"))
+
+
+def _due(run, *setup: tuple[str, ...]) -> str:
+    """`referee moves` after the setup commands: the one-line answer naming the move due."""
+    for args in setup:
+        run(*args)
+    r = run("moves", code=2)
+    assert "cannot be listed" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    return r.stderr
+
+
+def test_moves_shows_the_form_of_a_move_due_from_private_tiles(run, tmp_path):
+    """Where the move due is typed from tiles the referee cannot see, `moves` says so and how
+    to type it, rather than "0 legal moves"; the form filled in is a move the judge accepts."""
+    td = ("new", "tripple-domino", "--players", "ana,bob,cy")
+    assert "`start ana=TILE bob=TILE cy=TILE`" in _due(run, td)
+    assert run("check", "start", "ana=5-5-5", "bob=4-4-4", "cy=3-3-3").exit_code == 0
+    held = tmp_path / "td.txt"
+    held.write_text("turn ana\nhands ana=1 bob=2 cy=1\nheld bob=1-1-1\nU0,0 5-5-5\n")
+    out = _due(run, (*td, "--position", str(held)), ("play", "4-5-5", "D0,0"))
+    assert "`end bob=1-1-1,TILE cy=TILE`" in out  # ana went out
+    run("check", "end", "bob=1-1-1,0-0-2", "cy=0-0-1")
+
+    coda = ("new", "coda", "--players", "ana,bob")
+    assert "`row ana COLOUR COLOUR COLOUR COLOUR`, `row bob COLOUR" in _due(run, coda)
+    position = tmp_path / "coda.txt"
+    position.write_text("round 1\nturn ana\nana b? w?\nbob w5 b?\n")
+    out = _due(run, (*coda, "--position", str(position), "--option", "rounds=3"),
+               ("play", "draw", "black"), ("play", "guess", "bob", "2", "7", "hit"),
+               ("play", "stop", "at", "1"))
+    assert "ana's tally of the tiles still hidden, `tally N N N`" in out
+    run("check", "tally", "1", "2", "3")
+
+    out = _due(run, ("new", "thricewise", "--players", "ana,bob,cy"))
+    assert "`grid CARD, CARD, CARD / CARD, CARD, CARD`" in out
+    run("check", "grid Journey, Mountain, Sea / Forest, Pact, End")
+    out = _due(run, ("play", "grid Journey, Mountain, Sea / Forest, Pact, End"))
+    assert "`reveal ana CARD, bob CARD, cy CARD`" in out
+
+
+@pytest.mark.parametrize("name", ["tripple-domino", "coda", "thricewise", "duplicon",
+                                  "dobble-connect"])
+def test_moves_never_lists_nothing_while_the_game_is_on(name):
+    """At every position of a simulated game (the dealer plays the hidden side), the moves
+    are listed or the move due is named with why it cannot be listed."""
+    from referee.bots import random_bot
+    from referee.dealing import dealer_class
+    from referee.engine import RefereeError, check_options
+
+    g = registry.game(name)
+    rng = random.Random(7)
+    state = g.setup(("ana", "bob", "cy"), check_options(g, {}))
+    dealer = dealer_class(g)(g, state, rng)
+    for _ in range(300):
+        if g.outcome(state) is None:
+            try:
+                assert g.public_moves(state), g.show(state)
+            except RefereeError as e:
+                assert "cannot be listed" in str(e) and "`" in str(e), str(e)
+        turn = dealer.turn(state)
+        if turn is None:
+            break
+        choice = turn.choices[0] if turn.player is None else random_bot(
+            g, state, turn.player, turn.choices,
+            lambda c, s=state: c.move is None or c.listed or not g.violations(s, c.move), rng)
+        if choice.move is None:
+            dealer.commit(state, choice.intent)
+            continue
+        verdict, after = g.judge(state, choice.move)
+        assert verdict.legal, verdict.violations
+        dealer.moved(state, choice.move, after)
+        state = after

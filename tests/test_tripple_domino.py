@@ -162,6 +162,43 @@ def test_d5_a_tile_on_the_table_cannot_be_played_again():
     assert check(s, "4-5-5 D0,0").legal
 
 
+def test_d5_a_tile_declared_at_the_start_is_in_that_hand_until_played(referee_run):
+    run = referee_run
+    run("new", "tripple-domino", "--players", "ana,bob,cy")
+    run("play", "start", "ana=4-4-4", "bob=5-5-5", "cy=3-4-5")
+    run("play", "4-5-5", "D0,0")  # cy; ana to move, and 3-4-5 would fit U0,1
+    for move in ("3-4-5 U0,1", "draw 3-4-5 U0,1"):
+        r = run("play", move, code=1)
+        assert "D5: 3-4-5 is in cy's hand (declared at the start) until cy plays it" in r.output
+    assert "3-4-5" not in run("moves").output  # not offered to ana either
+    assert "3-4-5 is in cy's hand (declared at the start)" in run("ask", "where", "3-4-5").output
+    assert "ana +10" in run("play", "0-5-5", "D-1,0").output  # another tile is fine
+    run("play", "1-5-5", "D0,-1")  # bob
+    r = run("check", "draw", "3-4-5", "U0,1", code=1)  # cy draws: not the tile cy holds
+    assert "3-4-5 is already in cy's hand (declared at the start)" in r.output
+    assert "cy +12" in run("play", "3-4-5", "U0,1").output  # cy's own tile from the hand
+
+
+def test_d5_a_declared_tile_is_told_in_its_holders_hand_at_the_round_end():
+    three = ("ana", "bob", "cy")
+    s = at("turn ana\nhands ana=1 bob=2 cy=2\nheld bob=1-1-1\nU0,0 5-5-5", three)
+    assert GAME.position(GAME.load_position(new(three), GAME.position(s))) == GAME.position(s)
+    s = play(s, "4-5-5 D0,0")  # ana goes out
+    why = [v.reason for v in check(s, "end bob=0-0-1,0-0-2 cy=1-1-1,0-0-3").violations]
+    assert why == ["bob declared 1-1-1 at the start and has not played it: it is in bob's hand",
+                   "1-1-1 is in bob's hand (declared at the start), not cy's"]
+    assert check(s, "end bob=1-1-1,0-0-2 cy=0-0-1,0-0-3").legal
+    assert "1-1-1 is on the table and held by bob" in str(pytest.raises(
+        RefereeError, GAME.load_position, new(three), "turn ana\nheld bob=1-1-1\nU0,0 1-1-1"))
+
+
+def test_d5_a_player_goes_out_with_the_tile_they_declared_at_the_start():
+    s = at("turn ana\nhands ana=1 bob=2\nheld ana=1-1-1\nU0,0 5-5-5")
+    assert broken(s, "4-5-5 D0,0")["D5"] == ("ana declared 1-1-1 at the start and has not "
+                                             "played it: ana's last tile is 1-1-1")
+    assert check(s, "draw 4-5-5 D0,0").legal  # a drawn tile leaves the hand as it was
+
+
 def test_d5_start_cannot_name_one_tile_for_two_players():
     assert "D5" in broken(new(), "start ana=5-5-5 bob=5-5-5")
 

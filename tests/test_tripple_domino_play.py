@@ -123,6 +123,7 @@ def _invariants(s):
         assert tuple(s.numbers[v] for v in corners(cell)) == reading
     on_table = [tuple(sorted(r)) for r in s.board.values()]
     assert len(set(on_table)) == len(on_table) and set(on_table) == set(s.used)  # D5
+    assert not set(s.held) & s.used  # a tile declared at the start is in a hand or on the table
     assert min(s.hands) >= 0 and s.reserve >= 0 and 0 <= s.draws < 3
     assert s.cap is None or s.round_draws <= s.cap
     if s.phase in ("play", "end"):
@@ -146,13 +147,15 @@ def _table_move(s, rnd):
         return "start " + " ".join(f"{p}={name(t)}" for p, t in zip(s.players, claims,
                                                                      strict=True))
     if s.phase == "end":
-        free = [t for t in TILES if t not in s.used]
+        free = [t for t in TILES if t not in s.used and t not in s.held]
         rnd.shuffle(free)
         told = []
         for p, n in zip(s.players, s.hands, strict=True):
             if p != s.out:
-                told.append(f"{p}={','.join(name(t) for t in free[:n]) or '-'}")
-                free = free[n:]
+                own = [t for t, holder in s.held.items() if holder == p]  # declared at start
+                hand = own + free[:n - len(own)]
+                told.append(f"{p}={','.join(name(t) for t in hand) or '-'}")
+                free = free[n - len(own):]
         return "end " + " ".join(told)
     options = GAME.legal_moves(s)
     places = [m for m in options if isinstance(m, Place)]

@@ -135,3 +135,25 @@ def format_move(state: State, move) -> str:
         case Unseal():
             return f"unseal {move.player} {move.passphrase}"
     raise TypeError(move)
+
+
+def private_move_due(state: State) -> str:
+    """The move due when it is typed from tiles only their owners see (the rows as dealt, the
+    seals, the round winner's tally), in its form; "" when the moves can be listed."""
+    if state.phase in ("deal", "closed"):
+        undealt = [p for p, d in zip(state.players, state.dealt, strict=True)
+                   if not d or state.phase == "closed"]
+        if undealt:
+            want = 3 if len(state.players) == 4 else 4
+            rows = ", ".join(f"`row {p} {' '.join(['COLOUR'] * want)}`" for p in undealt)
+            return (f"the rows as dealt, {rows} (each tile's colour, black or white, left to "
+                    "right as the player stood them by number)")
+        unsealed = [p for p in state.players if any(not s.seal for s in state.row(p))]
+        return ("the seals of the hidden tiles, "
+                + ", ".join(f"`referee play 'seal {p}' --secret`" for p in unsealed))
+    if state.phase == "tally":
+        hidden = [COLOURS[s.colour] for s in state.row(state.winner) if s.tile is None]
+        return (f"{state.winner}'s tally of the tiles still hidden, `tally "
+                f"{' '.join(['N'] * len(hidden))}` (their numbers left to right: "
+                f"{', '.join(hidden)})")
+    return ""

@@ -84,6 +84,15 @@ class Coda(Rules):
     def transition(self, state: State, move) -> tuple[State, list[str]]:
         return effects.transition(state, move)
 
+    def public_moves(self, state: State) -> list:
+        """The turn's moves; the rows as dealt, the seals and the winner's tally are typed
+        from tiles only their owners see, so their form is said instead."""
+        due = notation.private_move_due(state)
+        if due:
+            raise RefereeError(f"the next move is {due}: it cannot be listed (`referee check "
+                               "MOVE` judges one)", "referee moves")
+        return self.legal_moves(state)
+
     def legal_moves(self, state: State) -> list:
         """The moves of the player to act that the judge accepts (draws, guesses with either
         answer the tiles allow, stops, places, reveals); none while rows are dealt, sealed or

@@ -29,6 +29,7 @@ def resolve(state: State, move: Move) -> Draft:
         else:
             s.phase = "play"
             s.notes.append(f"{a} {ta} and {b} {tb} turn back face down; {p} plays")
+            _deck_check(s)  # the opening's refills may have emptied the deck
     elif move.kind == "reveal":
         (a, ta), (b, tb) = move.flips
         if ta == tb:

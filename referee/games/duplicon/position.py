@@ -17,7 +17,7 @@ from referee.position import read_lines
 POSITION_HELP = ("round N · starter PLAYER (who opened the round) · turn PLAYER [again] · "
                  "opening · deck N · grid a1=TYPE b2=- (- a hole) · "
                  "hands ana=3 · zones ana=orange,blue · won ana=12 · drew PLAYER · "
-                 "final PLAYER,... · scores ana=19")
+                 "final PLAYER,... (- when this is the last final turn) · scores ana=19")
 
 
 def write_position(s: State) -> str:
@@ -37,7 +37,8 @@ def write_position(s: State) -> str:
     out += [f"zones {each(zones)}"] if zones else []
     out.append(f"won {each({p: len(w) for p, w in s.won.items()})}")
     out += [f"drew {p}" for p, d in s.drew_last.items() if d]
-    out += [f"final {','.join(s.final)}"] if s.final else []
+    if s.final is not None and s.phase == "play":  # `final -`: nobody after this turn
+        out.append(f"final {','.join(s.final) or '-'}")
     out.append(f"scores {each(totals(s.ledger, s.players))}")
     return "\n".join(out) + "\n"
 
@@ -87,7 +88,8 @@ def read_position(state: State, text: str) -> State:
             elif head == "drew":
                 s.drew_last[who(words[0])] = True
             else:  # final
-                final = tuple(who(p) for p in line.rest.replace(",", " ").split())
+                final = tuple(who(p) for p in line.rest.replace(",", " ").split()
+                              if p != "-")
     if s.phase == "opening":
         s.turn, s.chained = s.starter, False
     s.last_turn[s.current] = s.turn_no

@@ -297,11 +297,21 @@ class Thricewise(Rules):
                        turn=state.turn + 1)
 
     def public_moves(self, state: State) -> list:
-        """The placements of the card waiting; a reveal is not listed (hands are private)."""
+        """The placements of the card waiting; the starting grid and a reveal are not listed
+        (the cards come from the shuffled deck and the private hands): their form is said."""
+        if state.phase == "grid":
+            rows, cols = grid_shape(len(state.players))
+            form = " / ".join([", ".join(["CARD"] * cols)] * rows)
+            raise RefereeError(f"the next move is the starting grid turned up from the deck, "
+                               f"`grid {form}` ({rows} rows of {cols} cards, each a name "
+                               "like Journey or a rank and suits like 3 Moons Waves): it "
+                               "cannot be listed (`referee check MOVE` judges one)",
+                               "referee moves")
         if state.phase == "reveal":
+            form = ", ".join(f"{p} CARD" for p in state.players)
             raise RefereeError("the next move is the reveal of the cards everyone chose from "
-                               "their private hands: it cannot be listed (`referee check "
-                               "MOVE` judges one)", "referee moves")
+                               f"their private hands, `reveal {form}`: it cannot be listed "
+                               "(`referee check MOVE` judges one)", "referee moves")
         return self.legal_moves(state)
 
     def legal_moves(self, state: State) -> list:

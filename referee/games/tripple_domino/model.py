@@ -180,6 +180,9 @@ class State:
     board: Mapping[Cell, Tile] = field(default_factory=dict)  # cell -> corners from apex
     numbers: Mapping[Vertex, int] = field(default_factory=dict)
     used: frozenset[Tile] = frozenset()
+    # tile -> its holder, for the best tiles the start told and not yet played: a tile exists
+    # once (D5), so nobody else may place or draw it
+    held: Mapping[Tile, str] = field(default_factory=dict)
     hands: tuple[int, ...] = ()
     reserve: int = 0
     turn: int | None = None
@@ -197,7 +200,7 @@ class State:
 def deal(s: State) -> State:
     n = len(s.players)
     hand = s.rules.hands[n]
-    return replace(s, phase="start", board={}, numbers={}, used=frozenset(),
+    return replace(s, phase="start", board={}, numbers={}, used=frozenset(), held={},
                    hands=(hand,) * n, reserve=len(tiles()) - hand * n, turn=None, draws=0,
                    passes=0, out=None, round_draws=0)
 
@@ -253,6 +256,24 @@ def mismatches(state: State, cell: Cell, reading: Tile) -> list[tuple[int, int]]
         if have is not None and have != reading[i]:
             out.append((i, have))
     return out
+
+
+def held_elsewhere(s: State, tile: Tile, player: str, drawn: bool) -> str | None:
+    """Why `player` cannot place `tile` when the start told where a tile is (D5), else None:
+    it is another player's; just drawn, the player's own tile would exist twice; or it is the
+    player's last tile while the tile they declared is still in their hand."""
+    holder = s.held.get(tile)
+    kept = [t for t, p in s.held.items() if p == player and t != tile]
+    if kept and not drawn and s.hands[s.index(player)] == 1:
+        return (f"{player} declared {name(kept[0])} at the start and has not played it: "
+                f"{player}'s last tile is {name(kept[0])}")
+    if holder is None or (holder == player and not drawn):
+        return None
+    if holder == player:
+        return (f"{name(tile)} is already in {holder}'s hand (declared at the start), so the tile "
+                "just drawn is another one")
+    return (f"{name(tile)} is in {holder}'s hand (declared at the start) until {holder} plays it; "
+            "a tile exists once")
 
 
 def capped(s: State) -> bool:

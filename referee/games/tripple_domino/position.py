@@ -8,6 +8,7 @@
     turn bob
     drawn 1                    # optional: tiles bob already drew (and kept) this turn
     drawn-in-round 5           # optional: draws this round (counted against draw-cap)
+    held cy=3-4-5              # optional: a best tile the start declared, not yet played
     U0,0 5-5-5                 # a cell and its corners clockwise from the apex
     D0,0 5-5-3
 """
@@ -52,13 +53,15 @@ def write_position(state: State) -> str:
             out.append(f"drawn {state.draws}")
     if state.round_draws:
         out.append(f"drawn-in-round {state.round_draws}")
+    if state.held:
+        out.append("held " + " ".join(f"{p}={name(t)}" for t, p in sorted(state.held.items())))
     out += [f"{cell_name(c)} {name(t)}" for c, t in sorted(state.board.items(),
                                                              key=lambda kv: kv[0][::-1])]
     return "\n".join(out) + "\n"
 
 
-LINES = ("a line is round, hands, reserve, scores, turn, drawn, drawn-in-round or a cell like "
-         "U0,0 5-5-5")
+LINES = ("a line is round, hands, reserve, scores, turn, drawn, drawn-in-round, held or a cell "
+         "like U0,0 5-5-5")
 CELL = re.compile(r"[ud][-(\d]")
 
 
@@ -70,8 +73,9 @@ def read_position(state: State, text: str) -> State:
     used: set[Tile] = set()
     turn, draws, scores, round_draws = None, 0, {}, 0
     hands, reserve = list(s.hands), None
+    held: dict[Tile, str] = {}
     keys = {"round": 1, "turn": 1, "drawn": 1, "drawn-in-round": 1, "reserve": 1, "hands": 0,
-            "scores": 0}
+            "scores": 0, "held": 0}
     for line in read_lines(text, keys, LINES, CELL):
         with line.reading():
             if line.key == "round":
@@ -88,6 +92,10 @@ def read_position(state: State, text: str) -> State:
                     raise ValueError
             elif line.key == "reserve":
                 reserve = line.number()
+            elif line.key == "held":
+                for pair in line.args:
+                    p, _, tile = pair.partition("=")
+                    held[tuple(sorted(parse_tile(tile)))] = _player(s, p, line.where)
             elif line.key in ("hands", "scores"):
                 for pair in line.args:
                     p, _, num = pair.partition("=")
@@ -112,6 +120,9 @@ def read_position(state: State, text: str) -> State:
                 board[cell] = reading
                 used.add(tile)
     _check_reach(board)
+    if twice := sorted(held.keys() & used):
+        raise RefereeError(f"{name(twice[0])} is on the table and held by {held[twice[0]]}: a "
+                           "tile exists once (D5)", "position held")
     if any(h < 0 for h in hands) or (board and not all(hands)):
         raise RefereeError("every hand holds at least one tile while a round is played: a "
                            "player with none has gone out", "position hands")
@@ -126,7 +137,7 @@ def read_position(state: State, text: str) -> State:
     if phase == "play" and turn is None:
         raise RefereeError("say whose turn it is: `turn ana`", "position")
     return replace(s, phase=phase, board=board, numbers=numbers, used=frozenset(used),
-                 hands=tuple(hands), reserve=reserve,
+                 held=held if phase == "play" else {}, hands=tuple(hands), reserve=reserve,
                  turn=s.index(turn) if phase == "play" else None, draws=draws,
                  round_draws=round_draws, ledger=ledger)
 

@@ -45,6 +45,10 @@ def query(game: Rules, state: State, text: str) -> str:
         return f"{name(tile)} fits no free cell now (D3: every corner must match)"
     lines = [f"{name(tile)} fits {len(fits)} cell{'s' if len(fits) > 1 else ''} "
              "(type the move as shown):"]
+    holder = state.held.get(tile)
+    if holder and holder != who:  # D5: no points, as nobody else may place it
+        lines[0] = (f"{name(tile)} is in {holder}'s hand (declared at the start), for "
+                    f"{holder} to play; it fits {len(fits)} cell{'s' if len(fits) > 1 else ''}:")
     width = max(len(text) for text, _ in fits)
     for text, points in fits:
         lines.append(f"  {text:<{width}}" + (f"  {points:+d} points" if points is not None

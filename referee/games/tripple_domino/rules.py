@@ -39,6 +39,7 @@ from referee.games.tripple_domino.model import (
     capped,
     cell_name,
     deal,
+    held_elsewhere,
     mismatches,
     name,
     rotations,
@@ -170,6 +171,8 @@ class TrippleDomino(Rules):
         c = move.cell
         if move.tile in state.used:
             out.append(v("D5", f"{name(move.tile)} is already on the table{placed(state, move.tile)}"))
+        elif why := held_elsewhere(state, move.tile, move.player, move.drawn):
+            out.append(v("D5", why))
         if c in state.board:
             out.append(v("D1", f"{cell_name(c)} already holds {name(state.board[c])}"))
         if not any(n in state.board for n in edge_neighbours(c)):
@@ -218,6 +221,14 @@ class TrippleDomino(Rules):
                 out.append(v("D5", f"{name(t)} is told twice; a tile exists once"))
             if t in state.used:
                 out.append(v("D5", f"{name(t)} is on the table, it cannot be in a hand"))
+        for t, holder in sorted(state.held.items()):
+            if holder in told and t not in told[holder]:
+                out.append(v("D5", f"{holder} declared {name(t)} at the start and has not played "
+                                   f"it: it is in {holder}'s hand"))
+            for p, ts in move.hands:
+                if p != holder and t in ts:
+                    out.append(v("D5", f"{name(t)} is in {holder}'s hand (declared at the start), "
+                                       f"not {p}'s"))
         return out
 
     def _apply(self, s: State, move: Move) -> State:
@@ -242,8 +253,8 @@ class TrippleDomino(Rules):
             return replace(
                 s, phase="play", board={cell: move.tile},
                 numbers=dict(zip(corners(cell), move.tile, strict=True)),
-                used=s.used | {move.tile}, hands=add_to(s.hands, i, -1), turn=(i + 1) % n,
-                ledger=s.ledger + tuple(items))
+                used=s.used | {move.tile}, held={t: p for p, t in move.claims},
+                hands=add_to(s.hands, i, -1), turn=(i + 1) % n, ledger=s.ledger + tuple(items))
         if isinstance(move, End):
             return self._end_round(s, move)
         i = s.index(move.player)
@@ -295,8 +306,10 @@ class TrippleDomino(Rules):
                                    rnd))
         elif len(shared) == 1 and corners(move.cell)[shared[0]] in s.numbers:
             items.append(ScoreItem(move.player, r.bridge, "bridge", rnd))
-        s = replace(s, board=board, numbers=numbers, used=s.used | {move.tile}, hands=hands,
-                  reserve=reserve, draws=0, passes=0, turn=(i + 1) % n, round_draws=round_draws)
+        held = {t: p for t, p in s.held.items() if t != move.tile}
+        s = replace(s, board=board, numbers=numbers, used=s.used | {move.tile}, held=held,
+                    hands=hands, reserve=reserve, draws=0, passes=0, turn=(i + 1) % n,
+                    round_draws=round_draws)
         if hands[i] == 0:
             items.append(ScoreItem(move.player, r.going_out, "going out (last tile)", rnd))
             s = replace(s, phase="end", out=move.player, turn=None)
@@ -350,6 +363,30 @@ class TrippleDomino(Rules):
                          *notes)
         return after, notes
 
+    def public_moves(self, state: State) -> list[Move]:
+        """The placements, draws and passes; the start and the round's end are typed from the
+        private hands, so their form is said instead (a solitaire start: the reserve's tile)."""
+        if state.phase == "start" and len(state.players) == 1:
+            due = ("`start TILE` (the tile turned up from the reserve, like `start 3-4-5`), "
+                   "unknown to the referee")
+        elif state.phase == "start":
+            due = (f"`start {' '.join(f'{p}=TILE' for p in state.players)}` (everyone's best "
+                   "tile, like 5-5-5; the highest opens), from hands only the players see")
+        elif state.phase == "end":
+            due = (f"`end {' '.join(self._hand_form(state, p) for p in to_tell(state))}` (the "
+                   "tiles left in each hand, - for none), from hands only the players see")
+        else:
+            return self.legal_moves(state)
+        raise RefereeError(f"the next move is {due}: it cannot be listed (`referee check MOVE` "
+                           "judges one)", "referee moves")
+
+    @staticmethod
+    def _hand_form(state: State, player: str) -> str:
+        """`bob=3-4-5,TILE`: the tiles a hand holds, the one declared at the start by name."""
+        known = [name(t) for t, p in sorted(state.held.items()) if p == player]
+        n = state.hands[state.index(player)]
+        return f"{player}=" + (",".join(known + ["TILE"] * (n - len(known))) or "-")
+
     def legal_moves(self, state: State) -> list[Move]:
         """Every placement and draw on the board as the table sees it (hands are private, so
         every tile not on the table is offered); none before the start and at round end, where
@@ -374,6 +411,8 @@ class TrippleDomino(Rules):
                             if drawn and (not can_draw or state.draws >= 3):
                                 continue
                             if not drawn and state.hands[state.turn] == 0:
+                                continue
+                            if held_elsewhere(state, t, who, drawn):
                                 continue
                             out.append(Place(who, t, cell, rot, drawn))
         return out
