@@ -17,10 +17,14 @@ def store_of(ctx: click.Context) -> Store:
 
     root = ctx.find_root()
     obj = root.obj
-    if obj.get("store") is None:
-        obj["store"] = store = Store(obj.get("db"))
+    if obj.get("store") is None:  # the shell and the page stop on Ctrl-C: they never hold it
+        holds = root.invoked_subcommand not in TAKE_CTRL_C
+        obj["store"] = store = Store(obj.get("db"), hold_on_commit=holds)
         root.call_on_close(lambda: _finish(store))
     return obj["store"]
+
+
+TAKE_CTRL_C = ("shell", "serve")  # commands that run until Ctrl-C (their own writes: per command)
 
 
 def _finish(store: Store) -> None:

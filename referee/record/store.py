@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from pnp_shared import interrupts
 from referee.engine import Event, RefereeError
 from referee.record import dbopen, integrity, rows
 
@@ -99,9 +100,12 @@ class Stamped(NamedTuple):
 class Store:
     """One open database. Use `with store.transaction():` around each command's work."""
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, hold_on_commit: bool = False):
         self.path = Path(path) if path is not None else default_path()
         self._in_tx = False
+        # a command that reports and exits: from just before its COMMIT, Ctrl-C is ignored
+        # (pnp_shared/interrupts.py), so what is recorded is always reported
+        self.hold_on_commit = hold_on_commit
         # states folded in the write transaction under way (referee/fold_memo.py): emptied
         # when it ends, so none is recalled in another and none outlives it in memory
         self.folded: dict[Any, Any] = {}
@@ -191,6 +195,8 @@ class Store:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield
+                if self.hold_on_commit:  # a Ctrl-C until here rolls back; from here, ignored
+                    interrupts.hold()
             except BaseException:
                 if self.db.in_transaction:
                     self.db.execute("ROLLBACK")
