@@ -529,13 +529,15 @@ def standings_cmd(ctx, game_name, as_json) -> None:
     if not rows:  # every match left out: no table to draw
         click.echo("no matches left to count")
         return
-    width = max(6, *(len(s.player) for s in rows))
+    from pnp_shared.columns import left, widest
+
+    width = widest((s.player for s in rows), 6)
     for game in dict.fromkeys(s.game for s in rows):  # one table per game: scales differ
         click.echo(f"{game}\n  {'player':<{width}}  played  finished  won  average  best")
         for s in (s for s in rows if s.game == game):
             average = "-" if s.average is None else f"{s.average:.1f}"
             best = "-" if s.best is None else s.best
-            click.echo(f"  {s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
+            click.echo(f"  {left(s.player, width)}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
                        f"{average:>7}  {best:>4}")
         out = [f"{s.player} {s.played - s.finished}" for s in rows
                if s.game == game and s.played > s.finished]

@@ -14,6 +14,7 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from pnp_shared.columns import left, widest
 from pnp_shared.csv_text import csv_text
 from referee import registry, report, session, table
 from referee.engine import RefereeError, ScoreItem
@@ -430,7 +431,7 @@ def _cards_table(real: Sequence[dict[str, Any]], simulated: Sequence[dict[str, A
 def _players_table(players: Sequence[dict[str, Any]], pooled: dict[str, float]) -> list[str]:
     """Wins and category averages per player, then every player pooled."""
     pct = report.pct
-    width = max(11, *(len(p["player"]) for p in players))
+    width = widest((p["player"] for p in players), 11)
     cats = list(pooled)
     cols = [max(6, len(c)) for c in cats]
     head = "".join(f"  {c:>{w}}" for c, w in zip(cats, cols, strict=True))
@@ -439,7 +440,7 @@ def _players_table(players: Sequence[dict[str, Any]], pooled: dict[str, float]) 
     for p in players:
         lo, hi = p["ci95"]
         avg = "".join(f"  {p['categories'][c]:>{w}.1f}" for c, w in zip(cats, cols, strict=True))
-        out.append(f"  {p['player']:<{width}}  {p['games']:>5}  {p['wins']:>4}  "
+        out.append(f"  {left(p['player'], width)}  {p['games']:>5}  {p['wins']:>4}  "
                    f"{pct(p['rate']):>6}  {pct(lo) + '-' + pct(hi):<13}{avg}")
     if pooled:
         avg = "".join(f"  {pooled[c]:>{w}.1f}" for c, w in zip(cats, cols, strict=True))

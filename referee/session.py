@@ -130,6 +130,7 @@ def new_match(
     if position_text is not None:
         from referee import inputs  # typed text only: reading commands start without it
 
+        position_text = nfc(position_text)  # its names as --players stores them
         inputs.check(position_text, "position")
         state = g.load_position(state, position_text)
     with store.transaction():
@@ -147,11 +148,11 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
     `match_id` picks a match other than the current one."""
     from referee import inputs
 
-    text = " ".join(text.split())
+    text = typed(text)
     if not text:
         raise InvalidMove("empty move: type a move, e.g. `referee play 'pass'`", "referee play")
     if player is not None:  # a bad byte in --by is kept as \xNN like one in the move
-        player = inputs.printable(player)
+        player = typed(inputs.printable(player))
     with nullcontext() if dry else store.transaction():  # a dry run takes no write lock
         cur = load(store, match_id)
         m, g, state = cur.match, cur.game, cur.state
@@ -191,12 +192,25 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
                       outcome=table.outcome(g, after, cur.table_events))
 
 
+def typed(text: str) -> str:
+    """Typed text as the rules read it: words one space apart, in NFC (nfc)."""
+    return nfc(" ".join(text.split()))
+
+
+def nfc(text: str) -> str:
+    """Unicode NFC: a name or card typed with `é` or with `e` and a combining accent (which
+    keyboards and phones send) is the same one."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", text)
+
+
 def kept_text(store: Store, text: str, player: str | None = None) -> str:
     """What the record keeps of a typed move, as a rejected one (`referee shell` keeps the
     same in its history): referee/inputs.py `kept` decides, from what the parser read."""
     from referee import inputs
 
-    text = " ".join(text.split())
+    text = typed(text)
     cur = load(store)
     g, state = cur.game, cur.state
     return inputs.kept(g, state, text, inputs.read(g, cur.match.players, state, text,
@@ -211,6 +225,7 @@ def ask(store: Store, text: str, match_id: int | None = None) -> tuple[Loaded, s
     """A game's answer to a question about the position (`referee ask`)."""
     from referee import inputs
 
+    text = nfc(text)
     inputs.check(text, "question")
     cur = load(store, match_id)
     return cur, cur.game.query(cur.state, text)
