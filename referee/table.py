@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from pnp_shared.limits import MAX_POINT_DIGITS
 from referee.engine import (
     TAKE_BACK,
     Event,
@@ -177,6 +178,11 @@ def adjustment(players: Sequence[str], player: str, points: str, reason: str,
                            "POINTS") from None
     if value == 0:
         raise RefereeError("a correction of 0 points changes nothing", "POINTS")
+    if len(str(abs(value))) > MAX_POINT_DIGITS:  # as `play` takes points: no score is larger
+        top = 10 ** MAX_POINT_DIGITS - 1
+        raise RefereeError(f"a correction has at most {MAX_POINT_DIGITS} digits (up to "
+                           f"{top:,}), not the {len(str(abs(value)))} of "
+                           + (text if len(text) <= 12 else f"{text[:12]}..."), "POINTS")
     if not reason.strip():
         raise RefereeError("say why the score is corrected", "--reason")
     return {"player": who, "points": value, "reason": " ".join(reason.split()),
