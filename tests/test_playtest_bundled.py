@@ -83,7 +83,10 @@ def test_a_tile_is_noted_by_its_name_in_any_order(referee_run):
 
 
 def test_playtests_without_a_game_reports_the_current_matchs(referee_run):
+    from referee.record import Store
+
     run = referee_run
+    Store(run.db).close()  # no match yet
     assert "name the GAME" in one_error_line(run("playtests", code=2))
     run("new", "thricewise", "--players", "ana,bob")
     run("note", "too strong", "--card", "desert")
