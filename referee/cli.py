@@ -375,7 +375,7 @@ def _show(cur: session.Loaded, as_json: bool, full: bool = False) -> None:
                "event": cur.events[-1].seq, "to_move": g.to_move(state),
                "totals": {p: t.total for p, t in scores.items()},
                "adjusted": {p: t.adjusted for p, t in scores.items()},
-               "status": cur.status(), "position": g.position(state),
+               "status": cur.status(), "position": cur.position(),
                "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
                if outcome else None,
                "board": cur.board(full)})
@@ -446,7 +446,7 @@ def position_cmd(ctx, match_id) -> None:
     from referee.engine import RefereeError
 
     cur = session.load(_store(ctx), match_id)
-    text = cur.game.position(cur.state)
+    text = cur.position()
     if text is None:
         raise RefereeError(f"{cur.game.name} cannot write its position as text", "referee position")
     click.echo(text.rstrip("\n"))

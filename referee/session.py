@@ -75,6 +75,14 @@ class Loaded(NamedTuple):
     def status(self) -> str:
         return table.status(self.game, self.state, self.table_events)
 
+    def position(self) -> str | None:
+        """The position as text (None: the game cannot write it), the table's corrections
+        after the game's lines, so `new --position` rebuilds the same totals."""
+        text = self.game.position(self.state)
+        if text is None:
+            return None
+        return text.rstrip("\n") + "\n" + table.position_lines(self.table_events)
+
     def scratch(self) -> bool:
         """Typed in from a position and not kept: out of standings and exports."""
         return table.scratch(self.table_events)
@@ -132,11 +140,14 @@ def new_match(
 
         position_text = nfc(position_text)  # its names as --players stores them
         inputs.check(position_text, "position")
+        position_text, corrections = table.corrections_in(position_text, names)
         state = g.load_position(state, position_text)
     with store.transaction():
         m = store.create_match(g.name, names, opts)
         if position_text is not None:
             store.append(m.id, "position", {"text": position_text})
+            for data in corrections:  # the table's, as `referee adjust` records them
+                store.append(m.id, "adjust", data)
         events = store.events(m.id)
     return Loaded(m, g, events, state)
 
