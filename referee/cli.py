@@ -172,7 +172,7 @@ def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> N
     if text is not None:
         back = f"; `referee use {before}` goes back to match {before}" if before else ""
         click.echo(f"scratch match: a position typed in to settle a dispute stays out of "
-                   f"standings and exports unless you keep it (`referee keep`){back}")
+                   f"standings, playtests and exports unless you keep it (`referee keep`){back}")
 
 
 @main.command("matches")

@@ -14,7 +14,7 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
               "exports).",
     "end": "End the current match early: abandoned, or with the result the table declares.",
     "keep": "Keep a scratch match (one typed in from a position to settle a dispute): it then "
-            "counts in standings and exports.",
+            "counts in standings, playtests and exports.",
     "moves": "The legal moves of the player to act, as you would type them (where the game can "
              "list them from what the table sees).",
     "shell": "One prompt per move for the current match: history, Tab completion of commands, "

@@ -84,7 +84,7 @@ class Loaded(NamedTuple):
         return text.rstrip("\n") + "\n" + table.position_lines(self.table_events)
 
     def scratch(self) -> bool:
-        """Typed in from a position and not kept: out of standings and exports."""
+        """Typed in from a position and not kept: out of standings, playtests and exports."""
         return table.scratch(self.table_events)
 
 
@@ -306,7 +306,7 @@ def describe(e: Event) -> str:
     if e.kind == "adjust":
         return f"adjust {int(d['points']):+d}: {d.get('reason', '')}"
     if e.kind == "keep":
-        return "kept: the match typed in from a position counts in standings and exports"
+        return "kept: the match typed in from a position counts in standings, playtests and exports"
     if e.kind == "end":
         why = f": {d['reason']}" if d.get("reason") else ""
         if d.get("abandoned"):
