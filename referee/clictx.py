@@ -29,7 +29,9 @@ def store_of(ctx: click.Context) -> Store:
     return obj["store"]
 
 
-CREATES = ("new", "simulate")  # the commands that may make the database (simulate: --keep)
+# the commands that may make the database: simulate --keep, and the table page, which waits
+# for the first match (`referee serve` before `referee new`) and whose seats record moves
+CREATES = ("new", "simulate", "serve")
 
 
 def _named(root: click.Context, path: Path, creates: bool) -> None:
