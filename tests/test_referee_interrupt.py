@@ -89,7 +89,7 @@ def test_ctrl_c_at_any_moment_says_what_the_record_holds(table):
         proc = subprocess.Popen([REFEREE, "play", "ana", "points", "1"], env=env, text=True,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 preexec_fn=_as_in_a_terminal)
-        time.sleep(whole * (0.4 + step * 0.04))
+        time.sleep(whole * (0.4 + step * 0.07))  # up to twice its time: the last ones end
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=BOUND)
         seen.add(_consistent(db, before, proc.returncode, out, err))
