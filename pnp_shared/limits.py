@@ -38,6 +38,7 @@ MAX_INLINE_ICONS = 200  # :icon: in one text of one card
 # --- referee: what players type and what is stored
 MAX_NAME_CHARS = 40  # a player's name
 MAX_REASON_CHARS = 500  # the reason of an adjust or a note
+MAX_POINT_DIGITS = 9  # points of one score entry (scorepad) or correction (adjust): 999,999,999
 MAX_DIGITS = 40  # no move, position or question of any game needs a longer number
 MAX_TYPED_CHARS = {"move": 1_000, "question": 1_000, "position": 100_000}
 

@@ -172,7 +172,7 @@ def new_cmd(ctx, game: str, players: str, options, position, as_json: bool) -> N
     if text is not None:
         back = f"; `referee use {before}` goes back to match {before}" if before else ""
         click.echo(f"scratch match: a position typed in to settle a dispute stays out of "
-                   f"standings and exports unless you keep it (`referee keep`){back}")
+                   f"standings, playtests and exports unless you keep it (`referee keep`){back}")
 
 
 @main.command("matches")
@@ -375,7 +375,7 @@ def _show(cur: session.Loaded, as_json: bool, full: bool = False) -> None:
                "event": cur.events[-1].seq, "to_move": g.to_move(state),
                "totals": {p: t.total for p, t in scores.items()},
                "adjusted": {p: t.adjusted for p, t in scores.items()},
-               "status": cur.status(), "position": g.position(state),
+               "status": cur.status(), "position": cur.position(),
                "outcome": {"winners": list(outcome.winners), "reason": outcome.reason}
                if outcome else None,
                "board": cur.board(full)})
@@ -446,7 +446,7 @@ def position_cmd(ctx, match_id) -> None:
     from referee.engine import RefereeError
 
     cur = session.load(_store(ctx), match_id)
-    text = cur.game.position(cur.state)
+    text = cur.position()
     if text is None:
         raise RefereeError(f"{cur.game.name} cannot write its position as text", "referee position")
     click.echo(text.rstrip("\n"))
@@ -529,13 +529,15 @@ def standings_cmd(ctx, game_name, as_json) -> None:
     if not rows:  # every match left out: no table to draw
         click.echo("no matches left to count")
         return
-    width = max(6, *(len(s.player) for s in rows))
+    from pnp_shared.columns import left, widest
+
+    width = widest((s.player for s in rows), 6)
     for game in dict.fromkeys(s.game for s in rows):  # one table per game: scales differ
         click.echo(f"{game}\n  {'player':<{width}}  played  finished  won  average  best")
         for s in (s for s in rows if s.game == game):
             average = "-" if s.average is None else f"{s.average:.1f}"
             best = "-" if s.best is None else s.best
-            click.echo(f"  {s.player:<{width}}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
+            click.echo(f"  {left(s.player, width)}  {s.played:>6}  {s.finished:>8}  {s.won:>3}  "
                        f"{average:>7}  {best:>4}")
         out = [f"{s.player} {s.played - s.finished}" for s in rows
                if s.game == game and s.played > s.finished]

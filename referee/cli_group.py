@@ -14,7 +14,7 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
               "exports).",
     "end": "End the current match early: abandoned, or with the result the table declares.",
     "keep": "Keep a scratch match (one typed in from a position to settle a dispute): it then "
-            "counts in standings and exports.",
+            "counts in standings, playtests and exports.",
     "moves": "The legal moves of the player to act, as you would type them (where the game can "
              "list them from what the table sees).",
     "shell": "One prompt per move for the current match: history, Tab completion of commands, "
@@ -23,7 +23,8 @@ LISTED = {  # the first paragraph of the help of each command in RefereeGroup.el
             "(undo takes it back) and summed up by `referee playtests`: `referee note \"too "
             "strong\" --card firestorm`.",
     "playtests": "What the matches of GAME say (your game's name or folder, or a bundled "
-                 "game): plays, wins by seat with 95% intervals, scores, length, category "
+                 "game; the current match's game when left out): plays, wins by seat with 95% "
+                 "intervals, scores, length, category "
                  "averages, per-card win rates where moves name cards, notes by card, and real "
                  "play beside the simulation when its game.toml has a [balance] table (or with "
                  "--simulate).",
@@ -52,3 +53,13 @@ class RefereeGroup(LazyGroup):
                  **dict.fromkeys(("note", "playtests"), "referee.commands.playtest")}
     listed = LISTED
     program = ("referee", None)
+
+    def main(self, *args, **kwargs):
+        """The command run; a process that goes on after it (the shell, tests) gets Ctrl-C
+        back (the program itself ends in main, still holding it: pnp_shared/interrupts.py)."""
+        from pnp_shared import interrupts
+
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            interrupts.release()

@@ -3,6 +3,7 @@ command modules, so none of them imports another)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -17,10 +18,42 @@ def store_of(ctx: click.Context) -> Store:
 
     root = ctx.find_root()
     obj = root.obj
-    if obj.get("store") is None:
-        obj["store"] = store = Store(obj.get("db"))
+    if obj.get("store") is None:  # the shell and the page stop on Ctrl-C: they never hold it
+        sub, path = root.invoked_subcommand, obj.get("db")
+        creates = sub in CREATES
+        if path is not None:
+            _named(root, Path(path), creates)
+        obj["store"] = store = Store(path, hold_on_commit=sub not in TAKE_CTRL_C,
+                                     create=creates)
         root.call_on_close(lambda: _finish(store))
     return obj["store"]
+
+
+# the commands that may make the database: simulate --keep, and the table page, which waits
+# for the first match (`referee serve` before `referee new`) and whose seats record moves
+CREATES = ("new", "simulate", "serve")
+
+
+def _named(root: click.Context, path: Path, creates: bool) -> None:
+    """A database named with --db or $REFEREE_DB: a command that only reads needs it there, and
+    one that makes it needs its folder (a typo makes neither a folder nor an empty database)."""
+    from click.core import ParameterSource
+
+    from referee.engine import RefereeError
+
+    where = "$REFEREE_DB" if root.get_parameter_source("db") is ParameterSource.ENVIRONMENT \
+        else "--db"
+    folder = path.parent
+    if creates and not folder.is_dir():
+        why = "is a file" if folder.exists() else "does not exist"
+        raise RefereeError(f"the folder {str(folder)!r} of the database {why}: make it first, "
+                           "or pick another path", where)
+    if not creates and not path.exists():
+        raise RefereeError(f"no database at {str(path)!r}: check the path, or start one with "
+                           "`referee new GAME --players ana,bob`", where)
+
+
+TAKE_CTRL_C = ("shell", "serve")  # commands that run until Ctrl-C (their own writes: per command)
 
 
 def _finish(store: Store) -> None:

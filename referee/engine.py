@@ -523,13 +523,21 @@ def check_options(game: Game, options: Mapping[str, str]) -> dict[str, str]:
     return out
 
 
+def same_name(name: str) -> str:
+    """A name as names are compared: Unicode NFC (`José` typed with é, or e and a combining
+    accent, is one name; keyboards and phones send either) and lower case."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", name.strip()).lower()
+
+
 def find_player(players: Sequence[str], name: str, where: str | None = None,
                 error: type[RefereeError] = InvalidMove) -> str:
     """A player of the match by name as typed, in any case (names differ by more than case);
     an unknown name is an error listing the players."""
-    key = name.strip().lower()
+    key = same_name(name)
     for p in players:
-        if p.lower() == key:
+        if same_name(p) == key:
             return p
     from pnp_shared.suggest import did_you_mean
 
@@ -592,4 +600,6 @@ def check_players(game: Game, players: Sequence[str]) -> tuple[str, ...]:
     if not game.min_players <= len(names) <= game.max_players:
         raise RefereeError(f"{game.name} takes {game.min_players}-{game.max_players} players, "
                            f"not {len(names)}", "--players")
-    return names
+    import unicodedata  # stored as NFC: whichever way `José` is typed later, it is one player
+
+    return tuple(unicodedata.normalize("NFC", n) for n in names)

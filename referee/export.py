@@ -132,7 +132,12 @@ def render(store: Store, fmt: str, match_id: int | None = None) -> bytes:
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write atomically; a path that cannot be written is a user error, not a traceback."""
+    """Write atomically; a path that cannot be written is a user error, not a traceback. The
+    folder must be there: a mistyped one is not made (the export would be lost in it)."""
+    if not path.parent.is_dir():
+        what = "is a file" if path.parent.exists() else "does not exist"
+        raise RefereeError(f"cannot write {path}: the folder {str(path.parent)!r} {what}",
+                           "--output")
     try:
         files.write_atomic(path, data)
     except OSError as e:

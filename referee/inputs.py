@@ -15,7 +15,14 @@ from typing import Any, NamedTuple
 
 from pnp_shared import limits
 from pnp_shared.digits import digit_name, foreign_digit
-from referee.engine import AmbiguousMove, Game, InvalidMove, RefereeError, find_player
+from referee.engine import (
+    AmbiguousMove,
+    Game,
+    InvalidMove,
+    RefereeError,
+    find_player,
+    same_name,
+)
 
 MAX_DIGITS = limits.MAX_DIGITS  # no move, position or question of any game needs a longer number
 MAX_LENGTH = limits.MAX_TYPED_CHARS  # characters of a move, a question, a position
@@ -73,7 +80,7 @@ def read(g: Game, players: Sequence[str], state: Any, text: str,
         if player is not None:
             who = find_player(players, player, "--by")
         said, colon, rest = text.partition(":")
-        if colon and rest.strip() and said.strip().lower() in (p.lower() for p in players):
+        if colon and rest.strip() and same_name(said) in map(same_name, players):
             speaker = find_player(players, said)
             if player is not None and speaker != who:
                 raise InvalidMove(f"the move says {speaker} but --by says {who}", "--by")
@@ -82,7 +89,7 @@ def read(g: Game, players: Sequence[str], state: Any, text: str,
         return Reading(who, text, g.parse(state, text, who))
     except (InvalidMove, AmbiguousMove) as e:
         return Reading(who, text, None, e, player is not None and who == player
-                       and player.strip().lower() not in (p.lower() for p in players))
+                       and same_name(player) not in map(same_name, players))
 
 
 class Kept(NamedTuple):

@@ -14,6 +14,7 @@ import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from pnp_shared.columns import left, widest
 from pnp_shared.csv_text import csv_text
 from referee import registry, report, session, table
 from referee.engine import RefereeError, ScoreItem
@@ -76,7 +77,9 @@ def _record(index: int, cur: session.Loaded, winners: Sequence[str]) -> GameReco
 def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
     """Every figure of the report, as plain data (what --json prints); with `simulate`, that
     many greedy games of each table size beside the real ones, card by card."""
-    name, matches = select(store, game)
+    name, found_matches = select(store, game)
+    matches: list[Match] = []  # those counted: a scratch match (a dispute's) is not, unkept
+    scratch: list[int] = []
     plays: list[dict[str, Any]] = []
     by_size: dict[int, list[GameRecord]] = {}
     categories: dict[str, list[int]] = {}
@@ -87,8 +90,12 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
     adjustments = []
     finished_categories: list[dict[str, dict[str, int]]] = []  # per match: player -> label
     played: list[tuple[GameRecord, Match]] = []  # each finished match's record
-    for m in matches:
+    for m in found_matches:
         cur = session.load(store, m.id)
+        if cur.scratch():
+            scratch.append(m.id)
+            continue
+        matches.append(m)
         outcome = cur.outcome()
         status = cur.status()
         finished = outcome is not None and status != "abandoned"
@@ -130,7 +137,7 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
             for c in labels:
                 categories.setdefault(c, []).append(row.get(c, 0))
     finished = [p for p in plays if p["winners"] is not None]
-    found = _versions(notes, registry.game(matches[0].game))
+    found = _versions(notes, registry.game(found_matches[0].game))
     for r, m in played:
         _by_version(r, m, found, notes)
     sizes = []
@@ -147,6 +154,7 @@ def gather(store: Store, game: str, simulate: int = 0) -> dict[str, Any]:
         "finished": sum(p["winners"] is not None for p in plays),
         "abandoned": sum(p["status"] == "abandoned" for p in plays),
         "in_play": sum(p["status"] == "in play" for p in plays),
+        "scratch_left_out": scratch,
         "by_players": sizes,
         "minutes": report.spread(minutes) if minutes else None,
         "turn_seconds": report.spread(turn_seconds) if turn_seconds else None,
@@ -334,6 +342,10 @@ def text(s: dict[str, Any]) -> str:
     pct = report.pct
     out = [f"{s['game']}: {s['matches']} match(es): {s['finished']} finished, "
            f"{s['abandoned']} abandoned, {s['in_play']} in play"]
+    if s["scratch_left_out"]:
+        ids = ", ".join(map(str, s["scratch_left_out"]))
+        out.append(f"left out: scratch match(es) {ids}, typed in from a position to settle a "
+                   "dispute (`referee keep --match N` counts one)")
     for size in s["by_players"]:
         f = size["first_seat"]
         lo, hi = f["ci95"]
@@ -430,7 +442,7 @@ def _cards_table(real: Sequence[dict[str, Any]], simulated: Sequence[dict[str, A
 def _players_table(players: Sequence[dict[str, Any]], pooled: dict[str, float]) -> list[str]:
     """Wins and category averages per player, then every player pooled."""
     pct = report.pct
-    width = max(11, *(len(p["player"]) for p in players))
+    width = widest((p["player"] for p in players), 11)
     cats = list(pooled)
     cols = [max(6, len(c)) for c in cats]
     head = "".join(f"  {c:>{w}}" for c, w in zip(cats, cols, strict=True))
@@ -439,7 +451,7 @@ def _players_table(players: Sequence[dict[str, Any]], pooled: dict[str, float]) 
     for p in players:
         lo, hi = p["ci95"]
         avg = "".join(f"  {p['categories'][c]:>{w}.1f}" for c, w in zip(cats, cols, strict=True))
-        out.append(f"  {p['player']:<{width}}  {p['games']:>5}  {p['wins']:>4}  "
+        out.append(f"  {left(p['player'], width)}  {p['games']:>5}  {p['wins']:>4}  "
                    f"{pct(p['rate']):>6}  {pct(lo) + '-' + pct(hi):<13}{avg}")
     if pooled:
         avg = "".join(f"  {pooled[c]:>{w}.1f}" for c, w in zip(cats, cols, strict=True))

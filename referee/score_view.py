@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from pnp_shared.columns import left, widest
 from referee.engine import ScoreItem, by_round, totals
 from referee.scoreboard import Total, line
 
@@ -26,7 +27,7 @@ def ledger_text(ledger: Sequence[ScoreItem], players: Sequence[str], every: bool
                 break
             shown.insert(0, r)
             lines += len(rounds[r])
-    width = max(len(p) for p in players)
+    width = widest(players)
     out = []  # one write: a long match's ledger has tens of thousands of lines
     hidden = len(ledger) - sum(len(rounds[r]) for r in shown)
     if hidden:
@@ -37,7 +38,7 @@ def ledger_text(ledger: Sequence[ScoreItem], players: Sequence[str], every: bool
     for r in shown:
         items = rounds[r]
         out.append(f"round {r}")
-        out.extend(f"  {i.player:<{width}} {i.points:>+5d}  {i.label}" for i in items)
+        out.extend(f"  {left(i.player, width)} {i.points:>+5d}  {i.label}" for i in items)
         sub = totals(items, players)
         out.append("  round total: " + ", ".join(f"{p} {v}" for p, v in sub.items()))
     if not ledger:

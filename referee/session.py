@@ -75,8 +75,16 @@ class Loaded(NamedTuple):
     def status(self) -> str:
         return table.status(self.game, self.state, self.table_events)
 
+    def position(self) -> str | None:
+        """The position as text (None: the game cannot write it), the table's corrections
+        after the game's lines, so `new --position` rebuilds the same totals."""
+        text = self.game.position(self.state)
+        if text is None:
+            return None
+        return text.rstrip("\n") + "\n" + table.position_lines(self.table_events)
+
     def scratch(self) -> bool:
-        """Typed in from a position and not kept: out of standings and exports."""
+        """Typed in from a position and not kept: out of standings, playtests and exports."""
         return table.scratch(self.table_events)
 
 
@@ -130,12 +138,16 @@ def new_match(
     if position_text is not None:
         from referee import inputs  # typed text only: reading commands start without it
 
+        position_text = nfc(position_text)  # its names as --players stores them
         inputs.check(position_text, "position")
+        position_text, corrections = table.corrections_in(position_text, names)
         state = g.load_position(state, position_text)
     with store.transaction():
         m = store.create_match(g.name, names, opts)
         if position_text is not None:
             store.append(m.id, "position", {"text": position_text})
+            for data in corrections:  # the table's, as `referee adjust` records them
+                store.append(m.id, "adjust", data)
         events = store.events(m.id)
     return Loaded(m, g, events, state)
 
@@ -147,11 +159,11 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
     `match_id` picks a match other than the current one."""
     from referee import inputs
 
-    text = " ".join(text.split())
+    text = typed(text)
     if not text:
         raise InvalidMove("empty move: type a move, e.g. `referee play 'pass'`", "referee play")
     if player is not None:  # a bad byte in --by is kept as \xNN like one in the move
-        player = inputs.printable(player)
+        player = typed(inputs.printable(player))
     with nullcontext() if dry else store.transaction():  # a dry run takes no write lock
         cur = load(store, match_id)
         m, g, state = cur.match, cur.game, cur.state
@@ -191,12 +203,25 @@ def play(store: Store, text: str, player: str | None = None, dry: bool = False,
                       outcome=table.outcome(g, after, cur.table_events))
 
 
+def typed(text: str) -> str:
+    """Typed text as the rules read it: words one space apart, in NFC (nfc)."""
+    return nfc(" ".join(text.split()))
+
+
+def nfc(text: str) -> str:
+    """Unicode NFC: a name or card typed with `é` or with `e` and a combining accent (which
+    keyboards and phones send) is the same one."""
+    import unicodedata
+
+    return unicodedata.normalize("NFC", text)
+
+
 def kept_text(store: Store, text: str, player: str | None = None) -> str:
     """What the record keeps of a typed move, as a rejected one (`referee shell` keeps the
     same in its history): referee/inputs.py `kept` decides, from what the parser read."""
     from referee import inputs
 
-    text = " ".join(text.split())
+    text = typed(text)
     cur = load(store)
     g, state = cur.game, cur.state
     return inputs.kept(g, state, text, inputs.read(g, cur.match.players, state, text,
@@ -211,6 +236,7 @@ def ask(store: Store, text: str, match_id: int | None = None) -> tuple[Loaded, s
     """A game's answer to a question about the position (`referee ask`)."""
     from referee import inputs
 
+    text = nfc(text)
     inputs.check(text, "question")
     cur = load(store, match_id)
     return cur, cur.game.query(cur.state, text)
@@ -280,7 +306,7 @@ def describe(e: Event) -> str:
     if e.kind == "adjust":
         return f"adjust {int(d['points']):+d}: {d.get('reason', '')}"
     if e.kind == "keep":
-        return "kept: the match typed in from a position counts in standings and exports"
+        return "kept: the match typed in from a position counts in standings, playtests and exports"
     if e.kind == "end":
         why = f": {d['reason']}" if d.get("reason") else ""
         if d.get("abandoned"):

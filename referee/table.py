@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from pnp_shared.limits import MAX_POINT_DIGITS
 from referee.engine import (
     TAKE_BACK,
     Event,
@@ -93,6 +94,46 @@ def adjustment_item(e: Event) -> ScoreItem:
     """The score item an "adjust" event adds."""
     return ScoreItem(str(e.data["player"]), int(e.data["points"]),
                      f"adjusted: {e.data.get('reason', '')}", int(e.data.get("round", 1)))
+
+
+CORRECTION = "adjust"  # the first word of a correction's line in a position
+
+
+def position_lines(events: Sequence[Event]) -> str:
+    """The corrections in force as lines of a position, after the game's own: `adjust ROUND
+    PLAYER POINTS REASON`. `referee new --position` records them again as corrections, so a
+    match rebuilt from `referee position` has the same totals (they used to be left out)."""
+    items = table_items(events)
+    if not items:
+        return ""
+    return ("# the table's corrections (referee adjust): adjust ROUND PLAYER POINTS REASON\n"
+            + "".join(f"{CORRECTION} {i.round} {i.player} {i.points:+d} "
+                      f"{i.label.removeprefix('adjusted: ')}\n" for i in items))
+
+
+def corrections_in(text: str, players: Sequence[str]) -> tuple[str, list[dict[str, Any]]]:
+    """A position without its correction lines (left blank, so the game's errors still name
+    the right line), and the data of each correction's "adjust" event, checked as `referee
+    adjust` checks it. In a match with a player named `adjust`, the lines are the game's."""
+    if any(p.lower() == CORRECTION for p in players):
+        return text, []
+    lines = text.splitlines()
+    found = []
+    for n, line in enumerate(lines, start=1):
+        words = line.split(None, 4)
+        if not words or words[0].lower() != CORRECTION:
+            continue
+        try:
+            if len(words) < 5:
+                raise RefereeError("a correction is adjust ROUND PLAYER POINTS REASON")
+            if not words[1].isdecimal() or not words[1].isascii() or int(words[1]) < 1:
+                raise RefereeError(f"the round is a whole number from 1, not {words[1]!r}")
+            found.append(adjustment(players, words[2], words[3], words[4], int(words[1])))
+        except RefereeError as e:
+            raise RefereeError(f"cannot read {line.strip()!r}: {e.what}",
+                               f"position line {n}") from None
+        lines[n - 1] = ""
+    return "\n".join(lines) + "\n", found
 
 
 def table_items(events: Sequence[Event]) -> tuple[ScoreItem, ...]:
@@ -177,6 +218,11 @@ def adjustment(players: Sequence[str], player: str, points: str, reason: str,
                            "POINTS") from None
     if value == 0:
         raise RefereeError("a correction of 0 points changes nothing", "POINTS")
+    if len(str(abs(value))) > MAX_POINT_DIGITS:  # as `play` takes points: no score is larger
+        top = 10 ** MAX_POINT_DIGITS - 1
+        raise RefereeError(f"a correction has at most {MAX_POINT_DIGITS} digits (up to "
+                           f"{top:,}), not the {len(str(abs(value)))} of "
+                           + (text if len(text) <= 12 else f"{text[:12]}..."), "POINTS")
     if not reason.strip():
         raise RefereeError("say why the score is corrected", "--reason")
     return {"player": who, "points": value, "reason": " ".join(reason.split()),

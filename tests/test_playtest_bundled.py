@@ -83,8 +83,34 @@ def test_a_tile_is_noted_by_its_name_in_any_order(referee_run):
 
 
 def test_playtests_without_a_game_reports_the_current_matchs(referee_run):
+    from referee.record import Store
+
     run = referee_run
+    Store(run.db).close()  # no match yet
     assert "name the GAME" in one_error_line(run("playtests", code=2))
     run("new", "thricewise", "--players", "ana,bob")
     run("note", "too strong", "--card", "desert")
     assert run("playtests").output == run("playtests", "thricewise").output
+
+
+def test_a_scratch_match_is_left_out_until_it_is_kept(referee_run, tmp_path):
+    """The tester's report: a match typed in from a position to settle a dispute counted in
+    playtests, which standings and exports leave out (the docs: "not counted")."""
+    run = referee_run
+    run("new", "scorepad", "--players", "ana,bob")
+    run("play", "ana", "points", "5")
+    run("play", "bob", "points", "3")
+    (tmp_path / "p.txt").write_text(run("position").stdout)
+    run("new", "scorepad", "--players", "ana,bob", "--position", str(tmp_path / "p.txt"))
+    run("play", "bob", "points", "40")  # the dispute's what-if: bob would have won
+    run("play", "--match", "1", "finish")
+    summary = json.loads(run("playtests", "scorepad", "--json").stdout)
+    assert (summary["matches"], summary["scratch_left_out"]) == (1, [2])
+    assert [p["match"] for p in summary["plays"]] == [1]
+    out = run("playtests", "scorepad").stdout
+    assert out.startswith("scorepad: 1 match(es)") and "scratch match(es) 2" in out
+    rows = run("playtests", "scorepad", "--csv").stdout.splitlines()[1:]
+    assert {row.split(",")[1] for row in rows} == {"1"}  # the match column
+    run("keep", "--match", "2")
+    summary = json.loads(run("playtests", "scorepad", "--json").stdout)
+    assert (summary["matches"], summary["scratch_left_out"]) == (2, [])

@@ -132,4 +132,4 @@ def test_the_shell_runs_keep_as_a_command(run, tmp_path):
     env = {**os.environ, "REFEREE_DB": str(run.db)}
     done = subprocess.run([sys.executable, "-m", "referee.cli", "shell"], env=env, text=True,
                           input="keep\nquit\n", capture_output=True, timeout=60)
-    assert "match 1 kept: it counts in standings and exports" in done.stdout, done.stderr
+    assert "match 1 kept: it counts in standings, playtests and exports" in done.stdout, done.stderr

@@ -84,6 +84,9 @@ def test_games_lists_options_and_notation(run):
     (("replay",), "missing option --to"),
 ])
 def test_user_mistakes_are_one_line_with_exit_code_2(run, args, expected):
+    from referee.record import Store
+
+    Store(run.db).close()  # a database with no match yet (none at all: test_no_database_*)
     line = one_error_line(run(*args, code=2))
     assert expected in line
 
@@ -298,10 +301,11 @@ def test_bgstats_ranks_the_rules_winner_first_after_an_adjustment(run):
 
 def test_json_is_indented_text_as_typed_and_keeps_any_whole_number(run):
     """--json and export print the standard library's layout (two-space indent, "zoë" as
-    typed, not \\u-escaped), and a correction too big for 64 bits, which the fast encoder
-    refuses, is still printed exactly."""
+    typed, not \\u-escaped), and the largest correction is printed exactly (one too big for
+    64 bits, which the fast encoder refuses, is no correction since `adjust` takes at most
+    9 digits)."""
     run("new", "coda", "--players", "zoë,bob")
-    huge = 10**25
+    huge = 999_999_999
     run("adjust", "zoë", f"+{huge}", "--reason", "bet")
     for args in (("score", "--json"), ("log", "--json"), ("export",)):
         out = run(*args).output
@@ -311,9 +315,21 @@ def test_json_is_indented_text_as_typed_and_keeps_any_whole_number(run):
 
 
 def test_export_to_a_file(match, tmp_path):
-    target = tmp_path / "out" / "plays.json"
+    target = tmp_path / "plays.json"
     assert "wrote" in match("export", "--format", "bgstats", "-o", str(target)).output
     assert json.loads(target.read_text())["plays"]
+
+
+@pytest.mark.parametrize("command", [("export",), ("playtests", "tripple-domino")])
+def test_a_file_in_a_folder_that_is_not_there_is_one_line_and_makes_no_folder(
+        match, tmp_path, command):
+    """The tester's report: `export -o /nonexistent/x.json` said `wrote ...`, having made
+    the folder (a typo of a folder took the export somewhere nobody looks)."""
+    target = tmp_path / "typo" / "plays.json"
+    line = one_error_line(match(*command, "-o", str(target), code=2))
+    assert line == (f"error: cannot write {target}: the folder {str(target.parent)!r} does "
+                    "not exist (--output)")
+    assert not target.parent.exists()
 
 
 def test_rule_prints_the_rule_text(run):
@@ -451,6 +467,9 @@ def test_a_move_may_start_with_its_player_in_any_game(match):
 
 
 def test_standings_of_a_misspelt_game_is_an_error_even_with_no_matches(run):
+    from referee.record import Store
+
+    Store(run.db).close()
     line = one_error_line(run("standings", "--game", "tripple-domno", code=2))
     assert line.startswith("error: unknown game 'tripple-domno' (games: ")
 

@@ -152,6 +152,9 @@ def test_history_recalls_earlier_lines_even_from_an_earlier_session(db):
 
 
 def test_without_a_current_match_the_shell_is_a_one_line_error(tmp_path):
+    from referee.record import Store
+
+    Store(tmp_path / "empty.sqlite3").close()
     t = Terminal(tmp_path / "empty.sqlite3")
     assert "error: no current match" in t.expect(r"error: .*\n")
     assert t.close() == 2

@@ -210,6 +210,9 @@ def test_ctrl_c_during_a_command_is_the_same_line_and_exit_130(env, monkeypatch)
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
+    from referee.record import Store
+
+    Store(env["REFEREE_DB"]).close()
     monkeypatch.setattr(session, "load", interrupted)
     done = CliRunner().invoke(main, ["show"], env=env)
     assert done.exit_code == 130 and done.stderr.strip() == "error: aborted (referee)"

@@ -101,11 +101,24 @@ def test_adjust_corrects_a_score_in_score_log_show_and_exports(match):
     (("adjust", "ana", "0", "--reason", "x"), "0 points changes nothing"),
     (("adjust", "ana", "+5", "--reason", " "), "say why the score is corrected (--reason)"),
     (("adjust", "ana", "+5"), "missing option --reason"),
+    # the tester's: accepted, and standings then showed an average of 99999999999999991433...
+    (("adjust", "ana", "99999999999999999999999999999", "--reason", "x"),
+     "at most 9 digits (up to 999,999,999), not the 29 of 999999999999... (POINTS)"),
+    (("adjust", "bob", "-1000000000", "--reason", "x"), "not the 10 of -1000000000 (POINTS)"),
 ])
 def test_bad_adjustments_are_one_line_errors_and_record_nothing(match, args, expected):
     before = match("log", "--json").output
     assert expected in one_error_line(match(*args, code=2))
     assert match("log", "--json").output == before
+
+
+def test_a_correction_takes_the_points_a_score_sheet_entry_takes(run):
+    """`adjust` and `play` on a score sheet take the same points: up to 999,999,999."""
+    run("new", "scorepad", "--players", "ana,bob")
+    assert "9 digits" in one_error_line(run("play", "ana", "points", "1000000000", code=2))
+    run("play", "ana", "points", "999999999")
+    run("adjust", "bob", "-999999999", "--reason", "x")
+    assert state(run)["totals"] == {"ana": 999999999, "bob": -999999999}
 
 
 # ending a match early

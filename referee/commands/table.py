@@ -103,9 +103,9 @@ def end_cmd(ctx, abandoned: bool, winners: tuple[str, ...], reason: str, match_i
 @click.pass_context
 def keep_cmd(ctx, match_id) -> None:
     """Keep a scratch match (one typed in from a position to settle a dispute): it then
-    counts in standings and exports."""
+    counts in standings, playtests and exports."""
     cur = table_session.keep(_store(ctx), match_id)
-    click.echo(f"match {cur.match.id} kept: it counts in standings and exports "
+    click.echo(f"match {cur.match.id} kept: it counts in standings, playtests and exports "
                f"(event {cur.events[-1].seq})")
 
 

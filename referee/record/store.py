@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from pnp_shared import interrupts
 from referee.engine import Event, RefereeError
 from referee.record import dbopen, integrity, rows
 
@@ -99,9 +100,16 @@ class Stamped(NamedTuple):
 class Store:
     """One open database. Use `with store.transaction():` around each command's work."""
 
-    def __init__(self, path: str | Path | None = None):
+    def __init__(self, path: str | Path | None = None, hold_on_commit: bool = False,
+                 create: bool = True):
+        """`create`: make the database (and the default data folder) when there is none;
+        else a missing database reads as an empty one and nothing is made on disk (a command
+        that only reads)."""
         self.path = Path(path) if path is not None else default_path()
         self._in_tx = False
+        # a command that reports and exits: from just before its COMMIT, Ctrl-C is ignored
+        # (pnp_shared/interrupts.py), so what is recorded is always reported
+        self.hold_on_commit = hold_on_commit
         # states folded in the write transaction under way (referee/fold_memo.py): emptied
         # when it ends, so none is recalled in another and none outlives it in memory
         self.folded: dict[Any, Any] = {}
@@ -111,6 +119,9 @@ class Store:
         self.read_only: str | None = None  # why writes are refused (read-only or full storage)
         self._db_checked: tuple[tuple[int, int], list[integrity.Problem]] | None = None
         self._appended = 0  # matches and events this connection added
+        if not create and not self.path.exists():
+            self._none_yet()
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db, self.read_only = dbopen.connect(self.path, BUSY_MS)
@@ -135,6 +146,15 @@ class Store:
             if isinstance(e, (FileExistsError, NotADirectoryError)):
                 why = f"{self.path.parent} is a file, not a folder"
             raise RefereeError(f"cannot open the match database: {why}", str(self.path)) from None
+
+    def _none_yet(self) -> None:
+        """No database yet: an empty one in memory, which writes refuse (read_only)."""
+        self.db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        for stmt in SCHEMA.split(";\n"):
+            if stmt.strip():
+                self.db.execute(stmt)
+        integrity.install(self.db)
+        self.read_only = f"there is no match database at {str(self.path)!r} yet"
 
     def _failed(self, e: sqlite3.DatabaseError) -> RefereeError:
         """An SQLite failure as a user-facing error: read-only, damaged, or what SQLite says."""
@@ -191,6 +211,8 @@ class Store:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield
+                if self.hold_on_commit:  # a Ctrl-C until here rolls back; from here, ignored
+                    interrupts.hold()
             except BaseException:
                 if self.db.in_transaction:
                     self.db.execute("ROLLBACK")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -280,8 +281,9 @@ def standings(store: Store, game_name: str | None = None,
             continue
         if x.scratch or (own and x.match.own_name != game_name):
             continue
-        for p in x.match.players:
-            r = rows.setdefault((x.match.own_name, p), [0, 0, 0, [], 0])
+        for p in x.match.players:  # a name stored before names were NFC: one row all the same
+            r = rows.setdefault((x.match.own_name, unicodedata.normalize("NFC", p)),
+                                [0, 0, 0, [], 0])
             r[0] += 1
             r[4] += x.adjusted.get(p, 0)
             if x.winners:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import re
 
+from pnp_shared.limits import MAX_POINT_DIGITS
 from referee.engine import InvalidMove
 from referee.games.scorepad.model import Finish, Move, Round, Score, State
 
-POINTS = re.compile(r"[+-]?\d{1,9}")
+POINTS = re.compile(rf"[+-]?\d{{1,{MAX_POINT_DIGITS}}}")
 NOTATION = "PLAYER CATEGORY POINTS (ana coins 5, bob military -2); round; finish"
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp_shared.columns import left, widest
 from referee.engine import totals
 from referee.games.scorepad.model import State
 
@@ -11,11 +12,11 @@ def show(state: State) -> str:
     cats = spec.categories
     table = state.table()
     tot = totals(state.ledger, state.players)
-    width = max(6, *(len(p) for p in state.players))
+    width = widest(state.players, 6)
     cols = [max(5, len(c)) for c in cats]
     head = f"{'player':<{width}}  " + "  ".join(f"{c:>{w}}" for c, w in zip(cats, cols, strict=True)) \
         + "  total"
-    rows = [f"{p:<{width}}  " + "  ".join(f"{table[p][c]:>{w}}" for c, w in zip(cats, cols, strict=True))
+    rows = [f"{left(p, width)}  " + "  ".join(f"{table[p][c]:>{w}}" for c, w in zip(cats, cols, strict=True))
             + f"  {tot[p]:>5}" for p in state.players]
     of = f" of {spec.rounds}" if spec.rounds else ""
     title = f"{spec.game}: " if spec.game else ""
