@@ -11,8 +11,8 @@ import click
 
 from generator.allow_option import allow_folder_option
 from generator.cli_group import PnpGroup
-from generator.verify import plural
 from pnp_model.errors import PnpError
+from pnp_shared.counts import plural
 
 
 def _paper(ctx, param, value):

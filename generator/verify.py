@@ -35,6 +35,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from pnp_model.errors import PnpError
+from pnp_shared.counts import plural
 
 VERIFY_KEYS = ("count", "unique", "per", "pairs", "per_card", "symbols", "appearances",
                "domino_set")
@@ -81,10 +82,6 @@ class Report:
             "facts": self.facts,
             "violations": [asdict(v) for v in self.violations],
         }
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 # --- symbol checks ---------------------------------------------------------------------------

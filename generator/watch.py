@@ -16,8 +16,8 @@ from pathlib import Path
 
 from generator.build import Options
 from generator.preview import AS_DEFINED
-from generator.verify import plural
 from pnp_model.errors import PnpError
+from pnp_shared.counts import plural
 
 # Changes grouped for at most this long before a rebuild; a save is picked up after STEP_MS
 # of quiet (an editor writes a file in several steps, a spreadsheet saves several files).

@@ -133,6 +133,10 @@ def test_one_of_a_thing_is_said_in_the_singular(tmp_path, monkeypatch):
     assert said.startswith("g: 1 card on 2 pages (") and "1 cards" not in said
     said = run("build", "lighthouse", "--only", "board", "-o", "board.pdf").output
     assert said.startswith("lighthouse: 1 piece in 1 component on ")
+    said = run("export", "g", "--format", "tts", "-o", "tts").output
+    assert said.startswith("g: 1 card on 1 TTS sheet -> "), said
+    said = run("export", "g", "-o", "png").output
+    assert said.startswith("g: 1 distinct face of 1 card -> "), said
 
 
 @pytest.mark.parametrize("flags, files", [([], ["game.pdf"]),

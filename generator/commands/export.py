@@ -12,6 +12,7 @@ import click
 from generator.allow_option import allow_folder_option
 from generator.cli import margin_value
 from pnp_model.errors import PnpError
+from pnp_shared.counts import plural
 from pnp_shared.files import staged_folder
 
 
@@ -129,14 +130,14 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
             s = preset(shop)
             data["preflight"] = [str(f) for f in preflight(deck, cards, s.safe_points(),
                                                            min_text=s.min_text_pt)]
-            summary = (f"{deck.name}: {data['size']} cards for {data['shop']} -> "
+            summary = (f"{deck.name}: {plural(data['size'], 'card')} for {data['shop']} -> "
                        f"{data.get('pdf') or folder}")
         elif fmt == "look":
             from generator.lookpack.pack import PACK, export_look
 
             data = export_look(deck, cards, into, dpi=dpi or 150, workers=workers,
                                progress=bar.update)
-            summary = (f"{deck.name}: reference pack of {len(data['cards'])} faces -> "
+            summary = (f"{deck.name}: reference pack of {plural(len(data['cards']), 'face')} -> "
                        f"{folder / PACK}")
         elif fmt == "tts":
             from generator.tts import export_tts
@@ -145,8 +146,8 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
                               workers=workers, progress=bar.update, at=folder)
             _say_lowered_dpi(dpi or 150, [(deck.name, data["dpi"])])
             backs = ", per-card backs" if data["unique_back"] else ""
-            summary = (f"{deck.name}: {data['cards']} cards on {len(data['sheets'])} TTS "
-                       f"sheet(s){backs} -> {folder / data['json']}")
+            summary = (f"{deck.name}: {plural(data['cards'], 'card')} on "
+                       f"{plural(len(data['sheets']), 'TTS sheet')}{backs} -> {folder / data['json']}")
             if not base_url:
                 summary += ("\nthe images are file:// URLs of this machine: for a shared table, "
                             "host them and export with --base-url URL")
@@ -156,8 +157,8 @@ def export(game, fmt, shop, dpi, bleed, base_url, parts, markers, workers, outpu
             rows = export_png(deck, cards, into, dpi=dpi or 300, bleed=bleed, workers=workers,
                               progress=bar.update)
             data = [r.__dict__ | {"ids": list(r.ids)} for r in rows]
-            summary = (f"{deck.name}: {len(rows)} distinct faces of {len(cards)} cards -> "
-                       f"{folder}/ (manifest.csv, manifest.json)")
+            summary = (f"{deck.name}: {plural(len(rows), 'distinct face')} of "
+                       f"{plural(len(cards), 'card')} -> {folder}/ (manifest.csv, manifest.json)")
         data = _relocated(data, into, folder)
         summary = _relocated(summary, into, folder)
     if as_json:
@@ -188,7 +189,7 @@ def _export_whole(game, fmt, shop, dpi, bleed, base_url, parts, workers, output,
             data = export_game_tts(game, into, dpi=dpi or 150, base_url=base_url,
                                    workers=workers, progress=bar.update, at=folder)
             _say_lowered_dpi(dpi or 150, [(c["component"], c["dpi"]) for c in data["components"]])
-            lines = [f"{game.name}: {len(data['components'])} components in one saved object "
+            lines = [f"{game.name}: {plural(len(data['components']), 'component')} in one saved object "
                      f"-> {folder / data['json']}"]
             lines += [f"  {c['component']}: {c['object']}, {c['contents']}"
                       for c in data["components"]]
@@ -307,8 +308,8 @@ def _export_cut(deck, given: dict, bleed, parts, output, as_json) -> None:
     if as_json:
         click.echo(json.dumps(data, indent=2))
         return
-    click.echo(f"{deck.name}: cut lines of {len(data['sheets'])} sheet(s) "
-               f"({sum(s['cards'] for s in data['sheets'])} cards"
+    click.echo(f"{deck.name}: cut lines of {plural(len(data['sheets']), 'sheet')} "
+               f"({plural(sum(s['cards'] for s in data['sheets']), 'card')}"
                f"{', ' + cutter + ' layout' if cutter else ''}) -> {folder}/ (SVG and DXF)")
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import click
 
 from generator.allow_option import allow_folder_option
-from generator.verify import plural
 from pnp_model.errors import PnpError, read_text
 from pnp_model.tables import csv_records, sniff_delimiter
+from pnp_shared.counts import plural
 from pnp_shared.csv_text import csv_text
 
 SHOW = 20  # offending pairs listed before "... and N more"

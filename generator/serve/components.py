@@ -18,6 +18,7 @@ from generator.layout.sheet import Page, Sheet
 from generator.serve.geometry import CARD_REF, card_boxes, outlines
 from pnp_model.errors import PnpError
 from pnp_model.game import Game
+from pnp_shared.counts import plural
 
 NAMED = re.compile(r"^([^:]+): ")  # a whole game's warning starts with its component's name
 
@@ -84,8 +85,8 @@ def game_manifest(game: Game, parts, result, sizes) -> dict:
         components.append({"name": name, "kind": part.component.kind})
         offset += max((c.id for c in deck.cards), default=0)
     return {"title": game.title, "game": game.name, "path": str(result.path),
-            "summary": f"{result.cards} pieces in {len(parts)} components on {result.pages} "
-                       f"pages ({result.paper})",
+            "summary": f"{plural(result.cards, 'piece')} in {plural(len(parts), 'component')} "
+                       f"on {plural(result.pages, 'page')} ({result.paper})",
             "pages": pages, "cards": cards, "warnings": _warnings(result.notes, offsets, cards),
             "card": shapes[parts[0].component.name], "shapes": shapes,
             "components": components}

@@ -20,6 +20,7 @@ from pathlib import Path
 from generator.build import Options
 from generator.serve.geometry import CARD_REF, card_boxes, outlines
 from pnp_model.errors import PnpError
+from pnp_shared.counts import plural
 
 CACHED_IMAGES = 400  # rendered images kept for the current build (pages and cards, all sizes)
 WARM = 24  # images drawn ahead for a new build: those the page asked for last, zoom first
@@ -214,7 +215,8 @@ def manifest(deck, sheet, o: Options, result) -> dict:
         warnings.append({"text": text, "cards": list(dict.fromkeys(named))})
     info = "".join(f", {k} {v}" for k, v in result.info.items())
     return {"title": deck.title, "game": deck.name, "path": str(result.path),
-            "summary": f"{result.cards} cards on {result.pages} pages ({result.paper}{info})",
+            "summary": (f"{plural(result.cards, 'card')} on {plural(result.pages, 'page')} "
+                        f"({result.paper}{info})"),
             "pages": pages, "cards": cards, "warnings": warnings,
             "card": {"w": deck.width, "h": deck.height, "shape": deck.shape,
                      **outlines(deck, o.bleed)}}

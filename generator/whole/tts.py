@@ -25,6 +25,7 @@ from generator.exports import distinct, render_pngs
 from generator.naming import slug
 from generator.tts import check_base_url, export_tts, fit_dpi, scale
 from pnp_model.game import Component, Game
+from pnp_shared.counts import plural
 from pnp_shared.files import write_atomic
 
 PIECES = ("board", "tokens", "tiles")  # TTS objects of their own; other kinds are card decks
@@ -57,7 +58,7 @@ def export_game_tts(game: Game, folder: Path, *, dpi: int = 150, base_url: str |
             own = sub / data["json"]
             obj = json.loads(own.read_text())["ObjectStates"][0]
             own.unlink()  # the game's one file holds it
-            what = f"{data['cards']} cards on {len(data['sheets'])} sheet(s)"
+            what = f"{plural(data['cards'], 'card')} on {plural(len(data['sheets']), 'sheet')}"
             used = data["dpi"]
         obj["Transform"]["posX"] = x
         x += SPACING + obj["Transform"]["scaleX"] * 2
