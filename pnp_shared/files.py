@@ -78,7 +78,8 @@ def _no_interrupt() -> Iterator[None]:
     import signal
     import threading
 
-    if threading.current_thread() is not threading.main_thread():
+    if (threading.current_thread() is not threading.main_thread()
+            or not hasattr(signal, "pthread_sigmask")):  # Windows: no signal masks
         yield
         return
     signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
