@@ -109,8 +109,10 @@ def opened(firefox, designer, viewport: dict) -> None:
 
 
 def image_loaded(firefox, selector: str) -> None:
+    """Waited for as long as a loaded machine may take: the server draws a card's image when it
+    is asked, behind the pages the page asked for first (CI once took over 30 s)."""
     firefox.wait("""const img = document.querySelector(arguments[0]);
-        return img && img.complete && img.naturalWidth > 0""", selector)
+        return img && img.complete && img.naturalWidth > 0""", selector, timeout=90)
 
 
 def every_page_loaded(firefox) -> list[dict]:
