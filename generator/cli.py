@@ -320,7 +320,7 @@ def build(games, build_all, opts, output, as_json, strict, only, no_nesting) -> 
     warnings = sum(len(r.notes) for _, r in results)
     if strict and warnings:
         kept = [str(r.path) for _, r in results if not r.written]
-        click.echo(f"error: {warnings} warning{'s' if warnings > 1 else ''} and --strict: "
+        click.echo(f"error: {plural(warnings, 'warning')} and --strict: "
                    f"did not write {', '.join(kept)} (the last good one stays as it was) "
                    "(--strict)",
                    err=True)

@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from pnp_shared import interrupts
+
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write via a temporary file in the same folder, then rename it over `path`.
@@ -50,7 +52,7 @@ def staged_folder(folder: Path) -> Iterator[Path]:
         tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".export.", suffix=".part"))
     try:
         yield tmp
-        with _no_interrupt():
+        with interrupts.deferred():
             _move_into(tmp, folder)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -69,21 +71,3 @@ def _move_into(tmp: Path, folder: Path) -> None:
         dest = folder / path.relative_to(tmp)
         dest.parent.mkdir(parents=True, exist_ok=True)
         os.replace(path, dest)
-
-
-@contextmanager
-def _no_interrupt() -> Iterator[None]:
-    """Ctrl-C held back for the few renames that swap an export in (it still ends the program
-    right after), so the folder is never left half old, half new."""
-    import signal
-    import threading
-
-    if (threading.current_thread() is not threading.main_thread()
-            or not hasattr(signal, "pthread_sigmask")):  # Windows: no signal masks
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

@@ -1,4 +1,5 @@
-"""Ctrl-C held once a command's change is about to be committed, until the command has said so.
+"""Ctrl-C held once a command's change is about to be committed, until the command has said so;
+or deferred over a few renames that must happen together (deferred()).
 
 Why: a Ctrl-C that lands after the COMMIT but before `ok (event 52)` is printed (or between
 that line and the program's exit) used to end as `error: aborted`, exit 130, so the table typed
@@ -11,6 +12,8 @@ from __future__ import annotations
 
 import signal
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 _before: Any = None  # SIGINT's handler before the hold (None: not held)
@@ -35,3 +38,18 @@ def release() -> None:
         return
     signal.signal(signal.SIGINT, _before)
     _before = None
+
+
+@contextmanager
+def deferred() -> Iterator[None]:
+    """Ctrl-C held back over the block and delivered after it (it still ends the program right
+    after): the few renames that swap an export in, so its folder is never half old, half new."""
+    if (threading.current_thread() is not threading.main_thread()
+            or not hasattr(signal, "pthread_sigmask")):  # Windows: no signal masks
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})

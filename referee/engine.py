@@ -183,8 +183,15 @@ class Rules(Generic[State, Move]):
     def public_moves(self, state: State) -> list[Move]:
         """The legal moves `referee moves` lists for the player to act. A game whose moves turn
         on what only the table sees (a face-down card, a hand) raises RefereeError saying so,
-        rather than list guesses; by default legal_moves."""
+        rather than list guesses (unlisted); by default legal_moves."""
         return self.legal_moves(state)
+
+    @staticmethod
+    def unlisted(due: str) -> RefereeError:
+        """What public_moves raises when the move due is typed from what only the table sees:
+        `due` says the move and its form."""
+        return RefereeError(f"the next move is {due}: it cannot be listed (`referee check "
+                            "MOVE` judges one)", "referee moves")
 
     def accepted(self, state: State, candidates: Iterable[Move]) -> list[Move]:
         """The candidates the judge accepts here (a helper for legal_moves)."""

@@ -89,8 +89,7 @@ class Coda(Rules):
         from tiles only their owners see, so their form is said instead."""
         due = notation.private_move_due(state)
         if due:
-            raise RefereeError(f"the next move is {due}: it cannot be listed (`referee check "
-                               "MOVE` judges one)", "referee moves")
+            raise self.unlisted(due)
         return self.legal_moves(state)
 
     def legal_moves(self, state: State) -> list:

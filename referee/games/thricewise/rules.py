@@ -302,16 +302,13 @@ class Thricewise(Rules):
         if state.phase == "grid":
             rows, cols = grid_shape(len(state.players))
             form = " / ".join([", ".join(["CARD"] * cols)] * rows)
-            raise RefereeError(f"the next move is the starting grid turned up from the deck, "
-                               f"`grid {form}` ({rows} rows of {cols} cards, each a name "
-                               "like Journey or a rank and suits like 3 Moons Waves): it "
-                               "cannot be listed (`referee check MOVE` judges one)",
-                               "referee moves")
+            raise self.unlisted(f"the starting grid turned up from the deck, `grid {form}` "
+                                f"({rows} rows of {cols} cards, each a name like Journey or a "
+                                "rank and suits like 3 Moons Waves)")
         if state.phase == "reveal":
             form = ", ".join(f"{p} CARD" for p in state.players)
-            raise RefereeError("the next move is the reveal of the cards everyone chose from "
-                               f"their private hands, `reveal {form}`: it cannot be listed "
-                               "(`referee check MOVE` judges one)", "referee moves")
+            raise self.unlisted("the reveal of the cards everyone chose from their private "
+                                f"hands, `reveal {form}`")
         return self.legal_moves(state)
 
     def legal_moves(self, state: State) -> list:

@@ -3,6 +3,7 @@ not try every free cell by eye on a large board."""
 
 from __future__ import annotations
 
+from pnp_shared.counts import plural
 from referee.engine import RefereeError, Rules
 from referee.games.tripple_domino.board import free_cells
 from referee.games.tripple_domino.model import (
@@ -43,12 +44,12 @@ def query(game: Rules, state: State, text: str) -> str:
                 fits.append((f"{name(tile)} {cell_name(cell)} as {name(rot)}", points))
     if not fits:
         return f"{name(tile)} fits no free cell now (D3: every corner must match)"
-    lines = [f"{name(tile)} fits {len(fits)} cell{'s' if len(fits) > 1 else ''} "
-             "(type the move as shown):"]
+    cells = plural(len(fits), "cell")
+    lines = [f"{name(tile)} fits {cells} (type the move as shown):"]
     holder = state.held.get(tile)
     if holder and holder != who:  # D5: no points, as nobody else may place it
         lines[0] = (f"{name(tile)} is in {holder}'s hand (declared at the start), for "
-                    f"{holder} to play; it fits {len(fits)} cell{'s' if len(fits) > 1 else ''}:")
+                    f"{holder} to play; it fits {cells}:")
     width = max(len(text) for text, _ in fits)
     for text, points in fits:
         lines.append(f"  {text:<{width}}" + (f"  {points:+d} points" if points is not None

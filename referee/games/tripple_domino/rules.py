@@ -377,8 +377,7 @@ class TrippleDomino(Rules):
                    "tiles left in each hand, - for none), from hands only the players see")
         else:
             return self.legal_moves(state)
-        raise RefereeError(f"the next move is {due}: it cannot be listed (`referee check MOVE` "
-                           "judges one)", "referee moves")
+        raise self.unlisted(due)
 
     @staticmethod
     def _hand_form(state: State, player: str) -> str:
