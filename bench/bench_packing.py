@@ -1,11 +1,13 @@
 """Benchmark: silhouette packing of the 57-card user's-art deck, in one process (issue #13).
 
     python bench/bench_packing.py [--runs 15] [--against DIR | --against-commit REV] [--fmt png|jpg]
+                                  [--cold N]
 
 Cleans the bench's 57 opaque drawings (bench/art_deck.py) once, then packs the 57 cards of 8
 symbols (95 mm circles, order 7) as a build does without its helper process, and prints:
   - CPU time (time.process_time) of packing all 57 cards, min and median of --runs, with the
-    wall time next to it;
+    wall time next to it, with the compiled kernel (generator/layout/cells.c, where the install
+    built it) and without it (the Python code), and whether the two give the same layouts;
   - with --against DIR: the same for DIR's checkout of generator/layout/silhouettes.py and
     cell_board.py (another branch, main), interleaved run by run with this one in the same
     process, so that both see the same load (on a shared machine single runs vary by +-25 %),
@@ -17,6 +19,29 @@ symbols (95 mm circles, order 7) as a build does without its helper process, and
     choice of the snug place among the legal ones, and marking a placed symbol.
 The first packing of a process also grows each symbol's mask once per reach (kept after):
 it is timed apart ("first run").
+With --cold N: N cold `pnp build`s of the deck (A4, an empty build memo, one process each, its
+CPU time from its rusage, children included), interleaved: this checkout with and without the
+kernel, and the --against checkout. Both checkouts' modules are compiled to bytecode first, so
+that neither build compiles its sources (with PYTHONDONTWRITEBYTECODE set, a checkout without
+.pyc files compiles every module at every start).
+
+Measured 2026-11-28, the compiled kernel (issue 37 item 11), on the shared 2-core machine,
+against dcf5159 (the main before `spread`); the kernel gives the Python code's layouts exactly
+(tests/test_cell_kernel.py), so the figures of the Python code below still hold for it:
+  One process, the 57 cards (--runs 7, two sittings, load 0.4 and 0.8): first run 296 / 385 ms
+    CPU against 263 / 288 at dcf5159 and 869 ms for the Python code; then CPU median 310 / 368
+    against 248 / 284 ms (the Python code: 782).
+  The kernel's search: 15 us for a footprint that fits nowhere, 77 us for one that fits (the
+    Python code's: 110-125 and 390 us); instructions of its 3,223 searches (callgrind,
+    --toggle-collect=best): 675 M.
+  A cold `pnp build` (--cold 9, bytecode compiled), CPU median with the kernel / without /
+    dcf5159: 0.93 / 1.16 / 0.82 s, then 1.13 / 1.57 / 0.99 s under more load. By phase in one
+    process (3 runs): packing 197-276 ms against 201-213 ms at dcf5159, cleaning the art 104-136
+    against 108-110, the rest of the run 257-268 against 227-245 (drawing and writing, with
+    what main added since). Still above dcf5159 by 0.1-0.14 s: the rest of the packing is
+    Python (footprints 98 ms, growing's unions and in-place tests), and the kernel rebuilds
+    each board's run planes at every search (2.2 searches a board): keeping them per board is
+    the next step.
 
 Measured 2026-11-27 on the shared 2-core machine (load 6-13: CPU figures swing by +-15 %),
 issue 37 item 11, growing that gives up on a symbol that fits nowhere larger and one refining
@@ -105,6 +130,7 @@ from __future__ import annotations
 import argparse
 import collections
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -141,12 +167,11 @@ def archived(rev: str) -> Path:
     import atexit
     import io
     import shutil
-    import subprocess
     import tarfile
 
     folder = Path(tempfile.mkdtemp(prefix="bench-packing-"))
     atexit.register(shutil.rmtree, folder, True)
-    tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "generator/layout"],
+    tar = subprocess.run(["git", "-C", str(ROOT), "archive", rev],
                          check=True, capture_output=True).stdout
     with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
         archive.extractall(folder, filter="data")
@@ -191,10 +216,47 @@ def stages(packer, pack) -> str:
         packer._try = plain_try
         for owner, name, plain in saved:
             setattr(owner, name, plain)
-    spent["snug choice"] = spent.pop("legal + snug choice") - spent["legal test"]
+    if "legal test" in spent:
+        spent["snug choice"] = spent.pop("legal + snug choice") - spent["legal test"]
+    else:  # the compiled kernel's search: both at once
+        spent["search (compiled)"] = spent.pop("legal + snug choice", 0.0)
     parts = ", ".join(f"{k} {v * 1000:.0f}" for k, v in spent.items())
     return (f"  {tries[0]} tries ({tries[1]} found no place); CPU ms: total {total * 1000:.0f}, "
             f"{parts}, rest {(total - sum(spent.values())) * 1000:.0f}")
+
+
+def cold_builds(deck: Path, against: Path | None, runs: int) -> None:
+    """CPU seconds of cold `pnp build`s of the deck, interleaved (see the module's docstring)."""
+    import compileall
+    import os
+
+    python = [sys.executable, "-c", "import sys; sys.argv[0] = 'pnp'; "
+              "from generator.layout import cell_board; cell_board.KERNEL = None; "
+              "from generator.cli import main; main()"]
+    kinds = {"this checkout": (ROOT, [sys.executable, "-m", "generator"]),
+             "this checkout, Python only": (ROOT, python)}
+    if against:
+        kinds[str(against)] = (against, [sys.executable, "-m", "generator"])
+    for folder, _ in kinds.values():
+        for package in ("generator", "pnp_model", "pnp_shared", "templates"):
+            if (folder / package).is_dir():
+                compileall.compile_dir(folder / package, quiet=1)
+    cpu: dict = {name: [] for name in kinds}
+    for _ in range(runs):
+        for name, (folder, command) in kinds.items():
+            with tempfile.TemporaryDirectory(prefix="pnp-cold-") as memo:
+                env = dict(os.environ, PNP_CACHE=memo)
+                child = subprocess.Popen([*command, "build", str(deck), "-o", f"{memo}/deck.pdf"],
+                                         cwd=folder, env=env, stdout=subprocess.DEVNULL,
+                                         stderr=subprocess.DEVNULL)
+                _, status, usage = os.wait4(child.pid, 0)
+                child.returncode = status
+                if status:
+                    raise SystemExit(f"{name}: pnp build failed")
+                cpu[name].append(usage.ru_utime + usage.ru_stime)
+    for name, got in cpu.items():
+        print(f"{name}: cold pnp build CPU median {statistics.median(got):.2f} s "
+              f"(min {min(got):.2f}, {runs} runs)")
 
 
 def main() -> None:
@@ -204,16 +266,18 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="another checkout to compare with")
     parser.add_argument("--against-commit", help="a commit of this repository to compare with")
     parser.add_argument("--fmt", choices=("png", "jpg"), default="png")
+    parser.add_argument("--cold", type=int, default=0, metavar="N",
+                        help="also time N cold `pnp build`s of each checkout")
     args = parser.parse_args()
     from generator.layout import silhouettes
     from generator.render.art import clean
     from generator.render.symbols import RIM, region_for
     from pnp_model.definition import load
 
-    with tempfile.TemporaryDirectory() as tmp:
-        root = art_deck.make_deck(Path(tmp) / "deck", fmt=args.fmt)
-        deck = load(root)
-        shapes = {p.stem: clean(p).silhouette for p in sorted((root / "art").iterdir())}
+    tmp = tempfile.TemporaryDirectory()  # kept to the end: --cold builds the deck
+    root = art_deck.make_deck(Path(tmp.name) / "deck", fmt=args.fmt)
+    deck = load(root)
+    shapes = {p.stem: clean(p).silhouette for p in sorted((root / "art").iterdir())}
     region = region_for(deck.shape, deck.width, deck.height)
 
     def pack(packer):
@@ -221,24 +285,38 @@ def main() -> None:
                                         f"0:{card.id}", packer.Sizes(), rim=RIM)
                 for card in deck.cards]
 
-    packers = {"this checkout": silhouettes}
+    from generator.layout import cell_board
+
+    kernel = cell_board.KERNEL
+    packers = {"this checkout": (silhouettes, kernel)}
+    if kernel is not None:
+        packers["this checkout, Python only"] = (silhouettes, None)
     if args.against_commit:
         args.against = archived(args.against_commit)
     if args.against:
-        packers[str(args.against)] = other_packer(args.against.resolve())
+        packers[str(args.against)] = (other_packer(args.against.resolve()), None)
+    if args.cold:
+        cold_builds(root, args.against, args.cold)
+
+    def with_kernel(name):
+        cell_board.KERNEL = packers[name][1]
+        return packers[name][0]
     print(machine.line("before"))
     layouts = {}
-    for name, packer in packers.items():
+    for name in packers:
+        packer = with_kernel(name)
         start = time.process_time()
         layouts[name] = repr(pack(packer))
         print(f"{name}: first run {(time.process_time() - start) * 1000:.0f} ms CPU")
     if len(layouts) > 1:
-        same = len(set(layouts.values())) == 1
-        print("same layouts" if same else "the layouts differ")
+        for name in list(layouts)[1:]:
+            same = layouts[name] == layouts["this checkout"]
+            print(f"{name}: {'the same layouts' if same else 'other layouts'} as this checkout")
     cpu: dict = {name: [] for name in packers}
     wall: dict = {name: [] for name in packers}
     for _ in range(args.runs):
-        for name, packer in packers.items():
+        for name in packers:
+            packer = with_kernel(name)
             start, tick = time.perf_counter(), time.process_time()
             pack(packer)
             cpu[name].append(time.process_time() - tick)
@@ -247,7 +325,8 @@ def main() -> None:
         print(f"{name}: pack {len(deck.cards)} cards CPU min {min(cpu[name]) * 1000:.0f} ms, "
               f"median {statistics.median(cpu[name]) * 1000:.0f} ms (wall median "
               f"{statistics.median(wall[name]) * 1000:.0f} ms)")
-        print(stages(packers[name], pack))
+        print(stages(with_kernel(name), pack))
+    cell_board.KERNEL = kernel
 
 
 if __name__ == "__main__":

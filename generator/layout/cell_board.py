@@ -8,6 +8,10 @@ blocked cells around it is taken (snug against neighbours and the rim leaves roo
 next): the count is a box filter of the board (Pillow's BoxBlur, in C), to within a cell or
 two for big boxes (its 8-bit result is rounded), which only decides between nearly equal
 positions. A footprint is given by the runs of inked cells in its rows.
+
+Where the install built the compiled kernel (generator/layout/cells.c, the module _pnp_cells),
+best() asks it instead: the same answer, on 64-bit words in C, where the search of every
+position was most of a symbol deck's build. `KERNEL = None` runs the Python code.
 """
 
 from __future__ import annotations
@@ -17,6 +21,11 @@ import random
 from functools import cache
 
 from PIL import Image
+
+try:
+    import _pnp_cells as KERNEL  # built by setup.py where a C compiler was found
+except ImportError:
+    KERNEL = None
 
 SNUG = 2  # crowding is counted this many cells around a symbol's box
 
@@ -52,6 +61,7 @@ class Board:
         self.n = n
         self.blocked = blocked
         self._runs: dict[int, int] = {1: blocked}
+        self._bytes: bytes | None = None  # the kernel's copy of blocked
 
     def run(self, length: int) -> int:
         """Bit i * n + j set when any of cells (i, j) .. (i, j + length - 1) is blocked: the
@@ -99,6 +109,8 @@ class Board:
         (the board's edge cells are all blocked, so the filter's repeating of edge pixels
         counts cells off the board as blocked); the legal positions mask it (a minimum with
         0 or 255)."""
+        if KERNEL is not None:
+            return self._kernel_best(fp, w, h, rng)
         free = self.legal(fp, w, h)
         if not free:
             return None
@@ -125,10 +137,24 @@ class Board:
         row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), x1 - x0)
         return y0 + row, x0 + col
 
+    def _kernel_best(self, fp: Footprint, w: int, h: int, rng: random.Random):
+        """best() by the compiled kernel, which returns the scored box; the seeded choice
+        among its most crowded places is made here, as best() makes it."""
+        n = self.n
+        if self._bytes is None:
+            self._bytes = self.blocked.to_bytes(n * n // 8, "little")
+        got = KERNEL.best(self._bytes, n, fp.data, fp.width, w, h, SNUG)
+        if got is None:
+            return None
+        y0, x0, width, scored, most = got
+        row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), width)
+        return y0 + row, x0 + col
+
     def place(self, fp: Footprint, i: int, j: int) -> None:
         """Block the footprint's cells with its top-left at (i, j), and one cell around."""
         self.blocked |= self.cells(fp, i, j)
         self._runs = {1: self.blocked}
+        self._bytes = None
 
     def fits_at(self, fp: Footprint, w: int, h: int, i: int, j: int) -> bool:
         """Whether the footprint fits with its top-left at (i, j): one position's test (the
