@@ -25,23 +25,25 @@ kernel, and the --against checkout. Both checkouts' modules are compiled to byte
 that neither build compiles its sources (with PYTHONDONTWRITEBYTECODE set, a checkout without
 .pyc files compiles every module at every start).
 
-Measured 2026-11-28, the compiled kernel (issue 37 item 11), on the shared 2-core machine,
-against dcf5159 (the main before `spread`); the kernel gives the Python code's layouts exactly
-(tests/test_cell_kernel.py), so the figures of the Python code below still hold for it:
-  One process, the 57 cards (--runs 7, two sittings, load 0.4 and 0.8): first run 296 / 385 ms
-    CPU against 263 / 288 at dcf5159 and 869 ms for the Python code; then CPU median 310 / 368
-    against 248 / 284 ms (the Python code: 782).
-  The kernel's search: 15 us for a footprint that fits nowhere, 77 us for one that fits (the
-    Python code's: 110-125 and 390 us); instructions of its 3,223 searches (callgrind,
-    --toggle-collect=best): 675 M.
-  A cold `pnp build` (--cold 9, bytecode compiled), CPU median with the kernel / without /
-    dcf5159: 0.93 / 1.16 / 0.82 s, then 1.13 / 1.57 / 0.99 s under more load. By phase in one
-    process (3 runs): packing 197-276 ms against 201-213 ms at dcf5159, cleaning the art 104-136
-    against 108-110, the rest of the run 257-268 against 227-245 (drawing and writing, with
-    what main added since). Still above dcf5159 by 0.1-0.14 s: the rest of the packing is
-    Python (footprints 98 ms, growing's unions and in-place tests), and the kernel rebuilds
-    each board's run planes at every search (2.2 searches a board): keeping them per board is
-    the next step.
+Measured 2026-11-28, the compiled kernel (issue 37 item 11: generator/layout/cells.c, the
+search, the test of a few positions and the marking of a placed symbol, boards kept as bytes),
+on the shared 2-core machine at a load near 1, against dcf5159 (the main before `spread`); the
+kernel gives the Python code's layouts exactly (tests/test_cell_kernel.py), so the figures of
+the Python code below still hold for it:
+  One process, the 57 cards (--runs 7): first run 271 ms CPU against 332 at dcf5159 and 926
+    for the Python code; then CPU median 279 against 294 ms (min 197 against 209; the Python
+    code: 843).
+  Instructions of a process's first packing (callgrind, as below): 1,136 M against 1,153 M at
+    dcf5159 (the Python code: 3.09 G); of a whole cold `pnp build` in one process (no helper),
+    3.103 G both (+-0.03 G from run to run).
+  The kernel's search: 11 us for a footprint that fits nowhere, 48 us for one that fits (the
+    Python code's: 110-125 and 390 us).
+  A cold `pnp build` (--cold 11, bytecode compiled), CPU median (min) with the kernel /
+    without / dcf5159: 1.03 (0.94) / 1.59 (1.45) / 1.03 (0.92) s.
+  On the way: the search alone in C (the boards still Python integers, converted for each
+    search; the footprint cropped first) left the cold build at 0.93 against 0.82 s; the
+    integers' conversion (int.to_bytes, 30,000 instructions a board), the in-place tests'
+    footprint integers and the unions of growing were most of the rest.
 
 Measured 2026-11-27 on the shared 2-core machine (load 6-13: CPU figures swing by +-15 %),
 issue 37 item 11, growing that gives up on a symbol that fits nowhere larger and one refining

@@ -51,7 +51,8 @@ def staged_folder(folder: Path) -> Iterator[Path]:
             raise
         tmp = Path(tempfile.mkdtemp(dir=folder, prefix=".export.", suffix=".part"))
     try:
-        yield tmp
+        with interrupts.noticed():
+            yield tmp
         with interrupts.deferred():
             _move_into(tmp, folder)
     finally:

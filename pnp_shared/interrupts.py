@@ -1,5 +1,6 @@
 """Ctrl-C held once a command's change is about to be committed, until the command has said so;
-or deferred over a few renames that must happen together (deferred()).
+deferred over a few renames that must happen together (deferred()); or noticed where Python
+would drop it (noticed()).
 
 Why: a Ctrl-C that lands after the COMMIT but before `ok (event 52)` is printed (or between
 that line and the program's exit) used to end as `error: aborted`, exit 130, so the table typed
@@ -11,6 +12,7 @@ rolls back, so nothing is recorded.
 from __future__ import annotations
 
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -53,3 +55,27 @@ def deferred() -> Iterator[None]:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
+def noticed() -> Iterator[None]:
+    """Ctrl-C over the block ends it even when its KeyboardInterrupt is raised inside a
+    destructor or a weakref callback, where Python only prints it ("Exception ignored") and
+    goes on: such an interrupt is remembered, not printed, and raised when the block ends, so
+    what the block made is not committed (an interrupted export is not swapped in)."""
+    swallowed = []
+    before = sys.unraisablehook
+
+    def hook(unraisable: Any) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            swallowed.append(unraisable.exc_value)
+        else:
+            before(unraisable)
+
+    sys.unraisablehook = hook
+    try:
+        yield
+    finally:
+        sys.unraisablehook = before
+    if swallowed:
+        raise KeyboardInterrupt

@@ -67,6 +67,32 @@ def test_every_search_answers_as_the_python_code(n, python_only):
         got = cell_board.Board(n, blocked).best(fp, w, h, random.Random(seed))
         want = python_only(cell_board.Board(n, blocked).best, fp, w, h, random.Random(seed))
         assert got == want, (trial, w, h, density)
+        places = [(rng.randint(0, n - h + 1), rng.randint(0, n - w + 1)) for _ in range(9)]
+        fit = cell_board.Board(n, blocked).first_fit(fp, w, h, places)
+        assert fit == python_only(cell_board.Board(n, blocked).first_fit, fp, w, h, places)
+
+
+@pytest.mark.skipif(KERNEL is None, reason="the kernel is not built here")
+@pytest.mark.parametrize("n", [32, 96, 128])
+def test_placing_marks_the_cells_the_python_code_marks(n, python_only):
+    """place() and cells(): the footprint and the cells next to it, as bytes with the kernel
+    and as an integer without; union() of boards, both ways."""
+    rng = random.Random(n + 1)
+    for _ in range(60):
+        w, h = rng.randint(1, n // 2), rng.randint(1, n // 2)
+        fp, _ = cell_board.footprint_and_box(blob(rng, w, h).im)
+        i, j = rng.randint(1, n - h - 1), rng.randint(1, n - w - 1)
+        blocked = sum(1 << rng.randrange(n * n) for _ in range(40))
+        board = cell_board.Board(n, blocked.to_bytes(n * n // 8, "little"))
+        board.place(fp, i, j)
+        plain = python_only(cell_board.Board, n, blocked)
+        python_only(plain.place, fp, i, j)
+        assert board.blocked == plain.blocked, (w, h, i, j)
+        parts = [cell_board.Board(n, 0).cells(fp, rng.randint(1, n - h - 1),
+                                              rng.randint(1, n - w - 1)) for _ in range(3)]
+        want = python_only(cell_board.union, blocked, [int.from_bytes(p, "little") for p in parts])
+        got = cell_board.union(blocked.to_bytes(n * n // 8, "little"), parts)
+        assert int.from_bytes(got, "little") == want
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,9 @@ two for big boxes (its 8-bit result is rounded), which only decides between near
 positions. A footprint is given by the runs of inked cells in its rows.
 
 Where the install built the compiled kernel (generator/layout/cells.c, the module _pnp_cells),
-best() asks it instead: the same answer, on 64-bit words in C, where the search of every
-position was most of a symbol deck's build. `KERNEL = None` runs the Python code.
+best(), first_fit() and place() ask it instead, and boards are kept as the bytes it reads: the
+same answers, on 64-bit words in C, where the search of every position was most of a symbol
+deck's build. `KERNEL = None` runs the Python code.
 """
 
 from __future__ import annotations
@@ -57,17 +58,30 @@ class Board:
     """Blocked cells (outside the region, or within one cell of a placed symbol) and the
     legal, snug positions for a footprint (see Footprint)."""
 
-    def __init__(self, n: int, blocked: int):
+    def __init__(self, n: int, blocked: int | bytes):
+        """blocked: an integer (bit i * n + j: cell (i, j)), or the bytes the kernel reads
+        (see blank(): with the kernel, boards are kept as bytes and never turned into
+        integers, whose conversion cost more than a search)."""
         self.n = n
-        self.blocked = blocked
-        self._runs: dict[int, int] = {1: blocked}
-        self._bytes: bytes | None = None  # the kernel's copy of blocked
+        self._blocked, self._bytes = (None, blocked) if isinstance(blocked, bytes) else (blocked, None)
+        self._runs: dict[int, int] | None = None
+
+    @property
+    def blocked(self) -> int:
+        if self._blocked is None:
+            self._blocked = int.from_bytes(self._bytes, "little")
+        return self._blocked
+
+    def _run_memo(self) -> dict[int, int]:
+        if self._runs is None:
+            self._runs = {1: self.blocked}
+        return self._runs
 
     def run(self, length: int) -> int:
         """Bit i * n + j set when any of cells (i, j) .. (i, j + length - 1) is blocked: the
         run of the largest power of two below the length OR-ed with itself shifted by the
         rest (one shift per length, the powers made once), memoised per board."""
-        memo = self._runs
+        memo = self._run_memo()
         got = memo.get(length)
         if got is None:
             power = 1 << ((length - 1).bit_length() - 1)
@@ -90,7 +104,7 @@ class Board:
         if h > n or w > n:
             return 0
         free = tops(n, h, w)
-        memo, run = self._runs, self.run
+        memo, run = self._run_memo(), self.run
         for part in fp.plan(n):
             hit = 0
             for shift, length in part:
@@ -140,21 +154,33 @@ class Board:
     def _kernel_best(self, fp: Footprint, w: int, h: int, rng: random.Random):
         """best() by the compiled kernel, which returns the scored box; the seeded choice
         among its most crowded places is made here, as best() makes it."""
-        n = self.n
-        if self._bytes is None:
-            self._bytes = self.blocked.to_bytes(n * n // 8, "little")
-        got = KERNEL.best(self._bytes, n, fp.data, fp.width, w, h, SNUG)
+        got = KERNEL.best(self.as_bytes(), self.n, *fp.pixels, w, h, SNUG)
         if got is None:
             return None
         y0, x0, width, scored, most = got
         row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), width)
         return y0 + row, x0 + col
 
+    def as_bytes(self) -> bytes:
+        """The blocked cells as the kernel reads them (little-endian bytes), made once."""
+        if self._bytes is None:
+            self._bytes = self.blocked.to_bytes(self.n * self.n // 8, "little")
+        return self._bytes
+
+    def first_fit(self, fp: Footprint, w: int, h: int, places: list) -> tuple[int, int] | None:
+        """The first of places (top-left cells) where the footprint fits (fits_at), or None."""
+        if KERNEL is not None:
+            at = KERNEL.fits(self.as_bytes(), self.n, *fp.pixels, w, h, places)
+            return places[at] if at >= 0 else None
+        return next((place for place in places if self.fits_at(fp, w, h, *place)), None)
+
     def place(self, fp: Footprint, i: int, j: int) -> None:
         """Block the footprint's cells with its top-left at (i, j), and one cell around."""
-        self.blocked |= self.cells(fp, i, j)
-        self._runs = {1: self.blocked}
-        self._bytes = None
+        if KERNEL is not None:
+            self._bytes, self._blocked = self.cells(fp, i, j, self.as_bytes()), None
+        else:
+            self._blocked, self._bytes = self.blocked | self.cells(fp, i, j), None
+        self._runs = None
 
     def fits_at(self, fp: Footprint, w: int, h: int, i: int, j: int) -> bool:
         """Whether the footprint fits with its top-left at (i, j): one position's test (the
@@ -164,11 +190,39 @@ class Board:
             return False
         return not (fp.rows(n)[0] << ((i - 1) * n + j - 1)) & self.blocked
 
-    def cells(self, fp: Footprint, i: int, j: int) -> int:
+    def cells(self, fp: Footprint, i: int, j: int, onto: bytes | None = None) -> int | bytes:
         """The bits place() blocks: the footprint's cells with its top-left at (i, j), and
-        one cell around, the rows past the board's end dropped."""
+        one cell around, the rows past the board's end dropped; with the kernel, as its
+        bytes (added to onto's)."""
         n = self.n
+        if KERNEL is not None:
+            return KERNEL.mark(onto or _no_cells(n), n, *fp.pixels, fp.width - 1, fp.height, i, j)
         return (fp.halo(n) << ((i - 1) * n + j - 1)) & _board_bits(n)
+
+
+def blank(n: int, outside: int) -> int | bytes:
+    """A board's blocked cells before any symbol is placed, as Board takes them: the
+    integer, or with the kernel its bytes (converted once per region)."""
+    return _blank(n, outside, KERNEL is not None)
+
+
+@cache
+def _blank(n: int, outside: int, as_bytes: bool) -> int | bytes:
+    return outside.to_bytes(n * n // 8, "little") if as_bytes else outside
+
+
+@cache
+def _no_cells(n: int) -> bytes:
+    return bytes(n * n // 8)
+
+
+def union(first: int | bytes, parts: list) -> int | bytes:
+    """The cells of first and of every part (integers, or with the kernel bytes)."""
+    if KERNEL is not None:
+        return KERNEL.union(first, parts)
+    for part in parts:
+        first |= part
+    return first
 
 
 @cache
@@ -191,7 +245,7 @@ def rows_image(bits: int, n: int, first: int, end: int):
     part = (bits >> (first * n)) & ((1 << ((end - first) * n)) - 1)
     size = (n, end - first)
     im = Image.core.new("1", size)
-    decoder = Image._getdecoder("1", "raw", ("1;R",))
+    decoder = Image.core.raw_decoder("1", "1;R")
     decoder.setimage(im, (0, 0, *size))
     decoder.decode(part.to_bytes((end - first) * n // 8, "little"))
     return im.convert("L")
@@ -202,7 +256,7 @@ def core_bytes(im) -> bytes:
     room for them all (Image.tobytes's wrapper, and its loop of 64 KiB chunks, cost more
     than the copy for images this small)."""
     w, h = im.size
-    encoder = Image._getencoder("L", "raw", ("L",))
+    encoder = Image.core.raw_encoder("L", "L")
     encoder.setimage(im, (0, 0, w, h))
     return encoder.encode(w * h + 1)[2]
 
@@ -238,12 +292,13 @@ class Footprint:
     gives them in the order the test of every position at once takes them), or as integers
     of board rows for the test of one position and for marking it (both kept)."""
 
-    __slots__ = ("image", "width", "height", "_data", "_runs", "_rows")
+    __slots__ = ("image", "width", "height", "_data", "_pixels", "_runs", "_rows")
 
     def __init__(self, image):
         self.image = image
         self.width, self.height = image.size[0] - 1, image.size[1] - 2  # one blank column kept
         self._data: bytes | None = None
+        self._pixels: tuple | None = None
         self._runs: list | None = None
         self._rows: tuple[int, int, int] | None = None
 
@@ -253,6 +308,15 @@ class Footprint:
         if self._data is None:
             self._data = core_bytes(self.image.crop((1, 1, self.width + 1, self.height + 1)))
         return self._data
+
+    @property
+    def pixels(self) -> tuple[bytes, int, int]:
+        """The whole image's bytes, the box's first cell in them and their row length: the
+        kernel's footprint (no crop to the box)."""
+        if self._pixels is None:
+            stride = self.width + 1
+            self._pixels = core_bytes(self.image), stride + 1, stride
+        return self._pixels
 
     @property
     def runs(self) -> list[tuple[int, int, int]]:
@@ -307,7 +371,7 @@ def _runs(data: bytes, width: int, every: int = 1) -> list[tuple[int, int, int]]
 
 def rows_bits(im, n: int, h: int) -> int:
     """A mode 1 Pillow C image n cells wide as one integer of its rows, lowest bit first."""
-    encoder = Image._getencoder("1", "raw", ("1;R",))
+    encoder = Image.core.raw_encoder("1", "1;R")
     encoder.setimage(im, (0, 0, n, h))
     return int.from_bytes(encoder.encode(n * h // 8 + 1)[2], "little")
 

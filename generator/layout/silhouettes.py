@@ -285,7 +285,8 @@ def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, size
     that fits nowhere larger keeps its size from then on: tried again after others had
     grown, such symbols seldom grew, and those tries were most of growing's cost; smaller
     steps over more passes find more ink than they did."""
-    empty = cell_board.Board(grid.n, grid.outside)
+    blank = cell_board.blank(grid.n, grid.outside)
+    empty = cell_board.Board(grid.n, blank)
     blocks = {}
     for m, (s, i, j, _, _) in chosen.items():
         runs = _footprint(grid, memo, shapes[m], _scale(shapes[m], s, diameter), angles[m])[0]
@@ -299,11 +300,8 @@ def _grow(grid: _Grid, shapes, chosen: dict, angles: list, diameter: float, size
                       min(others) * sizes.spread if others else sizes.max_size)
             if k in done or new <= size * (1 + 1e-9):
                 continue
-            blocked = grid.outside
-            for m, cells in blocks.items():
-                if m != k:
-                    blocked |= cells
-            board = cell_board.Board(grid.n, blocked)
+            board = cell_board.Board(grid.n, cell_board.union(
+                blank, [cells for m, cells in blocks.items() if m != k]))
             found = _in_place(grid, board, shapes[k], new, diameter, angles[k], memo, chosen[k])
             turn = 0
             for turn in (0, *TURNS) if rotate and found is None else ():
@@ -325,10 +323,8 @@ def _in_place(grid: _Grid, board: cell_board.Board, sil: Silhouette, size: float
     of every position and the choice of the snug one."""
     fp, w, h, cr, cc = _footprint(grid, memo, sil, _scale(sil, size, diameter), angle)
     i, j = was[1] + was[3] - cr, was[2] + was[4] - cc  # the centre's cell kept
-    for di, dj in NEAR:
-        if board.fits_at(fp, w, h, i + di, j + dj):
-            return fp, i + di, j + dj, cr, cc
-    return None
+    at = board.first_fit(fp, w, h, [(i + di, j + dj) for di, dj in NEAR])
+    return None if at is None else (fp, *at, cr, cc)
 
 
 def _placed(grid: _Grid, shapes, chosen: dict, angles, diameter: float) -> list[Placed]:
@@ -348,7 +344,7 @@ def _greedy(grid: _Grid, shapes, order, targets, floor: float, angles: list, dia
     more (its angle kept); None when one does not fit. With hints (a fitted layout of the
     card a little smaller), a symbol at its target size is first tried where it went there
     (its centre kept, or a cell away)."""
-    board = cell_board.Board(grid.n, grid.outside)
+    board = cell_board.Board(grid.n, cell_board.blank(grid.n, grid.outside))
     chosen = {}
     damp = 1.0  # how much the last symbols had to shrink: the next ones start that small
     largest = 0.0
