@@ -148,18 +148,15 @@ class Board:
         scored = core_bytes(scored)
         if most == 0:  # no legal place has a blocked cell near: any legal place will do
             scored, most = core_bytes(legal), 255
-        row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), x1 - x0)
-        return y0 + row, x0 + col
+        return _chosen(scored, most, x1 - x0, y0, x0, rng)
 
     def _kernel_best(self, fp: Footprint, w: int, h: int, rng: random.Random):
-        """best() by the compiled kernel, which returns the scored box; the seeded choice
-        among its most crowded places is made here, as best() makes it."""
+        """best() by the compiled kernel, which returns the scored box."""
         got = KERNEL.best(self.as_bytes(), self.n, *fp.pixels, w, h, SNUG)
         if got is None:
             return None
         y0, x0, width, scored, most = got
-        row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), width)
-        return y0 + row, x0 + col
+        return _chosen(scored, most, width, y0, x0, rng)
 
     def as_bytes(self) -> bytes:
         """The blocked cells as the kernel reads them (little-endian bytes), made once."""
@@ -228,6 +225,15 @@ def union(first: int | bytes, parts: list) -> int | bytes:
 @cache
 def _board_bits(n: int) -> int:
     return (1 << (n * n)) - 1
+
+
+def _chosen(scored: bytes, most: int, width: int, y0: int, x0: int,
+            rng: random.Random) -> tuple[int, int]:
+    """The top-left cell of one of the most crowded places (scored: the legal positions' box,
+    `width` cells a row, from cell (y0, x0)), chosen by rng: the one choice both searches make,
+    so that they draw the same numbers."""
+    row, col = divmod(_nth(scored, most, rng.randrange(scored.count(most))), width)
+    return y0 + row, x0 + col
 
 
 def _nth(data: bytes, value: int, k: int) -> int:
@@ -303,32 +309,33 @@ class Footprint:
         self._rows: tuple[int, int, int] | None = None
 
     @property
-    def data(self) -> bytes:
-        """The box's rows, each with a blank cell after it (no run goes on into the next)."""
-        if self._data is None:
-            self._data = core_bytes(self.image.crop((1, 1, self.width + 1, self.height + 1)))
-        return self._data
-
-    @property
     def pixels(self) -> tuple[bytes, int, int]:
-        """The whole image's bytes, the box's first cell in them and their row length: the
-        kernel's footprint (no crop to the box)."""
+        """The whole image's bytes, the box's first cell in them and their row length (the
+        box's width and two blank cells: no run goes on into the next row)."""
         if self._pixels is None:
             stride = self.width + 1
             self._pixels = core_bytes(self.image), stride + 1, stride
         return self._pixels
 
     @property
+    def data(self) -> bytes:
+        """The box's rows, each `width + 1` cells long (the pixels from the box's first)."""
+        if self._data is None:
+            pixels, start, stride = self.pixels
+            self._data = pixels[start:start + self.height * stride]
+        return self._data
+
+    @property
     def runs(self) -> list[tuple[int, int, int]]:
         if self._runs is None:
-            self._runs = _runs(self.data, self.width)
+            self._runs = _runs(self.data, self.width + 1)
         return self._runs
 
     def plan(self, n: int):
         """The runs as legal tests them on a board n cells wide, as (shift, length): every
         8th row's first (found alone: most footprints that fit nowhere fail on them), then
         the rows halfway between those tested, and so on."""
-        yield [(r * n + a, length) for r, a, length in _runs(self.data, self.width, 8)]
+        yield [(r * n + a, length) for r, a, length in _runs(self.data, self.width + 1, 8)]
         runs = self.runs
         for part, of in ((4, 8), (2, 4), (1, 2)):
             yield [(r * n + a, length) for r, a, length in runs if r % of == part]

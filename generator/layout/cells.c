@@ -430,12 +430,9 @@ static PyObject *best(PyObject *self, PyObject *args)
         int l = 0;
         while ((2 << l) <= runs[t].len) l++;
         const word *level = powers + plane * l + (size_t)runs[t].row * pitch;
-        int s1 = runs[t].col, s2 = runs[t].col + runs[t].len - (1 << l), kept = 0;
-        if (nw == 2)
-            kept = strike(free_rows, live, nlive, level, 2, s1, s2);
-        else
-            kept = strike(free_rows, live, nlive, level, nw, s1, s2);
-        nlive = kept;
+        int s1 = runs[t].col, s2 = runs[t].col + runs[t].len - (1 << l);
+        nlive = nw == 2 ? strike(free_rows, live, nlive, level, 2, s1, s2)
+                        : strike(free_rows, live, nlive, level, nw, s1, s2);
     }
     int y0 = -1, y1 = 0, x0 = n, x1 = 0;
     for (int v = 0; v < nlive; v++) {  /* live rows are in order */

@@ -16,7 +16,7 @@ never below the card's largest over `spread`: when that does not fit, the card s
 with every symbol smaller (from the size at which the inks would fill half the card), so the
 spread holds and the space is shared out by it; then each symbol but the smallest grows a
 little at a time, where it is or wherever else it fits, until it fits nowhere larger. The same
-inputs and seed give the same layout. Pillow and Python integers only, or the compiled search
+inputs and seed give the same layout. Pillow and Python integers only, or the compiled kernel
 of generator/layout/cell_board.py where the install built it (the same layouts): numpy's import
 alone would cost a build of the user's art more than packing a card.
 """
